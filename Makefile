@@ -1,0 +1,34 @@
+# The two commands a newcomer needs: `make play` and `make test`. Only Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: install play test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python -m bot play
+
+test: $(STAMP)
+	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot lessons storage tests benchmarks alembic
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The RLVR lesson bot: one interactive lesson, run live in a Discord or Slack channel."""

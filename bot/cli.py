@@ -1,0 +1,129 @@
+"""The command line: `python -m bot ...` and `lessonbot ...`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from bot.settings import Settings
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """The RLVR lesson bot: run the lesson in a terminal, on Discord or on Slack."""
+    if ctx.obj is None:
+        ctx.obj = Settings()
+
+
+@cli.command()
+@click.option("--lesson", "lesson", default=None, help="Lesson id or path to a lesson YAML file.")
+@click.option("--seed", default=7, show_default=True, help="Seed for the simulated classmates.")
+@click.option(
+    "--classmates",
+    default=12,
+    show_default=True,
+    type=click.IntRange(0, 200),
+    help="How many simulated classmates join.",
+)
+@click.pass_obj
+def play(settings: Settings, lesson: str | None, seed: int, classmates: int) -> None:
+    """Play the lesson in the terminal with simulated classmates."""
+    from bot.play.main import play_lesson
+
+    sys.exit(asyncio.run(play_lesson(settings, lesson, seed, classmates)))
+
+
+@cli.group()
+def lessons() -> None:
+    """Check and describe lesson files."""
+
+
+@lessons.command("validate")
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.pass_obj
+def lessons_validate(settings: Settings, files: tuple[Path, ...]) -> None:
+    """Validate lesson files (all shipped lessons when none are given)."""
+    from bot.lesson_check import validate_command
+
+    sys.exit(asyncio.run(validate_command(list(files), settings.checker_timeout)))
+
+
+@lessons.command("schema")
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the JSON Schema to this file instead of printing it.",
+)
+def lessons_schema(output: Path | None) -> None:
+    """Print the JSON Schema of the lesson format, for editors."""
+    from lessons.schema import Lesson
+
+    text = json.dumps(Lesson.model_json_schema(), indent=2) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@lessons.command("list")
+def lessons_list() -> None:
+    """List the lessons shipped with the bot."""
+    from bot.engine import LessonCatalog
+
+    catalog = LessonCatalog()
+    for lesson_id in catalog.ids():
+        lesson = catalog.get(lesson_id)
+        click.echo(
+            f"{lesson_id}\t{lesson.title} ({len(lesson.steps)} steps, ~{lesson.minutes} min)"
+        )
+
+
+@cli.group()
+def db() -> None:
+    """Manage the database."""
+
+
+@db.command("upgrade")
+@click.option("--revision", default="head", show_default=True)
+@click.pass_obj
+def db_upgrade(settings: Settings, revision: str) -> None:
+    """Apply migrations to DATABASE_URL."""
+    from storage.migrate import upgrade_sync
+
+    upgrade_sync(settings.database_url, revision)
+    click.echo(f"Database is at revision {revision}.")
+
+
+@cli.command()
+@click.argument("answer")
+@click.option("--gold", required=True, help="The known-correct answer.")
+def verify(answer: str, gold: str) -> None:
+    """Grade ANSWER against --gold and show what the checker read (exit 0, 1 or 2)."""
+    from bot.verifier.cli import verify_command
+
+    sys.exit(verify_command(answer, gold))
+
+
+@cli.command()
+@click.option("--votes", required=True,
+              help="Thumbs-ups per answer style, e.g. flattering=7,careful=2,hedging=1.")
+@click.option("--seed", default=0, show_default=True, help="Seed for the training runs.")
+@click.option("--steps", default=300, show_default=True, help="GRPO steps per run.")
+@click.option("--chart", "chart_path", default=None, type=click.Path(),
+              help="Also write the training chart to this PNG file.")
+def mechanism(votes: str, seed: int, steps: int, chart_path: str | None) -> None:
+    """Train the toy policy on thumbs-up votes, a checker and a naive checker; print the result."""
+    from bot.mechanism.cli import mechanism_command
+
+    sys.exit(mechanism_command(votes, seed, steps, chart_path))
+
+
+def main() -> None:
+    """Entry point of the console script and of `python -m bot`."""
+    cli(obj=Settings())

@@ -1,0 +1,122 @@
+"""Building the card for a step: its text, sections and buttons."""
+
+from __future__ import annotations
+
+from bot.engine.addresses import Action, Address
+from bot.engine.views import Button, Section, StepCard, Tone
+from lessons.schema import (
+    FreeAnswerStep,
+    Lesson,
+    PredictionStep,
+    Step,
+    TakeawayStep,
+    VerifierStep,
+)
+
+ANSWERABLE = (PredictionStep, VerifierStep, FreeAnswerStep)
+
+
+def takes_answers(step: Step) -> bool:
+    """Whether members answer this step (so it has a reveal)."""
+    return isinstance(step, ANSWERABLE)
+
+
+def step_card(
+    run_id: int, lesson: Lesson, index: int, answered: int = 0, closed: bool = False
+) -> StepCard:
+    """The card for the step at `index` of a run."""
+    step = lesson.step_at(index)
+    buttons = member_buttons(run_id, step) + host_buttons(run_id, step)
+    if closed:
+        buttons = tuple(_disabled(button) for button in buttons)
+    return StepCard(
+        run_id=run_id,
+        step_id=step.id,
+        kind=step.kind.value,
+        number=index + 1,
+        total=len(lesson.steps),
+        title=step.title,
+        body=step.body,
+        sections=sections(step),
+        buttons=buttons,
+        answered=answered,
+        takes_answers=takes_answers(step),
+        closed=closed,
+    )
+
+
+def sections(step: Step) -> tuple[Section, ...]:
+    """The problem and sample attempts a step shows under its body."""
+    if isinstance(step, VerifierStep):
+        attempts = tuple(Section(attempt.label, attempt.text) for attempt in step.attempts)
+        return (Section("The problem", step.problem), *attempts)
+    if isinstance(step, FreeAnswerStep):
+        return (Section("Your turn", step.problem),)
+    if isinstance(step, TakeawayStep) and step.next_steps:
+        return (Section("What you can do now", step.next_steps),)
+    return ()
+
+
+def member_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
+    """The buttons members use at a step."""
+    if isinstance(step, PredictionStep):
+        return tuple(
+            Button(
+                _address(run_id, step.id, Action.CHOOSE, choice.id),
+                choice.label,
+                Tone.PRIMARY,
+                row=0,
+            )
+            for choice in step.choices
+        )
+    if isinstance(step, VerifierStep):
+        return tuple(
+            button
+            for row, attempt in enumerate(step.attempts)
+            for button in _attempt_buttons(run_id, step.id, attempt.id, attempt.label, row)
+        )
+    if isinstance(step, FreeAnswerStep):
+        address = _address(run_id, step.id, Action.ANSWER)
+        return (Button(address, "Answer", Tone.PRIMARY, row=0, emoji="✏️"),)
+    return ()
+
+
+def host_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
+    """Reveal (for questions) or Next, for hosts only, on the last row."""
+    row = 4 if isinstance(step, VerifierStep) else 1
+    if takes_answers(step):
+        action, label = Action.REVEAL, "Reveal"
+    else:
+        action, label = Action.NEXT, "Next"
+    return (
+        Button(_address(run_id, step.id, action), label, Tone.SUCCESS, row=row, host_only=True),
+    )
+
+
+def next_button(run_id: int, step_id: str) -> Button:
+    """The host's Next button under a reveal."""
+    address = _address(run_id, step_id, Action.NEXT)
+    return Button(address, "Next", Tone.SUCCESS, row=0, host_only=True)
+
+
+def _attempt_buttons(
+    run_id: int, step_id: str, attempt_id: str, label: str, row: int
+) -> tuple[Button, ...]:
+    up = _address(run_id, step_id, Action.UP, attempt_id)
+    down = _address(run_id, step_id, Action.DOWN, attempt_id)
+    check = _address(run_id, step_id, Action.CHECK, attempt_id)
+    return (
+        Button(up, label, Tone.SECONDARY, row=row, emoji="👍"),
+        Button(down, label, Tone.SECONDARY, row=row, emoji="👎"),
+        Button(check, "Run the checker", Tone.PRIMARY, row=row),
+    )
+
+
+def _address(run_id: int, step_id: str, action: Action, arg: str = "") -> str:
+    return Address(run_id, step_id, action, arg).encode()
+
+
+def _disabled(button: Button) -> Button:
+    return Button(
+        button.address, button.label, button.tone, button.row, button.host_only, True, button.emoji
+    )

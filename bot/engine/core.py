@@ -1,0 +1,86 @@
+"""Shared plumbing of the engine: finding runs and steps, checking rights, moving runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from bot.engine.catalog import LessonCatalog
+from bot.engine.errors import NoActiveRun, NotHost, StepClosed
+from bot.engine.ports import AnswerChecker, Member, Phase, Position, RunRecord, RunState, RunStore
+from lessons.schema import Lesson, Step
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(UTC)
+
+
+def require_host(member: Member, action: str) -> None:
+    """Raise `NotHost` unless the member is a host."""
+    if not member.is_host:
+        raise NotHost(action)
+
+
+class EngineCore:
+    """State and helpers every engine operation uses."""
+
+    def __init__(
+        self,
+        store: RunStore,
+        checker: AnswerChecker,
+        catalog: LessonCatalog | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.store = store
+        self.checker = checker
+        self.catalog = catalog or LessonCatalog()
+        self.clock = clock
+
+    async def active_run(self, run_id: int) -> RunRecord:
+        """A run that is still going; raise `NoActiveRun` otherwise."""
+        run = await self.store.get_run(run_id)
+        if run is None or run.state is not RunState.ACTIVE:
+            raise NoActiveRun()
+        return run
+
+    def lesson_of(self, run: RunRecord) -> Lesson:
+        """The lesson a run follows."""
+        return self.catalog.get(run.lesson_id)
+
+    def current_step(self, run: RunRecord, step_id: str | None = None) -> Step:
+        """The run's current step; raise `StepClosed` if a button names another step."""
+        step = self.lesson_of(run).step_at(run.step_index)
+        if step_id is not None and step_id != step.id:
+            raise StepClosed("That question is over; the lesson has moved on.")
+        return step
+
+    async def open_step(self, run_id: int, step_id: str) -> tuple[RunRecord, Step]:
+        """The run and its current step, which must be `step_id` and still take answers."""
+        run = await self.active_run(run_id)
+        step = self.current_step(run, step_id)
+        if run.position.phase is not Phase.OPEN:
+            raise StepClosed("The answers are revealed; this question no longer takes answers.")
+        return run, step
+
+    def deadline(self, timer_seconds: int | None) -> datetime | None:
+        """When a timed phase ends, or None without a timer."""
+        return self.clock() + timedelta(seconds=timer_seconds) if timer_seconds else None
+
+    async def move(self, run: RunRecord, new: Position, state: RunState) -> RunRecord:
+        """Move a run, failing with `StepClosed` if someone else moved it first."""
+        deadline = self.deadline(run.timer_seconds) if state is RunState.ACTIVE else None
+        moved = await self.store.move_run(run.id, run.position, new, state, deadline)
+        if moved is None:
+            raise StepClosed("Someone else already moved the lesson on.")
+        return moved
+
+    async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember which platform message shows a step, so any process can edit it."""
+        await self.store.save_message(run_id, step_id, message_ref)
+
+    async def step_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a step, if the adapter saved one."""
+        return await self.store.find_message(run_id, step_id)

@@ -1,0 +1,72 @@
+"""Typed errors the engine raises; adapters turn each into a private reply to the member."""
+
+from __future__ import annotations
+
+
+class LessonBotError(Exception):
+    """A request the engine refused; `str(error)` is the message shown to the member."""
+
+
+class NotHost(LessonBotError):
+    """Only a host may do this."""
+
+    def __init__(self, action: str = "do that") -> None:
+        super().__init__(f"Only a lesson host can {action}.")
+
+
+class NoActiveRun(LessonBotError):
+    """There is no lesson running where the request came from."""
+
+    def __init__(self) -> None:
+        super().__init__("No lesson is running in this channel. A host can start one.")
+
+
+class ChannelBusy(LessonBotError):
+    """A channel can hold one active run at a time."""
+
+    def __init__(self, run_id: int) -> None:
+        self.run_id = run_id
+        super().__init__(
+            f"A lesson is already running in this channel (run {run_id}). "
+            "Stop it before starting another."
+        )
+
+
+class UnknownLesson(LessonBotError):
+    """The lesson asked for does not exist."""
+
+    def __init__(self, lesson_id: str, known: list[str]) -> None:
+        available = ", ".join(known) or "none"
+        super().__init__(f"There is no lesson called '{lesson_id}'. Available: {available}.")
+
+
+class StepClosed(LessonBotError):
+    """The step a button belongs to no longer takes answers."""
+
+    def __init__(self, reason: str = "") -> None:
+        super().__init__(reason or "This question is closed; answers are no longer taken.")
+
+
+class UnknownChoice(LessonBotError):
+    """A choice, attempt or action id that the step does not have."""
+
+    def __init__(self, choice_id: str) -> None:
+        super().__init__(f"'{choice_id}' is not one of this question's options.")
+
+
+class WrongStep(LessonBotError):
+    """The action does not fit the kind of step it was sent to."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"This step has no {what}.")
+
+
+class BadAddress(LessonBotError):
+    """A button id that could not be read."""
+
+    def __init__(self) -> None:
+        super().__init__("That button is not one this bot understands.")
+
+
+class BadInput(LessonBotError):
+    """Input that fails a simple check (too long, empty, out of range)."""

@@ -1,0 +1,41 @@
+"""The reveal of a free-answer step: who solved it, on which try."""
+
+from __future__ import annotations
+
+from bot.engine.ports import FreeAnswerStats
+from bot.engine.tally import make_bars, percent
+from bot.engine.views import Bar
+from bot.mechanism.grpo import group_stats, group_text
+
+
+def free_answer_bars(stats: FreeAnswerStats) -> tuple[Bar, ...]:
+    """Members split into solved first try, solved after retrying, and not solved."""
+    retried = stats.solved - stats.first_try_solved
+    unsolved = stats.members - stats.solved
+    return make_bars(
+        [
+            ("solved on the first try", stats.first_try_solved, True),
+            ("solved after trying again", retried, True),
+            ("not solved yet", unsolved, False),
+        ]
+    )
+
+
+def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:
+    """A sentence on how the channel did, and the gold answer."""
+    if stats.members == 0:
+        return (f"Nobody answered this time. The answer was **{gold}**.",)
+    share = percent(stats.solved / stats.members)
+    return (
+        f"{stats.members} answered with {stats.attempts} tries in all; "
+        f"{stats.solved} ({share}) got reward 1. The answer was **{gold}**.",
+    )
+
+
+def grpo_group_notes(stats: FreeAnswerStats) -> tuple[str, ...]:
+    """The channel's first tries as one GRPO group: rewards, mean, std and advantages."""
+    if stats.members == 0:
+        return ()
+    first_try = group_stats(stats.first_try_solved, stats.members - stats.first_try_solved)
+    heading = "**This channel as a GRPO group** (each member's first graded try is one rollout):"
+    return (heading, *group_text(first_try))

@@ -1,0 +1,175 @@
+"""What hosts do: start, reveal, advance, stop; and the views those produce."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.engine.cards import next_button, step_card, takes_answers
+from bot.engine.core import require_host
+from bot.engine.errors import BadInput, NoActiveRun, StepClosed, WrongStep
+from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
+from bot.engine.mechanism_view import mechanism_sections, train_on_run
+from bot.engine.member_actions import MemberActions
+from bot.engine.ports import Member, NewRun, Phase, Place, Position, RunRecord, RunState
+from bot.engine.reveals import (
+    choice_bars,
+    choice_notes,
+    share_chart,
+    verifier_chart,
+    verifier_notes,
+    verifier_rows,
+)
+from bot.engine.summary import build_summary
+from bot.engine.views import Advance, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.verifier.verdict import Verdict
+from lessons.schema import FreeAnswerStep, MechanismStep, PredictionStep, Step, VerifierStep
+
+MAX_TIMER_SECONDS = 3600
+MIN_TIMER_SECONDS = 10
+
+
+class HostActions(MemberActions):
+    """Operations that steer a run; each checks the member's host rights first."""
+
+    async def start(
+        self,
+        place: Place,
+        host: Member,
+        lesson_id: str | None = None,
+        timer_seconds: int | None = None,
+    ) -> StepCard:
+        """Open a run of a lesson in a channel and return its first step."""
+        require_host(host, "start a lesson")
+        _check_timer(timer_seconds)
+        lesson = self.catalog.get(lesson_id)
+        new = NewRun(
+            place, lesson.id, lesson.version, host, timer_seconds, self.deadline(timer_seconds)
+        )
+        run = await self.store.create_run(new)
+        return step_card(run.id, lesson, 0)
+
+    async def find_run(self, place: Place) -> RunRecord:
+        """The active run of a channel; raise `NoActiveRun` if there is none."""
+        run = await self.store.find_active_run(place)
+        if run is None:
+            raise NoActiveRun()
+        return run
+
+    async def reveal(
+        self, run_id: int, host: Member, step_id: str | None = None
+    ) -> tuple[StepCard, RevealCard]:
+        """Close the current question and show its results: (closed card, reveal)."""
+        require_host(host, "reveal the answers")
+        run = await self.active_run(run_id)
+        step = self.current_step(run, step_id)
+        if not takes_answers(step):
+            raise WrongStep("answers to reveal; use Next to move on")
+        if run.position.phase is Phase.REVEALED:
+            raise StepClosed("This question is already revealed.")
+        moved = await self.move(run, Position(run.step_index, Phase.REVEALED), RunState.ACTIVE)
+        return await self.closed_card(moved), await self.reveal_card(moved, step)
+
+    async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
+        """Move to the next step (revealing an open question first), or finish the lesson."""
+        require_host(host, "move the lesson on")
+        run = await self.active_run(run_id)
+        step = self.current_step(run, step_id)
+        closed, reveal = None, None
+        if takes_answers(step) and run.position.phase is Phase.OPEN:
+            closed, reveal = await self.reveal(run.id, host, step.id)
+            run = await self.active_run(run.id)
+        return await self._step_forward(run, closed, reveal)
+
+    async def stop(self, run_id: int, host: Member) -> SummaryCard:
+        """End a run early and return its results so far."""
+        require_host(host, "stop the lesson")
+        run = await self.active_run(run_id)
+        await self.move(run, run.position, RunState.STOPPED)
+        return await self.results(run.id)
+
+    async def results(self, run_id: int) -> SummaryCard:
+        """The results of a run: participation, correct shares, raters beside the checker."""
+        run = await self.store.get_run(run_id)
+        if run is None:
+            raise NoActiveRun()
+        return await build_summary(self, run)
+
+    async def current_card(self, run_id: int) -> StepCard:
+        """The current step's card as it stands, with its answered count."""
+        run = await self.active_run(run_id)
+        return await self.card_for(run, closed=run.position.phase is Phase.REVEALED)
+
+    async def closed_card(self, run: RunRecord) -> StepCard:
+        """The card of a run's current step with its buttons disabled."""
+        return await self.card_for(run, closed=True)
+
+    async def card_for(self, run: RunRecord, closed: bool = False) -> StepCard:
+        """The card of a run's current step, with its count and any computed content."""
+        step = self.current_step(run)
+        answered = await self.store.count_participants(run.id, step.id)
+        card = step_card(run.id, self.lesson_of(run), run.step_index, answered, closed)
+        if isinstance(step, MechanismStep):
+            source = self.lesson_of(run).step_by_id(step.source)
+            assert isinstance(source, VerifierStep)
+            counts = await self.store.vote_counts(run.id, source.id)
+            runs = await train_on_run(run, source, counts, await self.verdicts(run, source))
+            sections, chart = mechanism_sections(runs)
+            card = replace(card, sections=card.sections + sections, chart=chart)
+        return card
+
+    async def reveal_card(self, run: RunRecord, step: Step) -> RevealCard:
+        """The results of one question of a run."""
+        answered = await self.store.count_participants(run.id, step.id)
+        base = RevealCard(
+            run_id=run.id,
+            step_id=step.id,
+            title=f"Results: {step.title}",
+            explanation=getattr(step, "explanation", ""),
+            answered=answered,
+            buttons=(next_button(run.id, step.id),),
+        )
+        if isinstance(step, PredictionStep):
+            bars = choice_bars(step, await self.store.vote_counts(run.id, step.id))
+            notes = choice_notes(step, bars)
+            return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+        if isinstance(step, VerifierStep):
+            rows = await self.verifier_table(run, step)
+            chart = verifier_chart(step.title, rows)
+            return replace(base, rows=rows, notes=verifier_notes(rows), chart=chart)
+        assert isinstance(step, FreeAnswerStep)
+        stats = await self.store.free_answer_stats(run.id, step.id)
+        bars = free_answer_bars(stats)
+        notes = free_answer_notes(stats, step.gold) + grpo_group_notes(stats)
+        return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+
+    async def verifier_table(self, run: RunRecord, step: VerifierStep) -> tuple[VerifierRow, ...]:
+        """Each attempt's thumbs tally in this run beside the checker's reward."""
+        verdicts = await self.verdicts(run, step)
+        return verifier_rows(step, await self.store.vote_counts(run.id, step.id), verdicts)
+
+    async def verdicts(self, run: RunRecord, step: VerifierStep) -> dict[str, Verdict]:
+        """The checker's verdict on every attempt of a verifier step, by attempt id."""
+        return {
+            attempt.id: await self.attempt_verdict(run.lesson_id, run.lesson_version, step, attempt)
+            for attempt in step.attempts
+        }
+
+    async def _step_forward(
+        self, run: RunRecord, closed: StepCard | None, reveal: RevealCard | None
+    ) -> Advance:
+        lesson = self.lesson_of(run)
+        if run.step_index + 1 >= len(lesson.steps):
+            await self.move(run, run.position, RunState.FINISHED)
+            summary = await self.results(run.id)
+            return Advance(card=None, summary=summary, closed_card=closed, reveal=reveal)
+        moved = await self.move(run, Position(run.step_index + 1, Phase.OPEN), RunState.ACTIVE)
+        return Advance(card=await self.card_for(moved), closed_card=closed, reveal=reveal)
+
+
+def _check_timer(timer_seconds: int | None) -> None:
+    if timer_seconds is None:
+        return
+    if not MIN_TIMER_SECONDS <= timer_seconds <= MAX_TIMER_SECONDS:
+        raise BadInput(
+            f"The timer must be between {MIN_TIMER_SECONDS} and {MAX_TIMER_SECONDS} seconds."
+        )

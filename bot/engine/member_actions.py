@@ -1,0 +1,154 @@
+"""What members do: choose, rate attempts, run the checker, submit answers."""
+
+from __future__ import annotations
+
+from bot.engine.core import EngineCore
+from bot.engine.errors import BadInput, UnknownChoice, WrongStep
+from bot.engine.ports import Member
+from bot.engine.views import Receipt
+from bot.verifier.verdict import Outcome, Verdict
+from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
+
+MAX_TYPED_ANSWER = 200
+CHOICE_KIND = "choice"
+
+
+def rate_kind(attempt_id: str) -> str:
+    """The vote kind of a thumbs rating on one attempt."""
+    return f"rate:{attempt_id}"
+
+
+def check_kind(attempt_id: str) -> str:
+    """The vote kind marking that a member ran the checker on one attempt."""
+    return f"check:{attempt_id}"
+
+
+def find_attempt(step: Step, attempt_id: str) -> Attempt:
+    """An attempt of a verifier step by id."""
+    if not isinstance(step, VerifierStep):
+        raise WrongStep("sample attempts")
+    for attempt in step.attempts:
+        if attempt.id == attempt_id:
+            return attempt
+    raise UnknownChoice(attempt_id)
+
+
+class MemberActions(EngineCore):
+    """Operations any member of the channel may perform."""
+
+    _attempt_verdicts: dict[tuple[str, int, str, str], Verdict]
+
+    async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
+        """Record (or change) a member's choice on a prediction question."""
+        run, step = await self.open_step(run_id, step_id)
+        if not isinstance(step, PredictionStep):
+            raise WrongStep("choices")
+        choice = next((c for c in step.choices if c.id == choice_id), None)
+        if choice is None:
+            raise UnknownChoice(choice_id)
+        before = await self.store.member_votes(run.id, step.id, member.user_id)
+        await self.store.record_vote(run.id, step.id, member, CHOICE_KIND, choice.id)
+        text = _choice_text(choice.label, _label_of(step, before.get(CHOICE_KIND)))
+        return await self._receipt(run.id, step.id, text)
+
+    async def rate(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
+    ) -> Receipt:
+        """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
+        run, step = await self.open_step(run_id, step_id)
+        attempt = find_attempt(step, attempt_id)
+        votes = await self.store.member_votes(run.id, step.id, member.user_id)
+        if check_kind(attempt.id) in votes:
+            raise BadInput(
+                f"You already ran the checker on {attempt.label}, so your rating is locked: "
+                "the reveal compares raters who had not seen the checker."
+            )
+        await self.store.record_vote(
+            run.id, step.id, member, rate_kind(attempt.id), "up" if thumbs_up else "down"
+        )
+        thumb = "👍" if thumbs_up else "👎"
+        text = f"You gave **{attempt.label}** a {thumb}. Now run the checker on it and compare."
+        return await self._receipt(run.id, step.id, text)
+
+    async def run_checker(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str
+    ) -> Receipt:
+        """Run the answer checker on a sample attempt and tell the member its reward."""
+        run, step = await self.open_step(run_id, step_id)
+        attempt = find_attempt(step, attempt_id)
+        assert isinstance(step, VerifierStep)
+        votes = await self.store.member_votes(run.id, step.id, member.user_id)
+        if rate_kind(attempt.id) not in votes:
+            raise BadInput(
+                f"Rate **{attempt.label}** with 👍 or 👎 first, the way a human rater would. "
+                "Then run the checker and see whether it agrees."
+            )
+        verdict = await self.attempt_verdict(run.lesson_id, run.lesson_version, step, attempt)
+        await self.store.record_check(run.id, step.id, member, attempt.id, verdict)
+        await self.store.record_vote(
+            run.id, step.id, member, check_kind(attempt.id), str(verdict.reward)
+        )
+        text = checker_text(attempt.label, verdict)
+        return await self._receipt(run.id, step.id, text, verdict.reward)
+
+    async def submit_answer(self, run_id: int, step_id: str, member: Member, text: str) -> Receipt:
+        """Grade a member's typed answer to the free-answer problem; every try is kept."""
+        run, step = await self.open_step(run_id, step_id)
+        if not isinstance(step, FreeAnswerStep):
+            raise WrongStep("answer box")
+        answer = text.strip()
+        if not answer or len(answer) > MAX_TYPED_ANSWER:
+            raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
+        verdict = await self.checker.check_answer(answer, step.gold)
+        stored = await self.store.record_free_answer(run.id, step.id, member, answer, verdict)
+        text = answer_text(stored.attempt_no, verdict)
+        return await self._receipt(run.id, step.id, text, verdict.reward)
+
+    async def attempt_verdict(
+        self, lesson_id: str, version: int, step: VerifierStep, attempt: Attempt
+    ) -> Verdict:
+        """The checker's verdict on an authored attempt, computed once per process."""
+        key = (lesson_id, version, step.id, attempt.id)
+        if key not in self._attempt_verdicts:
+            verdict = await self.checker.check_attempt(attempt.text, step.gold)
+            self._attempt_verdicts[key] = verdict
+        return self._attempt_verdicts[key]
+
+    async def _receipt(
+        self, run_id: int, step_id: str, text: str, reward: int | None = None
+    ) -> Receipt:
+        answered = await self.store.count_participants(run_id, step_id)
+        return Receipt(text, run_id, step_id, answered, reward)
+
+
+def checker_text(label: str, verdict: Verdict) -> str:
+    """What a member sees after running the checker on an attempt."""
+    lines = [
+        f"**Checker on {label}**",
+        f"It read the final answer as: **{verdict.read or '(nothing it could read)'}**",
+        f"Gold answer: **{verdict.gold}**",
+        f"Reward: **{verdict.reward}** {'✅' if verdict.reward else '❌'}",
+    ]
+    if verdict.reason:
+        lines.append(verdict.reason)
+    return "\n".join(lines)
+
+
+def answer_text(attempt_no: int, verdict: Verdict) -> str:
+    """What a member sees after submitting a typed answer (the gold stays secret)."""
+    if verdict.outcome is Outcome.REJECTED:
+        return f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
+    head = f"Try {attempt_no}: the checker read **{verdict.read}**. Reward **{verdict.reward}**"
+    if verdict.reward:
+        return f"{head} ✅ Correct. The checker only cared that the final answer matched."
+    return f"{head} ❌ Not quite. Check your working and try again: retries are allowed."
+
+
+def _choice_text(label: str, previous: str | None) -> str:
+    if previous and previous != label:
+        return f"Changed your answer to **{label}** (was {previous}). Results come at the reveal."
+    return f"You chose **{label}**. You can change your mind until the reveal."
+
+
+def _label_of(step: PredictionStep, choice_id: str | None) -> str | None:
+    return next((c.label for c in step.choices if c.id == choice_id), None)

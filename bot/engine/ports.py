@@ -1,0 +1,215 @@
+"""What the engine needs from the outside world: storage and the answer checker.
+
+Storage implements `RunStore`; the verifier implements `AnswerChecker`. Both are plain
+protocols so the engine imports no database or platform code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Protocol
+
+from bot.verifier.verdict import Verdict
+
+
+class RunState(StrEnum):
+    """Where a run is in its life."""
+
+    ACTIVE = "active"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+
+class Phase(StrEnum):
+    """Whether the current step takes answers or shows its results."""
+
+    OPEN = "open"
+    REVEALED = "revealed"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A channel on a platform: where a run lives."""
+
+    platform: str
+    workspace: str
+    channel: str
+
+
+@dataclass(frozen=True)
+class Member:
+    """Someone acting in a channel; `is_host` is decided by the adapter's platform rules."""
+
+    user_id: str
+    name: str = ""
+    is_host: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """A run's step and phase; moves are compare-and-set on this pair."""
+
+    step_index: int
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class NewRun:
+    """What it takes to open a run."""
+
+    place: Place
+    lesson_id: str
+    lesson_version: int
+    host: Member
+    timer_seconds: int | None
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """A stored lesson run."""
+
+    id: int
+    place: Place
+    lesson_id: str
+    lesson_version: int
+    host_id: str
+    state: RunState
+    position: Position
+    timer_seconds: int | None
+    deadline: datetime | None
+
+    @property
+    def step_index(self) -> int:
+        """The current step's position in the lesson."""
+        return self.position.step_index
+
+
+@dataclass(frozen=True)
+class VoteCount:
+    """How many members gave `value` for `kind` at one step."""
+
+    kind: str
+    value: str
+    count: int
+
+
+@dataclass(frozen=True)
+class CheckCount:
+    """How many members ran the checker on one attempt."""
+
+    attempt_id: str
+    runs: int
+
+
+@dataclass(frozen=True)
+class FreeAnswerStats:
+    """Aggregates of a free-answer step, computed in the database."""
+
+    members: int
+    attempts: int
+    solved: int
+    first_try_solved: int
+
+
+@dataclass(frozen=True)
+class SubmittedAnswer:
+    """A free answer as stored: its try number and grade."""
+
+    attempt_no: int
+    verdict: Verdict
+
+
+class RunStore(Protocol):
+    """Persistence of runs, members and everything they answered."""
+
+    async def create_run(self, new: NewRun) -> RunRecord:
+        """Store a new active run; raise `ChannelBusy` if the channel has one."""
+        ...
+
+    async def get_run(self, run_id: int) -> RunRecord | None:
+        """A run by id."""
+        ...
+
+    async def find_active_run(self, place: Place) -> RunRecord | None:
+        """The active run of a channel, if any."""
+        ...
+
+    async def move_run(
+        self,
+        run_id: int,
+        expected: Position,
+        new: Position,
+        state: RunState,
+        deadline: datetime | None,
+    ) -> RunRecord | None:
+        """Move a run only if it is still at `expected`; None when another move won."""
+        ...
+
+    async def due_runs(self, now: datetime) -> list[RunRecord]:
+        """Active runs whose deadline has passed."""
+        ...
+
+    async def record_vote(
+        self, run_id: int, step_id: str, member: Member, kind: str, value: str
+    ) -> None:
+        """Upsert one member's vote of one kind at one step."""
+        ...
+
+    async def member_votes(self, run_id: int, step_id: str, user_id: str) -> dict[str, str]:
+        """One member's votes at a step, by kind."""
+        ...
+
+    async def vote_counts(self, run_id: int, step_id: str) -> list[VoteCount]:
+        """Votes at a step grouped by kind and value."""
+        ...
+
+    async def count_participants(self, run_id: int, step_id: str) -> int:
+        """Distinct members who did anything at a step."""
+        ...
+
+    async def record_check(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
+    ) -> None:
+        """Store one run of the checker on a sample attempt."""
+        ...
+
+    async def check_counts(self, run_id: int, step_id: str) -> list[CheckCount]:
+        """How many members ran the checker on each attempt."""
+        ...
+
+    async def record_free_answer(
+        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+    ) -> SubmittedAnswer:
+        """Store one try at a free-answer problem; returns its try number."""
+        ...
+
+    async def free_answer_stats(self, run_id: int, step_id: str) -> FreeAnswerStats:
+        """Aggregates of a free-answer step."""
+        ...
+
+    async def count_run_members(self, run_id: int) -> int:
+        """Distinct members who took part anywhere in a run."""
+        ...
+
+    async def save_message(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember the platform message that shows a step (for later edits)."""
+        ...
+
+    async def find_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a step, if one was saved."""
+        ...
+
+
+class AnswerChecker(Protocol):
+    """The program that grades final answers against a gold answer."""
+
+    async def check_answer(self, answer: str, gold: str) -> Verdict:
+        """Grade a member's typed answer."""
+        ...
+
+    async def check_attempt(self, attempt: str, gold: str) -> Verdict:
+        """Extract the final answer from an attempt's reasoning and grade it."""
+        ...

@@ -1,0 +1,95 @@
+"""A run's results: only what has been revealed, never a question still open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine.cards import takes_answers
+from bot.engine.ports import Phase, RunRecord, RunState
+from bot.engine.reveals import choice_bars
+from bot.engine.tally import percent
+from bot.engine.views import Bar, Chart, Series, SummaryCard, VerifierRow
+from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
+
+if TYPE_CHECKING:
+    from bot.engine.host_actions import HostActions
+
+STATE_WORDS = {
+    RunState.ACTIVE: "in progress",
+    RunState.FINISHED: "finished",
+    RunState.STOPPED: "stopped early",
+}
+
+
+def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
+    """The answerable steps whose results the channel has already seen."""
+    done = len(lesson.steps) if run.state is RunState.FINISHED else run.step_index
+    if run.state is not RunState.FINISHED and run.position.phase is Phase.REVEALED:
+        done += 1
+    return [step for step in lesson.steps[:done] if takes_answers(step)]
+
+
+async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
+    """Participation, per-question correct share, and raters beside the checker."""
+    lesson = engine.lesson_of(run)
+    members = await engine.store.count_run_members(run.id)
+    lines = [
+        f"{lesson.title}: {STATE_WORDS[run.state]}, step {run.step_index + 1} of "
+        f"{len(lesson.steps)}.",
+        f"{members} members took part.",
+    ]
+    bars: list[Bar] = []
+    rows: tuple[VerifierRow, ...] = ()
+    for step in revealed_steps(lesson, run):
+        line, bar, step_rows = await _step_result(engine, run, step)
+        lines.append(line)
+        bars.extend([bar] if bar else [])
+        rows = step_rows or rows
+    chart = (
+        Chart(
+            "Right answers per question",
+            tuple(b.label for b in bars),
+            (Series("share right", tuple(b.share for b in bars)),),
+        )
+        if bars
+        else None
+    )
+    return SummaryCard(
+        run.id,
+        f"Results: {lesson.title}",
+        tuple(lines),
+        members,
+        tuple(bars),
+        rows,
+        run.state is RunState.FINISHED,
+        chart,
+    )
+
+
+async def _step_result(
+    engine: HostActions, run: RunRecord, step: Step
+) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
+    if isinstance(step, PredictionStep):
+        return await _prediction_result(engine, run, step)
+    if isinstance(step, VerifierStep):
+        rows = await engine.verifier_table(run, step)
+        parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
+        return f"**{step.title}**: " + "; ".join(parts), None, rows
+    assert isinstance(step, FreeAnswerStep)
+    stats = await engine.store.free_answer_stats(run.id, step.id)
+    share = stats.solved / stats.members if stats.members else 0.0
+    line = f"**{step.title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
+    return line, Bar(step.title, stats.solved, share, True), ()
+
+
+async def _prediction_result(
+    engine: HostActions, run: RunRecord, step: PredictionStep
+) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
+    bars = choice_bars(step, await engine.store.vote_counts(run.id, step.id))
+    total = sum(bar.count for bar in bars)
+    right = next((bar for bar in bars if bar.marked), None)
+    if right is None:
+        top = max(bars, key=lambda bar: bar.count)
+        return f"**{step.title}**: most chose {top.label} ({percent(top.share)})", None, ()
+    line = f"**{step.title}**: {right.count} of {total} right ({percent(right.share)})"
+    return line, Bar(step.title, right.count, right.share, True), ()

@@ -1,0 +1,38 @@
+"""Turning counts into bars and text bars."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.views import Bar
+
+BAR_WIDTH = 20
+
+
+def make_bars(labelled_counts: Sequence[tuple[str, int, bool]]) -> tuple[Bar, ...]:
+    """Bars with shares of the total from (label, count, marked) triples."""
+    total = sum(count for _, count, _ in labelled_counts)
+    return tuple(
+        Bar(label=label, count=count, share=count / total if total else 0.0, marked=marked)
+        for label, count, marked in labelled_counts
+    )
+
+
+def text_bar(share: float, width: int = BAR_WIDTH) -> str:
+    """A bar of block characters for a share between 0 and 1."""
+    filled = round(max(0.0, min(1.0, share)) * width)
+    return "█" * filled + "░" * (width - filled)
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, e.g. '67%'."""
+    return f"{round(share * 100)}%"
+
+
+def bar_lines(bars: Sequence[Bar], mark: str = "✅") -> list[str]:
+    """One text line per bar: bar, count, percentage, label and a mark on the right answer."""
+    return [
+        f"`{text_bar(bar.share)}` {bar.count} ({percent(bar.share)}) {bar.label}"
+        + (f" {mark}" if bar.marked else "")
+        for bar in bars
+    ]

@@ -1,0 +1,182 @@
+"""Neutral render models: what to show, for any platform to draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Tone(StrEnum):
+    """A button's emphasis; adapters map it to their platform's styles."""
+
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True)
+class Button:
+    """A clickable action on a card; `address` is its custom_id."""
+
+    address: str
+    label: str
+    tone: Tone = Tone.SECONDARY
+    row: int = 0
+    host_only: bool = False
+    disabled: bool = False
+    emoji: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of text within a card, such as one sample attempt."""
+
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar of a tally: a label, a count and its share of the total."""
+
+    label: str
+    count: int
+    share: float
+    marked: bool = False
+
+
+@dataclass(frozen=True)
+class Series:
+    """One named series of a chart (values in 0..1), with an optional colour."""
+
+    name: str
+    values: tuple[float, ...]
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """Data for a bar chart; adapters draw it as text or PNG."""
+
+    title: str
+    labels: tuple[str, ...]
+    series: tuple[Series, ...]
+    y_label: str = "share"
+
+
+@dataclass(frozen=True)
+class LinePanel:
+    """One panel of a line chart: series over shared x positions."""
+
+    title: str
+    x: tuple[int, ...]
+    series: tuple[Series, ...]
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """Data for a line chart of one or more panels side by side."""
+
+    title: str
+    panels: tuple[LinePanel, ...]
+    x_label: str = "step"
+    y_label: str = "probability"
+
+
+AnyChart = Chart | LineChart
+
+
+@dataclass(frozen=True)
+class VerifierRow:
+    """One sample attempt at reveal: what the channel's raters said beside the checker."""
+
+    label: str
+    style: str
+    thumbs_up: int
+    thumbs_down: int
+    read: str
+    reward: int
+    reason: str = ""
+
+    @property
+    def up_share(self) -> float:
+        """Share of raters who gave it a thumbs-up."""
+        total = self.thumbs_up + self.thumbs_down
+        return self.thumbs_up / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class StepCard:
+    """The message for one step while it is open (or after, with buttons disabled)."""
+
+    run_id: int
+    step_id: str
+    kind: str
+    number: int
+    total: int
+    title: str
+    body: str
+    sections: tuple[Section, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    answered: int = 0
+    takes_answers: bool = False
+    closed: bool = False
+    chart: AnyChart | None = None
+
+    @property
+    def counter_text(self) -> str:
+        """The live counter line, e.g. '12 answered'."""
+        return f"{self.answered} answered" if self.takes_answers else ""
+
+
+@dataclass(frozen=True)
+class RevealCard:
+    """What a step's reveal shows: tallies, the checker beside the raters, the explanation."""
+
+    run_id: int
+    step_id: str
+    title: str
+    explanation: str
+    answered: int
+    bars: tuple[Bar, ...] = ()
+    rows: tuple[VerifierRow, ...] = ()
+    notes: tuple[str, ...] = ()
+    chart: Chart | None = None
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A private reply to the member who acted, plus the step's new answered count."""
+
+    text: str
+    run_id: int
+    step_id: str
+    answered: int
+    reward: int | None = None
+
+
+@dataclass(frozen=True)
+class SummaryCard:
+    """The run's results: participation, correct shares, raters beside the checker."""
+
+    run_id: int
+    title: str
+    lines: tuple[str, ...]
+    members: int
+    bars: tuple[Bar, ...] = ()
+    rows: tuple[VerifierRow, ...] = ()
+    finished: bool = False
+    chart: Chart | None = None
+
+
+@dataclass(frozen=True)
+class Advance:
+    """The result of moving on: the next step's card, or the summary when the lesson ends."""
+
+    card: StepCard | None
+    summary: SummaryCard | None = None
+    closed_card: StepCard | None = None
+    reveal: RevealCard | None = None
+    extra: tuple[str, ...] = field(default_factory=tuple)

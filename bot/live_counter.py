@@ -1,0 +1,60 @@
+"""Live counters edited at most once per interval per message, however many clicks arrive."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+
+log = logging.getLogger(__name__)
+
+Edit = Callable[[Hashable], Awaitable[None]]
+
+
+class CounterThrottle:
+    """Coalesces counter updates: the first edit happens at once, later ones wait their turn.
+
+    `touch(key)` says "the count behind this message changed"; `edit(key)` is called with
+    the latest state at most once per `interval` seconds per key, and always once more after
+    the last change, so the final count is shown.
+    """
+
+    def __init__(
+        self, edit: Edit, interval: float = 2.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.edit = edit
+        self.interval = interval
+        self.clock = clock
+        self._last: dict[Hashable, float] = {}
+        self._pending: dict[Hashable, asyncio.Task[None]] = {}
+
+    def touch(self, key: Hashable) -> None:
+        """Note a change; schedule an edit unless one is already waiting."""
+        if key in self._pending:
+            return
+        wait = max(0.0, self._last.get(key, -self.interval) + self.interval - self.clock())
+        self._pending[key] = asyncio.get_running_loop().create_task(self._edit_after(key, wait))
+
+    async def flush(self) -> None:
+        """Wait for every scheduled edit (used at shutdown and in tests)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+
+    def forget(self, key: Hashable) -> None:
+        """Cancel a waiting edit, e.g. when the question is revealed."""
+        task = self._pending.pop(key, None)
+        if task is not None:
+            task.cancel()
+
+    async def _edit_after(self, key: Hashable, wait: float) -> None:
+        try:
+            if wait:
+                await asyncio.sleep(wait)
+            self._pending.pop(key, None)
+            self._last[key] = self.clock()
+            await self.edit(key)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not update a live counter")

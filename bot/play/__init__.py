@@ -1,0 +1,1 @@
+"""Terminal play mode: the whole lesson in a terminal, with simulated classmates."""

@@ -1,0 +1,37 @@
+"""Starting play mode: load the lesson, open the runtime, play, report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.engine import LessonBotError, LessonCatalog
+from bot.play.console import Console
+from bot.play.session import PlayOptions, PlaySession
+from bot.runtime import open_runtime
+from bot.settings import Settings
+from lessons.loader import LessonError, load_lesson_file
+
+
+def catalog_for(lesson: str | None, default: str) -> tuple[LessonCatalog, str | None]:
+    """A catalog holding the lesson asked for, which may be a file path."""
+    catalog = LessonCatalog(default=default)
+    if lesson and (lesson.endswith((".yaml", ".yml")) or Path(lesson).is_file()):
+        loaded = load_lesson_file(lesson)
+        catalog.add(loaded)
+        return catalog, loaded.id
+    catalog.get(lesson)
+    return catalog, lesson
+
+
+async def play_lesson(settings: Settings, lesson: str | None, seed: int, classmates: int) -> int:
+    """Play a lesson in this terminal; the exit status is 0, or 2 for a bad lesson."""
+    console = Console()
+    try:
+        catalog, lesson_id = catalog_for(lesson, settings.default_lesson)
+    except (LessonError, LessonBotError) as error:
+        console.show(f"Cannot play: {error}")
+        return 2
+    async with open_runtime(settings, catalog) as runtime:
+        options = PlayOptions(lesson_id, seed, classmates)
+        await PlaySession(runtime.engine, console, options).run()
+    return 0

@@ -1,0 +1,43 @@
+"""Wiring: database, migrations, checker and lessons into one ready `LessonEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.engine import LessonCatalog, LessonEngine
+from bot.settings import Settings
+from bot.verifier import Checker
+from storage import SqlRunStore, create_engine, upgrade_database
+
+
+@dataclass
+class Runtime:
+    """The running parts a platform adapter works with."""
+
+    engine: LessonEngine
+    store: SqlRunStore
+    checker: Checker
+    database: AsyncEngine
+
+
+@asynccontextmanager
+async def open_runtime(
+    settings: Settings, catalog: LessonCatalog | None = None, migrate: bool = True
+) -> AsyncIterator[Runtime]:
+    """Migrate the database, start the checker, and yield the engine; clean up after."""
+    if migrate:
+        await upgrade_database(settings.database_url)
+    database = create_engine(settings.database_url)
+    checker = Checker(timeout=settings.checker_timeout)
+    await checker.start()
+    store = SqlRunStore(database)
+    catalog = catalog or LessonCatalog(default=settings.default_lesson)
+    try:
+        yield Runtime(LessonEngine(store, checker, catalog), store, checker, database)
+    finally:
+        await checker.close()
+        await database.dispose()

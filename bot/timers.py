@@ -1,0 +1,35 @@
+"""The background loop that fires timed reveals and advances."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.engine import LessonEngine, TimerFired
+
+log = logging.getLogger(__name__)
+
+OnFired = Callable[[TimerFired], Awaitable[None]]
+
+
+async def run_timer_loop(engine: LessonEngine, on_fired: OnFired, interval: float = 1.0) -> None:
+    """Every `interval` seconds, fire due timers and hand each event to the adapter."""
+    while True:
+        await fire_once(engine, on_fired)
+        await asyncio.sleep(interval)
+
+
+async def fire_once(engine: LessonEngine, on_fired: OnFired) -> int:
+    """Fire the timers that are due now; returns how many fired."""
+    try:
+        events = await engine.fire_due_timers()
+    except Exception:
+        log.exception("could not check lesson timers")
+        return 0
+    for event in events:
+        try:
+            await on_fired(event)
+        except Exception:
+            log.exception("could not show a timed step for run %s", event.run.id)
+    return len(events)

@@ -1,0 +1,23 @@
+"""The answer checker: an exact, sandboxed, verifiable reward for typed answers and attempts.
+
+How answers are graded:
+
+* Values are compared exactly (decimals are exact rationals, so 0.333 is not 1/3 and 3.14 is
+  not pi); equal means the difference simplifies to zero.
+* Accepted forms include 1/2, 0.5, 50%, \\frac{1}{2}, $2.50, 1,000, x = 3, \\boxed{...},
+  (x+1)^2, sqrt(2), \\sqrt[3]{8}, pi and implicit products such as 2x.
+* Hedges (3 or 4, 3, 4, ±1, two different boxed answers), equations such as 2+2=5,
+  factorials, unknown words and symbols are REJECTED with a plain-English reason.
+* Unicode is NFKC-normalised, minus-sign look-alikes become '-', zero-width characters are
+  removed (so 1\u200b000 reads as 1000), and text-direction controls are refused.
+
+Use :class:`Checker` (asynchronous; all parsing runs in worker processes with a timeout
+and a memory cap). `extract_final_answer` is a pure string function, safe anywhere.
+"""
+
+from bot.verifier.checker import Checker
+from bot.verifier.errors import CheckerError, ReadError
+from bot.verifier.extract import extract_final_answer
+from bot.verifier.verdict import Outcome, Verdict
+
+__all__ = ["Checker", "CheckerError", "Outcome", "ReadError", "Verdict", "extract_final_answer"]

@@ -1,0 +1,43 @@
+"""The `verify` command: check one answer against a gold answer from the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from bot.verifier.checker import Checker
+from bot.verifier.errors import CheckerError
+from bot.verifier.verdict import Outcome, Verdict
+
+EXIT_STATUS = {Outcome.CORRECT: 0, Outcome.INCORRECT: 1, Outcome.REJECTED: 2}
+"""Exit status for each outcome; 3 means the checker itself could not run."""
+CHECKER_FAILED = 3
+
+
+def verify_command(answer: str, gold: str) -> int:
+    """Check `answer` against `gold`, print the reading and verdict, and return the exit status."""
+    try:
+        verdict = asyncio.run(_check_once(answer, gold))
+    except CheckerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return CHECKER_FAILED
+    print(describe_verdict(verdict))
+    return EXIT_STATUS[verdict.outcome]
+
+
+def describe_verdict(verdict: Verdict) -> str:
+    """Render a verdict as the few labelled lines the command prints."""
+    lines = [
+        f"read:    {verdict.read or '(nothing)'}",
+        f"gold:    {verdict.gold}",
+        f"verdict: {verdict.outcome} (reward {verdict.reward})",
+    ]
+    if verdict.reason:
+        lines.append(f"reason:  {verdict.reason}")
+    return "\n".join(lines)
+
+
+async def _check_once(answer: str, gold: str) -> Verdict:
+    """Start a one-worker checker, grade one answer and stop it again."""
+    async with Checker(workers=1) as checker:
+        return await checker.check_answer(answer, gold)

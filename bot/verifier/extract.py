@@ -1,0 +1,113 @@
+"""Find the final answer stated in a worked attempt (reasoning text)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.verifier.errors import ReadError
+from bot.verifier.normalize import preview
+
+_BOXED_OR_BRACE = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
+_TEXT_COMMAND = re.compile(r"\\(?:text|textrm|textbf|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
+_SENTENCE_END = re.compile(r"\n|\.(?!\d)(?=\s|$)|\?")
+_ANSWER_PHRASE = re.compile(
+    r"\banswer\s*(?:is|would be|will be|should be|must be|equals|=|:)\s*:?", re.IGNORECASE
+)
+_BOLD = re.compile(r"(?<![\w)\]}])\*\*([^*\n]+?)\*\*(?![\w(\[{])")
+_INLINE_MATH = re.compile(r"\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)|\\\((.+?)\\\)")
+_NUMBER = r"(?:(?<![\w)\]}])-)?\$?(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?%?"
+_NUMBER_RUN = re.compile(rf"{_NUMBER}(?:(?:\s*,\s*|\s+or\s+){_NUMBER})*", re.IGNORECASE)
+_PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_MATH_WORDS = frozenset({"sqrt", "pi", "or", "and"})
+_HEDGE = re.compile(r"\bor\b|±|∓|\\pm\b|\\mp\b", re.IGNORECASE)
+_EDGE_CHARACTERS = " \t*_,;:"
+
+
+def extract_final_answer(attempt: str) -> str | None:
+    """Return the final answer an attempt states, or None if it states none.
+
+    Looks, in order, for a \\boxed{...} answer, then "the answer is ...", then the last
+    "= ...", **bold** or $inline maths$, then the last number. Raises ReadError (a
+    ValueError) when the attempt hedges between answers.
+    """
+    text = _TEXT_COMMAND.sub(r" \1 ", attempt)
+    boxed = find_boxed(text)
+    if boxed:
+        return _single_boxed(boxed)
+    sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
+    return _last_found(sentences, _after_answer_phrase) or _last_found(sentences, _last_marked)
+
+
+def find_boxed(text: str) -> list[str]:
+    """Return the contents of every complete \\boxed{...} in `text`, in order of appearance."""
+    found: list[tuple[int, str]] = []
+    openings: list[int | None] = []
+    for match in _BOXED_OR_BRACE.finditer(text):
+        token = match.group()
+        if token in ("\\{", "\\}"):
+            continue
+        if token != "}":
+            openings.append(None if token == "{" else match.end())
+            continue
+        start = openings.pop() if openings else None
+        if start is not None:
+            found.append((start, text[start : match.start()]))
+    return [content for _, content in sorted(found)]
+
+
+def _single_boxed(boxed: list[str]) -> str:
+    """Return the one boxed answer, refusing attempts that box different answers."""
+    distinct = list(dict.fromkeys(content.strip() for content in boxed))
+    if len(distinct) > 1:
+        shown = preview(", ".join(distinct))
+        raise ReadError(f"That attempt boxes more than one answer ({shown}); box just one.")
+    return _math_prefix(distinct[0]) or distinct[0]
+
+
+def _last_found(sentences: list[str], finder: Callable[[str], str | None]) -> str | None:
+    """Apply `finder` to sentences from last to first; return its first find, checking hedges."""
+    for sentence in reversed(sentences):
+        found = finder(sentence)
+        if found:
+            _reject_hedge(sentence)
+            return found
+    return None
+
+
+def _after_answer_phrase(sentence: str) -> str | None:
+    """Return what follows the last "answer is" (or "answer:") in `sentence`."""
+    matches = list(_ANSWER_PHRASE.finditer(sentence))
+    return _math_prefix(sentence[matches[-1].end() :]) if matches else None
+
+
+def _last_marked(sentence: str) -> str | None:
+    """Return the latest "= x", **x** or $x$ in `sentence`, else its last number."""
+    marks: list[tuple[int, str]] = []
+    if "=" in sentence:
+        marks.append((sentence.rindex("="), sentence[sentence.rindex("=") + 1 :]))
+    marks += [(match.start(), match.group(1)) for match in _BOLD.finditer(sentence)]
+    marks += [(match.start(), match.group(1) or match.group(2))
+              for match in _INLINE_MATH.finditer(sentence)]
+    for _, marked in sorted(marks, reverse=True):
+        found = _math_prefix(marked.rsplit("=", 1)[-1])
+        if found:
+            return found
+    numbers = list(_NUMBER_RUN.finditer(sentence))
+    return numbers[-1].group() if numbers else None
+
+
+def _math_prefix(clause: str) -> str | None:
+    """Cut `clause` before its first ordinary word (such as a unit); None if no maths is left."""
+    word = next((match for match in _PROSE_WORD.finditer(clause)
+                 if match.group().lower() not in _MATH_WORDS), None)
+    kept = (clause[: word.start()] if word else clause).strip(_EDGE_CHARACTERS)
+    kept = kept.rstrip(".").rstrip(_EDGE_CHARACTERS)
+    return kept if any(char.isalnum() for char in kept) else None
+
+
+def _reject_hedge(sentence: str) -> None:
+    """Raise ReadError if the sentence holding the answer offers alternatives."""
+    if _HEDGE.search(sentence):
+        shown = preview(sentence.strip())
+        raise ReadError(f"That looks like more than one answer ({shown}); give just one.")

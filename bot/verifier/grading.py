@@ -1,0 +1,87 @@
+"""Grade answers and attempts against gold answers (runs inside the worker process)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.verifier.compare import compare
+from bot.verifier.errors import ReadError
+from bot.verifier.extract import extract_final_answer
+from bot.verifier.limits import EXTRACTED_MAX_CHARS
+from bot.verifier.normalize import normalize_text, preview
+from bot.verifier.reader import Reading, read_answer
+from bot.verifier.verdict import Outcome, Verdict
+
+NO_FINAL_ANSWER = (
+    "I couldn't find a final answer in that attempt; end it with \\boxed{...} "
+    "or 'the answer is ...'."
+)
+CLOSE_NOT_EXACT = (
+    "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
+    "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
+)
+
+
+def grade_answer(answer: str, gold: str) -> Verdict:
+    """Grade a member's typed `answer` against the authored `gold` answer."""
+    try:
+        expected = read_gold_cached(gold)
+    except ReadError as error:
+        return _unreadable_gold(gold, error)
+    try:
+        reading = read_answer(answer)
+    except ReadError as error:
+        return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
+    return judge(reading, expected)
+
+
+def grade_attempt(attempt: str, gold: str) -> Verdict:
+    """Find the final answer in a worked `attempt` and grade it against `gold`."""
+    try:
+        expected = read_gold_cached(gold)
+    except ReadError as error:
+        return _unreadable_gold(gold, error)
+    try:
+        final = extract_final_answer(normalize_text(attempt))
+    except ReadError as error:
+        return Verdict(Outcome.REJECTED, "", expected.shown, error.reason)
+    if final is None:
+        return Verdict(Outcome.REJECTED, "", expected.shown, NO_FINAL_ANSWER)
+    if len(final) > EXTRACTED_MAX_CHARS:
+        reason = "That final answer is too long to check; state it more simply."
+        return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
+    return grade_answer(final, gold)
+
+
+def grade_gold(gold: str) -> Verdict:
+    """Read an authored gold answer; CORRECT carries its reading, REJECTED says why not."""
+    try:
+        expected = read_gold_cached(gold)
+    except ReadError as error:
+        return Verdict(Outcome.REJECTED, preview(gold), preview(gold), error.reason)
+    return Verdict(Outcome.CORRECT, expected.shown, expected.shown)
+
+
+def judge(reading: Reading, expected: Reading) -> Verdict:
+    """Compare a reading with the expected reading and say CORRECT or INCORRECT, and why."""
+    comparison = compare(reading.value, expected.value)
+    if comparison.equal:
+        return Verdict(Outcome.CORRECT, reading.shown, expected.shown)
+    if comparison.close:
+        reason = CLOSE_NOT_EXACT.format(read=reading.shown)
+    else:
+        reason = f"I read {reading.shown}, which doesn't match the expected answer."
+    return Verdict(Outcome.INCORRECT, reading.shown, expected.shown, reason)
+
+
+@lru_cache(maxsize=512)
+def read_gold_cached(gold: str) -> Reading:
+    """Read a gold answer once and reuse the result (gold answers repeat across checks)."""
+    return read_answer(gold)
+
+
+def _unreadable_gold(gold: str, error: ReadError) -> Verdict:
+    """Explain that the lesson's own expected answer could not be read."""
+    reason = (f"The expected answer for this question can't be read ({error.reason}); "
+              "this is a problem with the lesson, not with your answer.")
+    return Verdict(Outcome.REJECTED, "", preview(gold), reason)

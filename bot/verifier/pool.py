@@ -1,0 +1,211 @@
+"""Long-lived worker processes, spoken to over pipes, that are killed and replaced on trouble."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from contextlib import suppress
+from itertools import count
+from pathlib import Path
+
+from bot.verifier.errors import CheckerError
+from bot.verifier.protocol import Message, decode, encode
+
+_LOG = logging.getLogger(__name__)
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_BOOTSTRAP = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from bot.verifier.worker import main; raise SystemExit(main(sys.argv[2:]))"
+)
+_STREAM_LIMIT = 1 << 20
+_SPAWN_ATTEMPTS = 5
+_RETRY_DELAY_SECONDS = 0.5
+
+
+class WorkerTimeout(Exception):
+    """A worker did not answer within the time allowed."""
+
+
+class WorkerCrashed(Exception):
+    """A worker died or broke the protocol while handling a request."""
+
+
+class WorkerProcess:
+    """One worker subprocess and the pipes to it."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self._process = process
+        self._request_ids = count(1)
+
+    @classmethod
+    async def spawn(cls, memory_mb: int, ready_timeout: float) -> WorkerProcess:
+        """Start a worker and wait until it says it is ready."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-I", "-c", _BOOTSTRAP, _PACKAGE_ROOT, str(memory_mb),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=_STREAM_LIMIT,
+        )
+        worker = cls(process)
+        try:
+            greeting = await worker._read_message(ready_timeout)
+        except BaseException as error:
+            await worker.stop()
+            if isinstance(error, WorkerTimeout | WorkerCrashed):
+                raise CheckerError("An answer-checking worker failed to start.") from error
+            raise
+        if greeting.get("ready") is not True:
+            await worker.stop()
+            raise CheckerError("An answer-checking worker started but did not say it was ready.")
+        return worker
+
+    @property
+    def pid(self) -> int:
+        """The worker's process id."""
+        return self._process.pid
+
+    async def ask(self, message: Message, timeout: float) -> Message:
+        """Send one request and return the reply; raise WorkerTimeout or WorkerCrashed."""
+        request_id = next(self._request_ids)
+        try:
+            async with asyncio.timeout(timeout):
+                await self._write_message({**message, "id": request_id})
+                reply = await self._read_message(None)
+        except TimeoutError as error:
+            raise WorkerTimeout from error
+        if reply.get("id") != request_id:
+            raise WorkerCrashed("the worker replied out of turn")
+        return reply
+
+    async def stop(self) -> None:
+        """Kill the worker (if still running) and wait for it to exit."""
+        if self._process.returncode is None:
+            with suppress(ProcessLookupError):
+                self._process.kill()
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        await self._process.wait()
+
+    async def _write_message(self, message: Message) -> None:
+        """Write one request line to the worker."""
+        stdin = self._process.stdin
+        if stdin is None or stdin.is_closing():
+            raise WorkerCrashed("the worker's input is closed")
+        try:
+            stdin.write(encode(message))
+            await stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as error:
+            raise WorkerCrashed("the worker stopped reading") from error
+
+    async def _read_message(self, timeout: float | None) -> Message:
+        """Read one reply line from the worker."""
+        if self._process.stdout is None:
+            raise WorkerCrashed("the worker has no output pipe")
+        try:
+            line = await asyncio.wait_for(self._process.stdout.readline(), timeout)
+        except TimeoutError as error:
+            raise WorkerTimeout from error
+        except ValueError as error:  # a line longer than the stream limit
+            raise WorkerCrashed("the worker sent an oversized reply") from error
+        if not line:
+            raise WorkerCrashed("the worker exited")
+        try:
+            return decode(line)
+        except ValueError as error:
+            raise WorkerCrashed("the worker sent a malformed reply") from error
+
+
+class WorkerPool:
+    """A fixed number of workers; each request borrows an idle one, broken ones are replaced."""
+
+    def __init__(self, *, size: int, memory_mb: int, spawn_timeout: float = 60.0) -> None:
+        self._size = size
+        self._memory_mb = memory_mb
+        self._spawn_timeout = spawn_timeout
+        self._idle: asyncio.Queue[WorkerProcess] = asyncio.Queue()
+        self._workers: set[WorkerProcess] = set()
+        self._replacements: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    @property
+    def pids(self) -> list[int]:
+        """Process ids of the live workers (busy or idle), in no particular order."""
+        return [worker.pid for worker in self._workers]
+
+    @property
+    def idle_count(self) -> int:
+        """How many workers are waiting for a request right now."""
+        return self._idle.qsize()
+
+    async def start(self) -> None:
+        """Start all workers concurrently; if any fails, stop the others and raise."""
+        started = await asyncio.gather(
+            *(self._spawn() for _ in range(self._size)), return_exceptions=True
+        )
+        failures = [result for result in started if isinstance(result, BaseException)]
+        if failures:
+            await self.close()
+            raise CheckerError("The answer checker could not start its workers.") from failures[0]
+        for worker in started:
+            if isinstance(worker, WorkerProcess):
+                self._idle.put_nowait(worker)
+
+    async def ask(self, message: Message, timeout: float) -> Message:
+        """Send `message` to an idle worker; a worker that fails in any way is replaced."""
+        worker = await self._acquire()
+        try:
+            reply = await worker.ask(message, timeout)
+        except BaseException:
+            self._discard(worker)
+            raise
+        self._idle.put_nowait(worker)
+        return reply
+
+    async def close(self) -> None:
+        """Stop every worker and any replacement still starting."""
+        self._closed = True
+        for task in self._replacements:
+            task.cancel()
+        await asyncio.gather(*self._replacements, return_exceptions=True)
+        await asyncio.gather(*(worker.stop() for worker in self._workers), return_exceptions=True)
+        self._workers.clear()
+        while not self._idle.empty():
+            self._idle.get_nowait()
+
+    async def _spawn(self) -> WorkerProcess:
+        """Start one worker and remember it."""
+        worker = await WorkerProcess.spawn(self._memory_mb, self._spawn_timeout)
+        self._workers.add(worker)
+        return worker
+
+    async def _acquire(self) -> WorkerProcess:
+        """Wait for an idle worker, giving up after the spawn timeout."""
+        if self._closed:
+            raise CheckerError("The answer checker has been closed.")
+        try:
+            async with asyncio.timeout(self._spawn_timeout):
+                return await self._idle.get()
+        except TimeoutError as error:
+            raise CheckerError("No answer-checking worker is available.") from error
+
+    def _discard(self, worker: WorkerProcess) -> None:
+        """Forget a broken worker and start replacing it in the background."""
+        self._workers.discard(worker)
+        task = asyncio.get_running_loop().create_task(self._replace(worker))
+        self._replacements.add(task)
+        task.add_done_callback(self._replacements.discard)
+
+    async def _replace(self, broken: WorkerProcess) -> None:
+        """Kill `broken`, then start a fresh worker and put it in the idle queue."""
+        await broken.stop()
+        for attempt in range(1, _SPAWN_ATTEMPTS + 1):
+            if self._closed:
+                return
+            try:
+                worker = await self._spawn()
+            except CheckerError:
+                _LOG.warning("answer-checking worker failed to start (attempt %d)", attempt)
+                await asyncio.sleep(_RETRY_DELAY_SECONDS * attempt)
+                continue
+            self._idle.put_nowait(worker)
+            return
+        _LOG.error("gave up replacing an answer-checking worker")

@@ -1,0 +1,45 @@
+"""The JSON-lines messages exchanged between the checker and its worker processes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.verifier.verdict import Outcome, Verdict
+
+Message = dict[str, Any]
+OPERATIONS = ("answer", "attempt", "gold")
+"""What a request can ask for: grade an answer, grade an attempt, or read a gold answer."""
+
+
+def encode(message: Message) -> bytes:
+    """Serialise one message as a single ASCII JSON line."""
+    return json.dumps(message, ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def decode(line: bytes) -> Message:
+    """Parse one JSON line into a message dict, raising ValueError if it isn't one."""
+    message = json.loads(line)
+    if not isinstance(message, dict):
+        raise ValueError("a message must be a JSON object")
+    return message
+
+
+def verdict_to_message(verdict: Verdict, request_id: object) -> Message:
+    """Represent a verdict as a reply to the request with `request_id`."""
+    return {
+        "id": request_id,
+        "outcome": str(verdict.outcome),
+        "read": verdict.read,
+        "gold": verdict.gold,
+        "reason": verdict.reason,
+    }
+
+
+def verdict_from_message(message: Message) -> Verdict:
+    """Rebuild a verdict from a worker's reply, raising ValueError if the reply is malformed."""
+    fields = [message.get(name) for name in ("outcome", "read", "gold", "reason")]
+    if not all(isinstance(field, str) for field in fields):
+        raise ValueError("a verdict reply needs string outcome, read, gold and reason fields")
+    outcome, read, gold, reason = (str(field) for field in fields)
+    return Verdict(Outcome(outcome), read, gold, reason)

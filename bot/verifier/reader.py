@@ -1,0 +1,103 @@
+"""Read one answer string into an exact sympy value, or explain why it can't be read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from bot.verifier.errors import ReadError
+from bot.verifier.extract import find_boxed
+from bot.verifier.guards import ensure_checkable
+from bot.verifier.normalize import normalize_text, preview
+from bot.verifier.parser import EMPTY, parse_tokens
+from bot.verifier.tokens import Kind, Token, tokenize
+
+_SHOWN_CHARS = 80
+_COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An answer as the checker understood it: its exact value and how to show it."""
+
+    value: sympy.Expr
+    shown: str
+
+
+def read_answer(text: str) -> Reading:
+    """Read `text` as one answer, raising ReadError with a friendly reason if it can't be."""
+    core = _unwrap(normalize_text(text))
+    if not core:
+        raise ReadError(EMPTY)
+    tokens = tokenize(core)
+    _reject_several_answers(tokens, core)
+    value = parse_tokens(_without_variable_prefix(tokens, core))
+    ensure_checkable(value)
+    written_as_decimal = any(token.kind is Kind.NUMBER and "." in token.text for token in tokens)
+    return Reading(value, show_value(value, as_decimal=written_as_decimal))
+
+
+def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:
+    """Return a short, plain-text rendering of `value`, such as 'x^2 + 1', '1/2' or '0.5'."""
+    try:
+        decimal = _terminating_decimal(value) if as_decimal else None
+        shown = decimal or str(sympy.sstr(value)).replace("**", "^")
+    except ValueError:
+        return "a very large number"
+    if len(shown) > _SHOWN_CHARS:
+        return shown[: _SHOWN_CHARS - 1] + "…"
+    return shown
+
+
+def _terminating_decimal(value: sympy.Expr) -> str | None:
+    """Write a rational such as 5/2 as '2.5' when it has a finite decimal expansion."""
+    if not value.is_Rational:
+        return None
+    numerator, denominator = int(value.p), int(value.q)
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    if denominator != 1:
+        return None
+    places = max(twos, fives)
+    digits = str(abs(numerator) * 10**places // int(value.q)).rjust(places + 1, "0")
+    whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
+    sign = "-" if numerator < 0 else ""
+    return f"{sign}{whole}.{fraction}" if places else f"{sign}{whole}"
+
+
+def _unwrap(text: str) -> str:
+    """Strip surrounding space, a trailing full stop and a single \\boxed{...} wrapper."""
+    text = text.strip()
+    boxed = list(dict.fromkeys(content.strip() for content in find_boxed(text)))
+    if len(boxed) > 1:
+        raise ReadError(f"That boxes more than one answer ({preview(', '.join(boxed))}); "
+                        "give just one.")
+    if boxed:
+        text = boxed[0]
+    elif "\\boxed" in text or "\\fbox" in text:
+        raise ReadError("The \\boxed{...} isn't closed; check its braces.")
+    return text.rstrip(". \t\n").strip()
+
+
+def _reject_several_answers(tokens: list[Token], core: str) -> None:
+    """Raise ReadError if the answer hedges (3 or 4, ±2) or lists several values (3, 4)."""
+    if any(token.kind is Kind.HEDGE and token.text in "±∓" for token in tokens):
+        raise ReadError("± gives two answers; give just one.")
+    if any(token.kind in (Kind.HEDGE, Kind.SEPARATOR) for token in tokens):
+        hint = _COMMA_HINT if any(token.text == "," for token in tokens) else ""
+        raise ReadError(f"That looks like more than one answer ({preview(core)}); "
+                        f"give just one.{hint}")
+
+
+def _without_variable_prefix(tokens: list[Token], core: str) -> list[Token]:
+    """Drop a leading 'x =' so 'x = 3' reads as 3; refuse any other equation."""
+    equals = [index for index, token in enumerate(tokens) if token.kind is Kind.EQUALS]
+    if not equals:
+        return tokens
+    if equals == [1] and tokens[0].kind is Kind.VARIABLE:
+        return tokens[2:]
+    raise ReadError(f"That's an equation ({preview(core)}); give just the final value.")

@@ -1,0 +1,81 @@
+"""Reading lesson files: YAML in, a validated `Lesson` out, or errors naming step and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from lessons.schema import Lesson
+
+LESSON_DIR = Path(__file__).resolve().parent
+
+
+class LessonError(Exception):
+    """A lesson file that cannot be used; the message names the file, the step and the field."""
+
+    def __init__(self, path: Path | str, problems: list[str]) -> None:
+        self.path = str(path)
+        self.problems = problems
+        super().__init__("\n".join(f"{self.path}: {problem}" for problem in problems))
+
+
+def available_lessons(directory: Path = LESSON_DIR) -> dict[str, Path]:
+    """Lesson ids mapped to their files: the file name without `.yaml`."""
+    return {path.stem: path for path in sorted(directory.glob("*.yaml"))}
+
+
+def load_lesson(lesson_id: str, directory: Path = LESSON_DIR) -> Lesson:
+    """Load a lesson shipped with the bot by its id."""
+    lessons = available_lessons(directory)
+    if lesson_id not in lessons:
+        known = ", ".join(lessons) or "none"
+        raise LessonError(lesson_id, [f"unknown lesson '{lesson_id}' (available: {known})"])
+    return load_lesson_file(lessons[lesson_id])
+
+
+def load_lesson_file(path: Path | str) -> Lesson:
+    """Parse and validate one lesson file."""
+    raw = _read_yaml(Path(path))
+    try:
+        return Lesson.model_validate(raw)
+    except ValidationError as error:
+        raise LessonError(path, _describe(error, raw)) from None
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise LessonError(path, [f"cannot read the file: {error.strerror}"]) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or "malformed YAML"
+        raise LessonError(path, [f"malformed YAML{where}: {problem}"]) from None
+
+
+def _describe(error: ValidationError, raw: Any) -> list[str]:
+    """Turn pydantic's errors into lines such as `step 'checker', field 'gold': ...`."""
+    return [_describe_one(tuple(item["loc"]), item["msg"], raw) for item in error.errors()]
+
+
+def _describe_one(loc: tuple[Any, ...], message: str, raw: Any) -> str:
+    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+        step_name = _step_name(raw, loc[1])
+        field = ".".join(str(part) for part in loc[3:] if part not in ("",)) or "(step)"
+        return f"step {step_name}, field '{field}': {message}"
+    field = ".".join(str(part) for part in loc) or "(lesson)"
+    return f"field '{field}': {message}"
+
+
+def _step_name(raw: Any, index: int) -> str:
+    try:
+        step_id = raw["steps"][index]["id"]
+    except (KeyError, IndexError, TypeError):
+        return f"#{index + 1}"
+    return f"'{step_id}'"

@@ -1,0 +1,192 @@
+"""The lesson format: pydantic models that every lesson YAML file is validated against."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+ANSWER_STYLES = ("flattering", "long-wrong", "hedging", "careful")
+
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,23}$")]
+ShortText = Annotated[str, Field(min_length=1, max_length=80)]
+LongText = Annotated[str, Field(min_length=1, max_length=2500)]
+
+
+class StepKind(StrEnum):
+    """The kinds of step a lesson is made of."""
+
+    NARRATION = "narration"
+    PREDICTION = "prediction"
+    VERIFIER = "verifier"
+    FREE_ANSWER = "free_answer"
+    MECHANISM = "mechanism"
+    TAKEAWAY = "takeaway"
+
+
+class Strict(BaseModel):
+    """A model that refuses unknown fields, so a typo in a lesson file is reported."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Choice(Strict):
+    """One button of a prediction question."""
+
+    id: Slug
+    label: ShortText
+    correct: bool = False
+    crowd: float = Field(default=1.0, ge=0, description="How often simulated classmates pick it.")
+
+
+class Attempt(Strict):
+    """A sample attempt at the verifier exercise's problem: reasoning ending in a final answer."""
+
+    id: Slug
+    label: ShortText
+    style: Slug = Field(description="The answer style, e.g. flattering, hedging, careful.")
+    text: Annotated[str, Field(min_length=1, max_length=4000)]
+    appeal: float = Field(
+        default=0.5, ge=0, le=1, description="Chance a simulated classmate gives it a thumbs-up."
+    )
+    expect: Literal["correct", "incorrect", "rejected"] | None = Field(
+        default=None,
+        description="How the checker must grade it; validation fails if it grades otherwise. "
+        "Without it the final answer must at least be readable.",
+    )
+
+
+class CrowdAnswer(Strict):
+    """A typed answer simulated classmates give to a free-answer problem."""
+
+    text: ShortText
+    weight: float = Field(default=1.0, gt=0)
+
+
+class StepBase(Strict):
+    """Fields every step has."""
+
+    id: Slug
+    title: ShortText
+    body: LongText
+
+
+class NarrationStep(StepBase):
+    """Text the host reads out; nothing to answer."""
+
+    kind: Literal[StepKind.NARRATION]
+
+
+class TakeawayStep(StepBase):
+    """The closing point of the lesson."""
+
+    kind: Literal[StepKind.TAKEAWAY]
+    next_steps: LongText | None = None
+
+
+class PredictionStep(StepBase):
+    """A multiple-choice question; with no correct choice it is an opinion poll."""
+
+    kind: Literal[StepKind.PREDICTION]
+    choices: list[Choice] = Field(min_length=2, max_length=5)
+    explanation: LongText
+
+    @model_validator(mode="after")
+    def _check_choices(self) -> PredictionStep:
+        ids = [choice.id for choice in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"choice ids must be unique, got {ids}")
+        if sum(choice.correct for choice in self.choices) > 1:
+            raise ValueError("at most one choice can be marked correct")
+        return self
+
+    @property
+    def correct_choice(self) -> Choice | None:
+        """The right answer, or None for an opinion poll."""
+        return next((choice for choice in self.choices if choice.correct), None)
+
+
+class VerifierStep(StepBase):
+    """Members rate sample attempts with a thumbs-up, then run the checker on each."""
+
+    kind: Literal[StepKind.VERIFIER]
+    problem: LongText
+    gold: ShortText
+    attempts: list[Attempt] = Field(min_length=3, max_length=4)
+    explanation: LongText
+
+    @model_validator(mode="after")
+    def _check_attempts(self) -> VerifierStep:
+        ids = [attempt.id for attempt in self.attempts]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"attempt ids must be unique, got {ids}")
+        return self
+
+
+class FreeAnswerStep(StepBase):
+    """A problem members solve themselves; the checker grades every try."""
+
+    kind: Literal[StepKind.FREE_ANSWER]
+    problem: LongText
+    gold: ShortText
+    explanation: LongText
+    crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
+
+
+class MechanismStep(StepBase):
+    """A toy policy trained with GRPO on the channel's own votes from an earlier verifier step."""
+
+    kind: Literal[StepKind.MECHANISM]
+    source: Slug = Field(description="The id of the verifier step whose votes train the toy.")
+
+
+Step = Annotated[
+    NarrationStep | PredictionStep | VerifierStep | FreeAnswerStep | MechanismStep | TakeawayStep,
+    Field(discriminator="kind"),
+]
+
+
+class Lesson(Strict):
+    """A whole lesson: metadata and its ordered steps."""
+
+    id: Slug
+    version: int = Field(ge=1)
+    title: ShortText
+    summary: LongText
+    minutes: int = Field(ge=1, le=120)
+    disclaimer: LongText | None = None
+    steps: list[Step] = Field(min_length=1, max_length=40)
+
+    @model_validator(mode="after")
+    def _check_step_ids(self) -> Lesson:
+        ids = [step.id for step in self.steps]
+        duplicates = sorted({step_id for step_id in ids if ids.count(step_id) > 1})
+        if duplicates:
+            raise ValueError(f"step ids must be unique, repeated: {', '.join(duplicates)}")
+        for index, step in enumerate(self.steps):
+            if isinstance(step, MechanismStep):
+                _check_mechanism_source(step, self.steps[:index])
+        return self
+
+    def step_at(self, index: int) -> Step:
+        """The step at a position in the lesson."""
+        return self.steps[index]
+
+    def step_by_id(self, step_id: str) -> Step:
+        """The step with an id (the lesson's validation guarantees ids are unique)."""
+        return next(step for step in self.steps if step.id == step_id)
+
+
+def _check_mechanism_source(step: MechanismStep, earlier: list[Step]) -> None:
+    source = next((s for s in earlier if s.id == step.source), None)
+    if not isinstance(source, VerifierStep):
+        raise ValueError(
+            f"step '{step.id}': source '{step.source}' must be an earlier verifier step"
+        )
+    unknown = sorted({a.style for a in source.attempts} - set(ANSWER_STYLES))
+    if unknown:
+        raise ValueError(
+            f"step '{step.id}': the toy model knows the styles {', '.join(ANSWER_STYLES)}; "
+            f"step '{source.id}' uses {', '.join(unknown)}"
+        )

@@ -1,0 +1,131 @@
+"""ORM models: runs, members, votes, checker runs and free-answer tries."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from storage.types import BigId, UTCDateTime
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+
+class RunRow(Base):
+    """One lesson run in one channel."""
+
+    __tablename__ = "runs"
+    __table_args__ = (
+        Index(
+            "uq_runs_one_active_per_channel",
+            "platform",
+            "workspace_id",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("state = 'active'"),
+            postgresql_where=text("state = 'active'"),
+        ),
+        Index("ix_runs_deadline", "deadline"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    workspace_id: Mapped[str] = mapped_column(String(64))
+    channel_id: Mapped[str] = mapped_column(String(64))
+    lesson_id: Mapped[str] = mapped_column(String(32))
+    lesson_version: Mapped[int]
+    host_id: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(16), default="active")
+    step_index: Mapped[int] = mapped_column(default=0)
+    phase: Mapped[str] = mapped_column(String(16), default="open")
+    timer_seconds: Mapped[int | None]
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
+
+
+class MemberRow(Base):
+    """A person on a platform, known by their platform user id."""
+
+    __tablename__ = "members"
+    __table_args__ = (UniqueConstraint("platform", "workspace_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    workspace_id: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[str] = mapped_column(String(64))
+    display_name: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class VoteRow(Base):
+    """A member's one counted answer of one kind at one step (a choice, a thumbs rating)."""
+
+    __tablename__ = "votes"
+    __table_args__ = (
+        UniqueConstraint("run_id", "step_id", "member_id", "kind", name="uq_votes_one_per_kind"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    step_id: Mapped[str] = mapped_column(String(32))
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40))
+    value: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
+
+
+class GradedMixin:
+    """Columns of anything the checker graded for a member at a step of a run."""
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    step_id: Mapped[str] = mapped_column(String(32))
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    outcome: Mapped[str] = mapped_column(String(16))
+    read: Mapped[str] = mapped_column(Text, default="")
+    reward: Mapped[int]
+    reason: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class CheckerRunRow(GradedMixin, Base):
+    """One run of the checker on a sample attempt, by one member."""
+
+    __tablename__ = "checker_runs"
+    __table_args__ = (Index("ix_checker_runs_run_step", "run_id", "step_id"),)
+
+    attempt_id: Mapped[str] = mapped_column(String(32))
+
+
+class FreeAnswerRow(GradedMixin, Base):
+    """One try at a free-answer problem; every try is kept."""
+
+    __tablename__ = "free_answers"
+    __table_args__ = (
+        UniqueConstraint("run_id", "step_id", "member_id", "attempt_no", name="uq_free_answer_try"),
+    )
+
+    attempt_no: Mapped[int]
+    text: Mapped[str] = mapped_column(String(400))
+
+
+class StepMessageRow(Base):
+    """The platform message showing a step, so any process can edit it later."""
+
+    __tablename__ = "step_messages"
+    __table_args__ = (UniqueConstraint("run_id", "step_id", name="uq_step_message"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    step_id: Mapped[str] = mapped_column(String(32))
+    message_ref: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)

@@ -1,0 +1,37 @@
+"""Turning ORM rows into the engine's plain records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.ports import Phase, Place, Position, RunRecord, RunState
+from bot.verifier.verdict import Verdict
+from storage.models import RunRow
+
+
+def run_record(row: RunRow) -> RunRecord:
+    """The engine's view of a stored run."""
+    return RunRecord(
+        id=row.id,
+        place=Place(row.platform, row.workspace_id, row.channel_id),
+        lesson_id=row.lesson_id,
+        lesson_version=row.lesson_version,
+        host_id=row.host_id,
+        state=RunState(row.state),
+        position=Position(row.step_index, Phase(row.phase)),
+        timer_seconds=row.timer_seconds,
+        deadline=row.deadline,
+    )
+
+
+def graded_columns(run_id: int, step_id: str, member_id: int, verdict: Verdict) -> dict[str, Any]:
+    """The columns every graded row shares: where it was graded and what the checker said."""
+    return {
+        "run_id": run_id,
+        "step_id": step_id,
+        "member_id": member_id,
+        "outcome": verdict.outcome.value,
+        "read": verdict.read,
+        "reward": verdict.reward,
+        "reason": verdict.reason,
+    }

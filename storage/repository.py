@@ -1,0 +1,275 @@
+"""The engine's `RunStore`, backed by SQLAlchemy: every aggregate is computed in SQL."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Select, distinct, func, select, union, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+
+from bot.engine.errors import ChannelBusy
+from bot.engine.ports import (
+    FreeAnswerStats,
+    Member,
+    NewRun,
+    Place,
+    Position,
+    RunRecord,
+    RunState,
+    SubmittedAnswer,
+    VoteCount,
+)
+from bot.verifier.verdict import Verdict
+from storage.database import session_factory
+from storage.models import (
+    CheckerRunRow,
+    FreeAnswerRow,
+    MemberRow,
+    RunRow,
+    StepMessageRow,
+    VoteRow,
+)
+from storage.records import graded_columns, run_record
+from storage.upsert import upsert
+
+
+class SqlRunStore:
+    """Runs, members and answers in a relational database."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.sessions = session_factory(engine)
+        self.dialect = engine.dialect.name
+        self._workspaces: dict[int, tuple[str, str]] = {}
+
+    async def create_run(self, new: NewRun) -> RunRecord:
+        """Store a new active run; raise `ChannelBusy` if the channel has one."""
+        row = RunRow(
+            platform=new.place.platform,
+            workspace_id=new.place.workspace,
+            channel_id=new.place.channel,
+            lesson_id=new.lesson_id,
+            lesson_version=new.lesson_version,
+            host_id=new.host.user_id,
+            state=RunState.ACTIVE.value,
+            timer_seconds=new.timer_seconds,
+            deadline=new.deadline,
+        )
+        try:
+            async with self.sessions.begin() as session:
+                session.add(row)
+        except IntegrityError:
+            busy = await self.find_active_run(new.place)
+            raise ChannelBusy(busy.id if busy else 0) from None
+        return run_record(row)
+
+    async def get_run(self, run_id: int) -> RunRecord | None:
+        """A run by id."""
+        async with self.sessions() as session:
+            row = await session.get(RunRow, run_id)
+            return run_record(row) if row else None
+
+    async def find_active_run(self, place: Place) -> RunRecord | None:
+        """The active run of a channel, if any."""
+        query = select(RunRow).where(
+            RunRow.platform == place.platform,
+            RunRow.workspace_id == place.workspace,
+            RunRow.channel_id == place.channel,
+            RunRow.state == RunState.ACTIVE.value,
+        )
+        async with self.sessions() as session:
+            row = (await session.scalars(query)).first()
+            return run_record(row) if row else None
+
+    async def move_run(
+        self,
+        run_id: int,
+        expected: Position,
+        new: Position,
+        state: RunState,
+        deadline: datetime | None,
+    ) -> RunRecord | None:
+        """Move a run only if it is still active at `expected`; None when another move won."""
+        statement = (
+            update(RunRow)
+            .where(
+                RunRow.id == run_id,
+                RunRow.state == RunState.ACTIVE.value,
+                RunRow.step_index == expected.step_index,
+                RunRow.phase == expected.phase.value,
+            )
+            .values(
+                step_index=new.step_index,
+                phase=new.phase.value,
+                state=state.value,
+                deadline=deadline,
+                updated_at=datetime.now(UTC),
+            )
+        )
+        async with self.sessions.begin() as session:
+            moved = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+        return await self.get_run(run_id) if moved else None
+
+    async def due_runs(self, now: datetime) -> list[RunRecord]:
+        """Active runs whose deadline has passed."""
+        query = select(RunRow).where(
+            RunRow.state == RunState.ACTIVE.value,
+            RunRow.deadline.is_not(None),
+            RunRow.deadline <= now,
+        )
+        async with self.sessions() as session:
+            return [run_record(row) for row in await session.scalars(query)]
+
+    async def record_vote(
+        self, run_id: int, step_id: str, member: Member, kind: str, value: str
+    ) -> None:
+        """Upsert one member's vote of one kind at one step."""
+        async with self.sessions.begin() as session:
+            member_id = await self._member_id(session, run_id, member)
+            values = {
+                "run_id": run_id,
+                "step_id": step_id,
+                "member_id": member_id,
+                "kind": kind,
+                "value": value,
+                "updated_at": datetime.now(UTC),
+            }
+            keys = ["run_id", "step_id", "member_id", "kind"]
+            await session.execute(
+                upsert(self.dialect, VoteRow, values, keys, ["value", "updated_at"])
+            )
+
+    async def member_votes(self, run_id: int, step_id: str, user_id: str) -> dict[str, str]:
+        """One member's votes at a step, by kind."""
+        query = (
+            select(VoteRow.kind, VoteRow.value)
+            .join(MemberRow, MemberRow.id == VoteRow.member_id)
+            .where(
+                VoteRow.run_id == run_id, VoteRow.step_id == step_id, MemberRow.user_id == user_id
+            )
+        )
+        async with self.sessions() as session:
+            return {kind: value for kind, value in await session.execute(query)}
+
+    async def vote_counts(self, run_id: int, step_id: str) -> list[VoteCount]:
+        """Votes at a step grouped by kind and value."""
+        query = (
+            select(VoteRow.kind, VoteRow.value, func.count())
+            .where(VoteRow.run_id == run_id, VoteRow.step_id == step_id)
+            .group_by(VoteRow.kind, VoteRow.value)
+        )
+        async with self.sessions() as session:
+            return [VoteCount(k, v, n) for k, v, n in await session.execute(query)]
+
+    async def count_participants(self, run_id: int, step_id: str) -> int:
+        """Distinct members who did anything at a step."""
+        voters = select(VoteRow.member_id).where(
+            VoteRow.run_id == run_id, VoteRow.step_id == step_id
+        )
+        answerers = select(FreeAnswerRow.member_id).where(
+            FreeAnswerRow.run_id == run_id, FreeAnswerRow.step_id == step_id
+        )
+        return await self._count_union(voters, answerers)
+
+    async def count_run_members(self, run_id: int) -> int:
+        """Distinct members who took part anywhere in a run."""
+        voters = select(VoteRow.member_id).where(VoteRow.run_id == run_id)
+        answerers = select(FreeAnswerRow.member_id).where(FreeAnswerRow.run_id == run_id)
+        return await self._count_union(voters, answerers)
+
+    async def record_check(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
+    ) -> None:
+        """Store one run of the checker on a sample attempt."""
+        async with self.sessions.begin() as session:
+            member_id = await self._member_id(session, run_id, member)
+            graded = graded_columns(run_id, step_id, member_id, verdict)
+            session.add(CheckerRunRow(**graded, attempt_id=attempt_id))
+
+    async def record_free_answer(
+        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+    ) -> SubmittedAnswer:
+        """Store one try at a free-answer problem; returns its try number."""
+        for _ in range(3):
+            try:
+                return await self._insert_free_answer(run_id, step_id, member, text, verdict)
+            except IntegrityError:
+                continue  # the same member's concurrent try took this number
+        raise RuntimeError("could not number this try; please send it again")
+
+    async def free_answer_stats(self, run_id: int, step_id: str) -> FreeAnswerStats:
+        """Aggregates of a free-answer step."""
+        answers = FreeAnswerRow
+        solved = func.count(distinct(answers.member_id)).filter(answers.reward == 1)
+        first_try = func.count().filter(answers.attempt_no == 1, answers.reward == 1)
+        query = select(
+            func.count(distinct(answers.member_id)), func.count(), solved, first_try
+        ).where(answers.run_id == run_id, answers.step_id == step_id)
+        async with self.sessions() as session:
+            members, attempts, solved_count, first = (await session.execute(query)).one()
+        return FreeAnswerStats(members, attempts, solved_count, first)
+
+    async def save_message(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember the platform message that shows a step (for later edits)."""
+        values = {"run_id": run_id, "step_id": step_id, "message_ref": message_ref}
+        statement = upsert(
+            self.dialect, StepMessageRow, values, ["run_id", "step_id"], ["message_ref"]
+        )
+        async with self.sessions.begin() as session:
+            await session.execute(statement)
+
+    async def find_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a step, if one was saved."""
+        query = select(StepMessageRow.message_ref).where(
+            StepMessageRow.run_id == run_id, StepMessageRow.step_id == step_id
+        )
+        async with self.sessions() as session:
+            return (await session.execute(query)).scalar_one_or_none()
+
+    async def _insert_free_answer(
+        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+    ) -> SubmittedAnswer:
+        async with self.sessions.begin() as session:
+            member_id = await self._member_id(session, run_id, member)
+            latest = select(func.coalesce(func.max(FreeAnswerRow.attempt_no), 0)).where(
+                FreeAnswerRow.run_id == run_id,
+                FreeAnswerRow.step_id == step_id,
+                FreeAnswerRow.member_id == member_id,
+            )
+            attempt_no = int((await session.execute(latest)).scalar_one()) + 1
+            graded = graded_columns(run_id, step_id, member_id, verdict)
+            session.add(FreeAnswerRow(**graded, attempt_no=attempt_no, text=text))
+        return SubmittedAnswer(attempt_no, verdict)
+
+    async def _member_id(self, session: AsyncSession, run_id: int, member: Member) -> int:
+        """Upsert the member (keeping their latest display name) and return its id."""
+        platform, workspace = await self._workspace_of(session, run_id)
+        values = {
+            "platform": platform,
+            "workspace_id": workspace,
+            "user_id": member.user_id,
+            "display_name": member.name[:100],
+        }
+        statement = upsert(
+            self.dialect,
+            MemberRow,
+            values,
+            ["platform", "workspace_id", "user_id"],
+            ["display_name"],
+        )
+        return int((await session.execute(statement.returning(MemberRow.id))).scalar_one())
+
+    async def _workspace_of(self, session: AsyncSession, run_id: int) -> tuple[str, str]:
+        """The platform and workspace of a run (they never change, so they are kept)."""
+        if run_id not in self._workspaces:
+            query = select(RunRow.platform, RunRow.workspace_id).where(RunRow.id == run_id)
+            platform, workspace = (await session.execute(query)).one()
+            self._workspaces[run_id] = (platform, workspace)
+        return self._workspaces[run_id]
+
+    async def _count_union(self, *queries: Select[int]) -> int:
+        combined = union(*queries).subquery()
+        query = select(func.count()).select_from(combined)
+        async with self.sessions() as session:
+            return int((await session.execute(query)).scalar_one())

@@ -1,0 +1,93 @@
+"""Play mode driven end to end through piped stdin, on a real SQLite file."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from lessons.loader import LESSON_DIR, load_lesson_file
+from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+
+
+def play(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"}
+    return subprocess.run([sys.executable, "-m", "bot", "play", *args], input=stdin, env=env,
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path)
+
+
+def scripted_answers() -> str:
+    """Right answers for every question, as a player would type them."""
+    lines: list[str] = []
+    for step in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps:
+        if isinstance(step, PredictionStep):
+            right = next(n for n, c in enumerate(step.choices, 1) if c.correct)
+            lines.append(str(right))
+        elif isinstance(step, VerifierStep):
+            lines += ["u" if a.style == "flattering" else "d" for a in step.attempts]
+        elif isinstance(step, FreeAnswerStep):
+            lines += ["0.1", step.gold]
+        lines.append("")  # Enter to continue
+    return "\n".join(lines) + "\n"
+
+
+def test_play_runs_the_whole_lesson_from_piped_answers(tmp_path: Path) -> None:
+    result = play(tmp_path, scripted_answers(), "--seed", "3", "--classmates", "12")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "12 simulated classmates" in out
+    assert "13 answered (12 simulated)" in out
+    assert "Try 1: the checker read 0.1. Reward 0" in out
+    assert "Try 2:" in out and "Reward 1" in out
+    assert "thumbs-up" in out and "reward 1" in out
+    assert "finished" in out and "13 members took part." in out
+    with sqlite3.connect(tmp_path / "play.db") as db:
+        assert db.execute("select state from runs").fetchall() == [("finished",)]
+        assert db.execute("select count(*) from members").fetchone() == (13,)
+        tries = db.execute("select count(*) from free_answers where member_id = "
+                           "(select id from members where user_id = 'you')").fetchone()
+        assert tries == (2,)
+
+
+def test_play_is_reproducible_for_a_seed(tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a", "b"):
+        folder = tmp_path / name
+        folder.mkdir()
+        result = play(folder, "", "--seed", "5")
+        assert result.returncode == 0, result.stderr
+        outputs.append([line for line in result.stdout.splitlines() if "run " not in line])
+    assert outputs[0] == outputs[1]
+
+
+def test_play_completes_when_stdin_is_empty(tmp_path: Path) -> None:
+    result = play(tmp_path, "", "--classmates", "3")
+    assert result.returncode == 0, result.stderr
+    assert "3 members took part." in result.stdout
+
+
+def test_bad_input_gets_a_message_and_q_stops(tmp_path: Path) -> None:
+    steps = load_lesson_file(LESSON_DIR / "rlvr.yaml").steps
+    first_question = next(i for i, s in enumerate(steps) if isinstance(s, PredictionStep))
+    stdin = "\n" * first_question + "9\nq\n"
+    result = play(tmp_path, stdin, "--classmates", "2")
+    assert result.returncode == 0, result.stderr
+    assert "Type a number from 1 to" in result.stdout
+    assert "stopped early" in result.stdout
+    with sqlite3.connect(tmp_path / "play.db") as db:
+        assert db.execute("select state from runs").fetchall() == [("stopped",)]
+
+
+def test_an_unknown_lesson_is_refused_and_nothing_is_stored(tmp_path: Path) -> None:
+    result = play(tmp_path, "", "--lesson", "nope")
+    assert result.returncode == 2
+    assert "no lesson called 'nope'" in result.stdout
+    assert not (tmp_path / "play.db").exists()
+
+
+def test_a_lesson_file_can_be_played(tmp_path: Path) -> None:
+    result = play(tmp_path, "", "--lesson", str(LESSON_DIR / "rlvr.yaml"), "--classmates", "1")
+    assert result.returncode == 0, result.stderr
+    assert "finished" in result.stdout

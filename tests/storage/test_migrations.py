@@ -1,0 +1,59 @@
+"""Migrations build the schema on an empty database and match the models."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine
+
+from storage.migrate import upgrade_sync
+from storage.models import Base
+
+TABLES = {
+    "runs", "members", "votes", "checker_runs", "free_answers", "step_messages",
+    "alembic_version",
+}
+
+
+def tables_of(path: Path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("select name from sqlite_master where type = 'table'")
+        return {name for (name,) in rows}
+
+
+def test_upgrade_creates_every_table_on_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    upgrade_sync(f"sqlite+aiosqlite:///{path}")
+    assert tables_of(path) == TABLES
+
+
+def test_the_migrations_match_the_models(tmp_path: Path) -> None:
+    path = tmp_path / "compare.db"
+    upgrade_sync(f"sqlite+aiosqlite:///{path}")
+    with create_engine(f"sqlite:///{path}").connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
+
+
+def test_db_upgrade_command_uses_database_url(tmp_path: Path) -> None:
+    path = tmp_path / "cli.db"
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{path}"}
+    result = subprocess.run([sys.executable, "-m", "bot", "db", "upgrade"], env=env,
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert tables_of(path) == TABLES
+
+
+def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "twice.db"
+    upgrade_sync(f"sqlite+aiosqlite:///{path}")
+    upgrade_sync(f"sqlite+aiosqlite:///{path}")
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("select version_num from alembic_version").fetchall() == [
+            ("0001",)]

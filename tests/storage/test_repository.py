@@ -1,0 +1,81 @@
+"""The SQL store: one vote per member and kind, aggregates computed by the database."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine.errors import ChannelBusy
+from bot.engine.ports import Member, NewRun, Phase, Place, Position, RunState
+from bot.verifier.verdict import Outcome, Verdict
+from storage import SqlRunStore
+
+PLACE = Place("slack", "T1", "C1")
+HOST = Member("U0", "Host", is_host=True)
+
+
+async def new_run(store: SqlRunStore, place: Place = PLACE) -> int:
+    run = await store.create_run(NewRun(place, "rlvr", 1, HOST, None, None))
+    return run.id
+
+
+async def test_a_double_click_counts_once(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    member = Member("U1", "Ann")
+    await asyncio.gather(*(store.record_vote(run_id, "q1", member, "choice", "a")
+                           for _ in range(10)))
+    await store.record_vote(run_id, "q1", member, "choice", "b")
+    counts = await store.vote_counts(run_id, "q1")
+    assert [(c.kind, c.value, c.count) for c in counts] == [("choice", "b", 1)]
+
+
+async def test_many_members_at_once_are_all_counted(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    members = [Member(f"U{n}", f"M{n}") for n in range(200)]
+    await asyncio.gather(*(store.record_vote(run_id, "q1", m, "choice", "ab"[n % 2])
+                           for n, m in enumerate(members)))
+    counts = {c.value: c.count for c in await store.vote_counts(run_id, "q1")}
+    assert counts == {"a": 100, "b": 100}
+    assert await store.count_participants(run_id, "q1") == 200
+
+
+async def test_one_active_run_per_channel(store: SqlRunStore) -> None:
+    first = await new_run(store)
+    with pytest.raises(ChannelBusy) as caught:
+        await new_run(store)
+    assert caught.value.run_id == first
+    other = await new_run(store, Place("slack", "T1", "C2"))
+    assert other != first
+
+
+async def test_a_move_only_happens_from_the_expected_position(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    start = Position(0, Phase.OPEN)
+    moved = await store.move_run(run_id, start, Position(0, Phase.REVEALED), RunState.ACTIVE,
+                                 None)
+    assert moved is not None and moved.position.phase is Phase.REVEALED
+    again = await store.move_run(run_id, start, Position(1, Phase.OPEN), RunState.ACTIVE, None)
+    assert again is None
+
+
+async def test_free_answer_tries_are_numbered_per_member(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    ann, ben = Member("U1", "Ann"), Member("U2", "Ben")
+    wrong = Verdict(Outcome.INCORRECT, "5", "3")
+    right = Verdict(Outcome.CORRECT, "3", "3")
+    assert (await store.record_free_answer(run_id, "f", ann, "5", wrong)).attempt_no == 1
+    assert (await store.record_free_answer(run_id, "f", ann, "3", right)).attempt_no == 2
+    assert (await store.record_free_answer(run_id, "f", ben, "3", right)).attempt_no == 1
+    stats = await store.free_answer_stats(run_id, "f")
+    assert (stats.members, stats.attempts, stats.solved, stats.first_try_solved) == (2, 3, 2, 1)
+
+
+async def test_run_members_counts_everyone_once(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    ann = Member("U1", "Ann")
+    await store.record_vote(run_id, "q1", ann, "choice", "a")
+    await store.record_vote(run_id, "q2", ann, "choice", "a")
+    await store.record_free_answer(run_id, "f", Member("U2", "Ben"), "1",
+                                   Verdict(Outcome.CORRECT, "1", "1"))
+    assert await store.count_run_members(run_id) == 2

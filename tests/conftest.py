@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -12,6 +13,7 @@ from bot.engine import LessonCatalog, LessonEngine
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine
 from storage.migrate import upgrade_sync
+from tests.server_database import empty_server_tables, reset_server_schema
 
 
 class FakeClock:
@@ -35,6 +37,9 @@ async def checker() -> AsyncIterator[Checker]:
         yield running
 
 
+SERVER_URL = os.environ.get("TEST_DATABASE_URL", "")
+
+
 @pytest.fixture(scope="session")
 def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An SQLite file migrated once; each test gets a copy."""
@@ -43,11 +48,24 @@ def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def migrated_server() -> str:
+    """The TEST_DATABASE_URL server, emptied and migrated from nothing once per session."""
+    reset_server_schema(SERVER_URL)
+    upgrade_sync(SERVER_URL)
+    return SERVER_URL
+
+
 @pytest.fixture
-def database_url(migrated_template: Path, tmp_path: Path) -> str:
-    """A fresh, migrated SQLite database file for one test."""
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, migrated database for one test: a copied SQLite file, or an emptied server."""
+    if SERVER_URL:
+        url: str = request.getfixturevalue("migrated_server")
+        empty_server_tables(url)
+        return url
+    template: Path = request.getfixturevalue("migrated_template")
     path = tmp_path / "lessonbot.db"
-    path.write_bytes(migrated_template.read_bytes())
+    path.write_bytes(template.read_bytes())
     return f"sqlite+aiosqlite:///{path}"
 
 

@@ -124,6 +124,45 @@ def mechanism(votes: str, seed: int, steps: int, chart_path: str | None) -> None
     sys.exit(mechanism_command(votes, seed, steps, chart_path))
 
 
+@cli.command()
+@click.option("--http", "http_mode", is_flag=True,
+              help="Serve HTTP at /slack/events instead of Socket Mode.")
+@click.option("--port", default=3000, show_default=True, type=click.IntRange(1, 65535),
+              help="HTTP port (with --http).")
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="HTTP bind address (with --http).")
+@click.pass_obj
+def slack(settings: Settings, http_mode: bool, port: int, host: str) -> None:
+    """Run the bot on Slack: Socket Mode, or HTTP with --http."""
+    from bot.slack_adapter.run import slack_command
+
+    sys.exit(slack_command(settings, http_mode, port, host))
+
+
+@cli.command()
+@click.option("--run", "run_id", required=True, type=int, help="The run to export.")
+@click.option("--output", type=click.Path(path_type=Path), default=None,
+              help="Write the CSV to this file instead of printing it.")
+@click.pass_obj
+def export(settings: Settings, run_id: int, output: Path | None) -> None:
+    """Export every answer of a run as CSV."""
+    from bot.data_commands import export_command
+
+    sys.exit(asyncio.run(export_command(settings.database_url, run_id, output)))
+
+
+@cli.command()
+@click.option("--platform", required=True, type=click.Choice(["discord", "slack", "terminal"]))
+@click.option("--workspace", required=True, help="Discord server id or Slack team id.")
+@click.option("--user", "user_id", required=True, help="The member's platform user id.")
+@click.pass_obj
+def forget(settings: Settings, platform: str, workspace: str, user_id: str) -> None:
+    """Delete everything a member answered in a workspace."""
+    from bot.data_commands import forget_command
+
+    sys.exit(asyncio.run(forget_command(settings.database_url, platform, workspace, user_id)))
+
+
 def main() -> None:
     """Entry point of the console script and of `python -m bot`."""
     cli(obj=Settings())

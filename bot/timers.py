@@ -13,17 +13,19 @@ log = logging.getLogger(__name__)
 OnFired = Callable[[TimerFired], Awaitable[None]]
 
 
-async def run_timer_loop(engine: LessonEngine, on_fired: OnFired, interval: float = 1.0) -> None:
-    """Every `interval` seconds, fire due timers and hand each event to the adapter."""
+async def run_timer_loop(
+    engine: LessonEngine, on_fired: OnFired, interval: float = 1.0, platform: str | None = None
+) -> None:
+    """Every `interval` seconds, fire the platform's due timers and hand each event on."""
     while True:
-        await fire_once(engine, on_fired)
+        await fire_once(engine, on_fired, platform)
         await asyncio.sleep(interval)
 
 
-async def fire_once(engine: LessonEngine, on_fired: OnFired) -> int:
+async def fire_once(engine: LessonEngine, on_fired: OnFired, platform: str | None = None) -> int:
     """Fire the timers that are due now; returns how many fired."""
     try:
-        events = await engine.fire_due_timers()
+        events = await engine.fire_due_timers(platform)
     except Exception:
         log.exception("could not check lesson timers")
         return 0

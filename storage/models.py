@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from storage.types import BigId, UTCDateTime
@@ -128,4 +128,18 @@ class StepMessageRow(Base):
     run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
     step_id: Mapped[str] = mapped_column(String(32))
     message_ref: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class StepTallyRow(Base):
+    """A step's aggregates frozen at its reveal, so the revealed counts never change."""
+
+    __tablename__ = "step_tallies"
+    __table_args__ = (UniqueConstraint("run_id", "step_id", name="uq_step_tally"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    step_id: Mapped[str] = mapped_column(String(32))
+    participants: Mapped[int]
+    payload: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)

@@ -22,6 +22,8 @@ from bot.engine.ports import (
 )
 from bot.verifier.verdict import Verdict
 from storage.database import session_factory
+from storage.failures import guard_public_methods
+from storage.member_data import MemberDataStore
 from storage.models import (
     CheckerRunRow,
     FreeAnswerRow,
@@ -31,10 +33,12 @@ from storage.models import (
     VoteRow,
 )
 from storage.records import graded_columns, run_record
+from storage.tallies import TallyStore
 from storage.upsert import upsert
 
 
-class SqlRunStore:
+@guard_public_methods
+class SqlRunStore(TallyStore, MemberDataStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, engine: AsyncEngine) -> None:
@@ -111,15 +115,33 @@ class SqlRunStore:
             moved = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
         return await self.get_run(run_id) if moved else None
 
-    async def due_runs(self, now: datetime) -> list[RunRecord]:
-        """Active runs whose deadline has passed."""
+    async def due_runs(self, now: datetime, platform: str | None = None) -> list[RunRecord]:
+        """Active runs (of one platform, if given) whose deadline has passed."""
         query = select(RunRow).where(
             RunRow.state == RunState.ACTIVE.value,
             RunRow.deadline.is_not(None),
             RunRow.deadline <= now,
         )
+        if platform is not None:
+            query = query.where(RunRow.platform == platform)
         async with self.sessions() as session:
             return [run_record(row) for row in await session.scalars(query)]
+
+    async def find_latest_run(self, place: Place) -> RunRecord | None:
+        """The most recently started run of a channel, whatever its state."""
+        query = (
+            select(RunRow)
+            .where(
+                RunRow.platform == place.platform,
+                RunRow.workspace_id == place.workspace,
+                RunRow.channel_id == place.channel,
+            )
+            .order_by(RunRow.id.desc())
+            .limit(1)
+        )
+        async with self.sessions() as session:
+            row = (await session.scalars(query)).first()
+            return run_record(row) if row else None
 
     async def record_vote(
         self, run_id: int, step_id: str, member: Member, kind: str, value: str

@@ -7,8 +7,17 @@ from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
 from bot.engine.errors import NoActiveRun, NotHost, StepClosed
-from bot.engine.ports import AnswerChecker, Member, Phase, Position, RunRecord, RunState, RunStore
-from lessons.schema import Lesson, Step
+from bot.engine.ports import (
+    AnswerChecker,
+    Member,
+    Phase,
+    Position,
+    RunRecord,
+    RunState,
+    RunStore,
+    StepTally,
+)
+from lessons.schema import FreeAnswerStep, Lesson, Step
 
 Clock = Callable[[], datetime]
 
@@ -76,6 +85,20 @@ class EngineCore:
         if moved is None:
             raise StepClosed("Someone else already moved the lesson on.")
         return moved
+
+    async def step_tally(self, run: RunRecord, step: Step) -> StepTally:
+        """A step's aggregates: frozen at its reveal, or live while it is open."""
+        saved = await self.store.find_tally(run.id, step.id)
+        return saved if saved is not None else await self.live_tally(run.id, step)
+
+    async def live_tally(self, run_id: int, step: Step) -> StepTally:
+        """A step's aggregates as they stand in the database now."""
+        participants = await self.store.count_participants(run_id, step.id)
+        votes = tuple(await self.store.vote_counts(run_id, step.id))
+        free = None
+        if isinstance(step, FreeAnswerStep):
+            free = await self.store.free_answer_stats(run_id, step.id)
+        return StepTally(participants, votes, free)
 
     async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
         """Remember which platform message shows a step, so any process can edit it."""

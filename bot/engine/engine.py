@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from bot.engine.addresses import Action, Address
 from bot.engine.cards import takes_answers
 from bot.engine.host_actions import HostActions
+from bot.engine.member_data import MemberData
 from bot.engine.ports import Member, Phase, RunRecord
 from bot.engine.views import Advance, Receipt, RevealCard, StepCard
 from bot.verifier.verdict import Verdict
@@ -31,12 +32,13 @@ class TimerFired:
     advance: Advance | None = None
 
 
-class LessonEngine(HostActions):
+class LessonEngine(HostActions, MemberData):
     """All lesson operations, free of any platform or database code."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
+        self._mechanism_views = {}
 
     async def click(self, address: Address, member: Member) -> ClickResult:
         """Handle any button of this bot, read from its address."""
@@ -57,10 +59,13 @@ class LessonEngine(HostActions):
             case Action.NEXT:
                 return ClickResult(advance=await self.advance(run_id, member, step_id))
 
-    async def fire_due_timers(self) -> list[TimerFired]:
-        """Reveal or advance every timed run whose deadline has passed (once, across processes)."""
+    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
+        """Reveal or advance every timed run whose deadline has passed (once, across processes).
+
+        An adapter passes its platform, so it only moves runs it can show.
+        """
         fired = []
-        for run in await self.store.due_runs(self.clock()):
+        for run in await self.store.due_runs(self.clock(), platform):
             event = await self._fire(run)
             if event is not None:
                 fired.append(event)

@@ -21,6 +21,13 @@ class NoActiveRun(LessonBotError):
         super().__init__("No lesson is running in this channel. A host can start one.")
 
 
+class UnknownRun(LessonBotError):
+    """A run id that does not exist where it was asked for."""
+
+    def __init__(self, run_id: int) -> None:
+        super().__init__(f"There is no run {run_id} in this workspace.")
+
+
 class ChannelBusy(LessonBotError):
     """A channel can hold one active run at a time."""
 
@@ -70,3 +77,10 @@ class BadAddress(LessonBotError):
 
 class BadInput(LessonBotError):
     """Input that fails a simple check (too long, empty, out of range)."""
+
+
+class StoreUnavailable(LessonBotError):
+    """The database could not be reached; nothing was recorded."""
+
+    def __init__(self) -> None:
+        super().__init__("Could not record that right now. Please try again in a moment.")

@@ -20,7 +20,15 @@ from bot.engine.reveals import (
     verifier_rows,
 )
 from bot.engine.summary import build_summary
-from bot.engine.views import Advance, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.engine.views import (
+    Advance,
+    LineChart,
+    RevealCard,
+    Section,
+    StepCard,
+    SummaryCard,
+    VerifierRow,
+)
 from bot.verifier.verdict import Verdict
 from lessons.schema import FreeAnswerStep, MechanismStep, PredictionStep, Step, VerifierStep
 
@@ -30,6 +38,8 @@ MIN_TIMER_SECONDS = 10
 
 class HostActions(MemberActions):
     """Operations that steer a run; each checks the member's host rights first."""
+
+    _mechanism_views: dict[tuple[int, str], tuple[tuple[Section, ...], LineChart]]
 
     async def start(
         self,
@@ -67,6 +77,7 @@ class HostActions(MemberActions):
         if run.position.phase is Phase.REVEALED:
             raise StepClosed("This question is already revealed.")
         moved = await self.move(run, Position(run.step_index, Phase.REVEALED), RunState.ACTIVE)
+        await self.store.save_tally(moved.id, step.id, await self.live_tally(moved.id, step))
         return await self.closed_card(moved), await self.reveal_card(moved, step)
 
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
@@ -78,6 +89,8 @@ class HostActions(MemberActions):
         if takes_answers(step) and run.position.phase is Phase.OPEN:
             closed, reveal = await self.reveal(run.id, host, step.id)
             run = await self.active_run(run.id)
+        elif not takes_answers(step):
+            closed = await self.closed_card(run)
         return await self._step_forward(run, closed, reveal)
 
     async def stop(self, run_id: int, host: Member) -> SummaryCard:
@@ -86,6 +99,13 @@ class HostActions(MemberActions):
         run = await self.active_run(run_id)
         await self.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
+
+    async def results_here(self, place: Place) -> SummaryCard:
+        """The results of a channel's active run, or else of its most recent one."""
+        run = await self.store.find_active_run(place) or await self.store.find_latest_run(place)
+        if run is None:
+            raise NoActiveRun()
+        return await build_summary(self, run)
 
     async def results(self, run_id: int) -> SummaryCard:
         """The results of a run: participation, correct shares, raters beside the checker."""
@@ -109,35 +129,44 @@ class HostActions(MemberActions):
         answered = await self.store.count_participants(run.id, step.id)
         card = step_card(run.id, self.lesson_of(run), run.step_index, answered, closed)
         if isinstance(step, MechanismStep):
-            source = self.lesson_of(run).step_by_id(step.source)
-            assert isinstance(source, VerifierStep)
-            counts = await self.store.vote_counts(run.id, source.id)
-            runs = await train_on_run(run, source, counts, await self.verdicts(run, source))
-            sections, chart = mechanism_sections(runs)
+            sections, chart = await self.mechanism_view(run, step)
             card = replace(card, sections=card.sections + sections, chart=chart)
         return card
 
+    async def mechanism_view(
+        self, run: RunRecord, step: MechanismStep
+    ) -> tuple[tuple[Section, ...], LineChart]:
+        """The toy trained on this run's votes; trained once per run and step, then kept."""
+        key = (run.id, step.id)
+        if key not in self._mechanism_views:
+            source = self.lesson_of(run).step_by_id(step.source)
+            assert isinstance(source, VerifierStep)
+            counts = (await self.step_tally(run, source)).votes
+            runs = await train_on_run(run, source, counts, await self.verdicts(run, source))
+            self._mechanism_views[key] = mechanism_sections(runs)
+        return self._mechanism_views[key]
+
     async def reveal_card(self, run: RunRecord, step: Step) -> RevealCard:
         """The results of one question of a run."""
-        answered = await self.store.count_participants(run.id, step.id)
+        tally = await self.step_tally(run, step)
         base = RevealCard(
             run_id=run.id,
             step_id=step.id,
             title=f"Results: {step.title}",
             explanation=getattr(step, "explanation", ""),
-            answered=answered,
+            answered=tally.participants,
             buttons=(next_button(run.id, step.id),),
         )
         if isinstance(step, PredictionStep):
-            bars = choice_bars(step, await self.store.vote_counts(run.id, step.id))
+            bars = choice_bars(step, tally.votes)
             notes = choice_notes(step, bars)
             return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)
             chart = verifier_chart(step.title, rows)
             return replace(base, rows=rows, notes=verifier_notes(rows), chart=chart)
-        assert isinstance(step, FreeAnswerStep)
-        stats = await self.store.free_answer_stats(run.id, step.id)
+        assert isinstance(step, FreeAnswerStep) and tally.free is not None
+        stats = tally.free
         bars = free_answer_bars(stats)
         notes = free_answer_notes(stats, step.gold) + grpo_group_notes(stats)
         return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
@@ -145,7 +174,7 @@ class HostActions(MemberActions):
     async def verifier_table(self, run: RunRecord, step: VerifierStep) -> tuple[VerifierRow, ...]:
         """Each attempt's thumbs tally in this run beside the checker's reward."""
         verdicts = await self.verdicts(run, step)
-        return verifier_rows(step, await self.store.vote_counts(run.id, step.id), verdicts)
+        return verifier_rows(step, (await self.step_tally(run, step)).votes, verdicts)
 
     async def verdicts(self, run: RunRecord, step: VerifierStep) -> dict[str, Verdict]:
         """The checker's verdict on every attempt of a verifier step, by attempt id."""

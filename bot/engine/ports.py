@@ -97,14 +97,6 @@ class VoteCount:
 
 
 @dataclass(frozen=True)
-class CheckCount:
-    """How many members ran the checker on one attempt."""
-
-    attempt_id: str
-    runs: int
-
-
-@dataclass(frozen=True)
 class FreeAnswerStats:
     """Aggregates of a free-answer step, computed in the database."""
 
@@ -112,6 +104,29 @@ class FreeAnswerStats:
     attempts: int
     solved: int
     first_try_solved: int
+
+
+@dataclass(frozen=True)
+class StepTally:
+    """The aggregates of one step; frozen when it is revealed, so the reveal never changes."""
+
+    participants: int
+    votes: tuple[VoteCount, ...] = ()
+    free: FreeAnswerStats | None = None
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One stored answer of any kind, for a host's export."""
+
+    step_id: str
+    kind: str
+    user_id: str
+    name: str
+    value: str
+    reward: int | None
+    attempt_no: int | None
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -148,8 +163,12 @@ class RunStore(Protocol):
         """Move a run only if it is still at `expected`; None when another move won."""
         ...
 
-    async def due_runs(self, now: datetime) -> list[RunRecord]:
-        """Active runs whose deadline has passed."""
+    async def due_runs(self, now: datetime, platform: str | None = None) -> list[RunRecord]:
+        """Active runs (of one platform, if given) whose deadline has passed."""
+        ...
+
+    async def find_latest_run(self, place: Place) -> RunRecord | None:
+        """The most recently started run of a channel, whatever its state."""
         ...
 
     async def record_vote(
@@ -176,10 +195,6 @@ class RunStore(Protocol):
         """Store one run of the checker on a sample attempt."""
         ...
 
-    async def check_counts(self, run_id: int, step_id: str) -> list[CheckCount]:
-        """How many members ran the checker on each attempt."""
-        ...
-
     async def record_free_answer(
         self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
     ) -> SubmittedAnswer:
@@ -192,6 +207,22 @@ class RunStore(Protocol):
 
     async def count_run_members(self, run_id: int) -> int:
         """Distinct members who took part anywhere in a run."""
+        ...
+
+    async def save_tally(self, run_id: int, step_id: str, tally: StepTally) -> None:
+        """Freeze a step's aggregates at its reveal."""
+        ...
+
+    async def find_tally(self, run_id: int, step_id: str) -> StepTally | None:
+        """A step's frozen aggregates, if it was revealed."""
+        ...
+
+    async def forget_member(self, platform: str, workspace: str, user_id: str) -> int:
+        """Delete everything a member answered in a workspace; returns how many rows went."""
+        ...
+
+    async def export_answers(self, run_id: int) -> list[AnswerRecord]:
+        """Every answer stored for a run, oldest first."""
         ...
 
     async def save_message(self, run_id: int, step_id: str, message_ref: str) -> None:

@@ -76,7 +76,8 @@ async def _step_result(
         parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
         return f"**{step.title}**: " + "; ".join(parts), None, rows
     assert isinstance(step, FreeAnswerStep)
-    stats = await engine.store.free_answer_stats(run.id, step.id)
+    stats = (await engine.step_tally(run, step)).free
+    assert stats is not None
     share = stats.solved / stats.members if stats.members else 0.0
     line = f"**{step.title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
     return line, Bar(step.title, stats.solved, share, True), ()
@@ -85,7 +86,7 @@ async def _step_result(
 async def _prediction_result(
     engine: HostActions, run: RunRecord, step: PredictionStep
 ) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
-    bars = choice_bars(step, await engine.store.vote_counts(run.id, step.id))
+    bars = choice_bars(step, (await engine.step_tally(run, step)).votes)
     total = sum(bar.count for bar in bars)
     right = next((bar for bar in bars if bar.marked), None)
     if right is None:

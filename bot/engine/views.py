@@ -173,7 +173,12 @@ class SummaryCard:
 
 @dataclass(frozen=True)
 class Advance:
-    """The result of moving on: the next step's card, or the summary when the lesson ends."""
+    """The result of moving on: the next step's card, or the summary when the lesson ends.
+
+    `closed_card` is the step left behind drawn closed, when its message still needs closing
+    (a question revealed earlier was closed at its reveal); `reveal` is set when moving on
+    revealed an open question.
+    """
 
     card: StepCard | None
     summary: SummaryCard | None = None

@@ -1,0 +1,41 @@
+"""Operator commands on stored data: export a run as CSV, forget a member."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from bot.engine.member_data import answers_csv
+from storage import SqlRunStore, create_engine, upgrade_database
+
+
+async def export_command(database_url: str, run_id: int, output: Path | None) -> int:
+    """Write a run's answers as CSV to a file or stdout; exit 0, or 2 if there is no such run."""
+    await upgrade_database(database_url)
+    database = create_engine(database_url)
+    try:
+        store = SqlRunStore(database)
+        if await store.get_run(run_id) is None:
+            click.echo(f"There is no run {run_id} in this database.", err=True)
+            return 2
+        text = answers_csv(run_id, await store.export_answers(run_id))
+    finally:
+        await database.dispose()
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+    return 0
+
+
+async def forget_command(database_url: str, platform: str, workspace: str, user_id: str) -> int:
+    """Delete everything a member answered in a workspace; exit 0."""
+    await upgrade_database(database_url)
+    database = create_engine(database_url)
+    try:
+        removed = await SqlRunStore(database).forget_member(platform, workspace, user_id)
+    finally:
+        await database.dispose()
+    click.echo(f"Removed {removed} stored answers of {platform} user {user_id} in {workspace}.")
+    return 0

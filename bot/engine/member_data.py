@@ -1,0 +1,65 @@
+"""Members' data: a member removes their own answers; a host exports a run as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from bot.engine.core import EngineCore, require_host
+from bot.engine.errors import UnknownRun
+from bot.engine.ports import AnswerRecord, Member, Place
+
+CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text a spreadsheet will not run as a formula (a leading quote when it could)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def answers_csv(run_id: int, answers: list[AnswerRecord]) -> str:
+    """A run's answers as CSV text, one row per stored answer."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for answer in answers:
+        writer.writerow(
+            [
+                run_id,
+                answer.step_id,
+                answer.kind,
+                spreadsheet_safe(answer.user_id),
+                spreadsheet_safe(answer.name),
+                spreadsheet_safe(answer.value),
+                "" if answer.reward is None else answer.reward,
+                "" if answer.attempt_no is None else answer.attempt_no,
+                answer.at.isoformat(),
+            ]
+        )
+    return buffer.getvalue()
+
+
+class MemberData(EngineCore):
+    """Operations on what is stored about members."""
+
+    async def forget_member(self, place: Place, member: Member) -> str:
+        """Delete everything this member answered in this workspace; say how much went."""
+        removed = await self.store.forget_member(place.platform, place.workspace, member.user_id)
+        if removed == 0:
+            return "Nothing of yours was stored here, so there was nothing to remove."
+        return (
+            f"Removed {removed} stored answers of yours. Results already revealed keep "
+            "their counts; nothing else refers to you."
+        )
+
+    async def export_run(self, run_id: int, host: Member, place: Place) -> str:
+        """A run's answers as CSV, for a host of the workspace the run belongs to."""
+        require_host(host, "export a run's answers")
+        run = await self.store.get_run(run_id)
+        if run is None or (run.place.platform, run.place.workspace) != (
+            place.platform,
+            place.workspace,
+        ):
+            raise UnknownRun(run_id)
+        return answers_csv(run.id, await self.store.export_answers(run.id))

@@ -1,0 +1,43 @@
+"""`python -m bot export` and `python -m bot forget` on a real SQLite file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+
+from bot.engine import LessonEngine
+from lessons.schema import PredictionStep
+from tests.engine.helpers import ALICE, BOB, start_at
+
+
+def run_bot(url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": url}
+    return subprocess.run([sys.executable, "-m", "bot", *args], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+async def test_export_and_forget_from_the_command_line(
+    engine: LessonEngine, database_url: str
+) -> None:
+    card = await start_at(engine, "prediction")
+    step = engine.catalog.get().step_by_id(card.step_id)
+    assert isinstance(step, PredictionStep)
+    for member in (ALICE, BOB):
+        await engine.choose(card.run_id, step.id, member, step.choices[0].id)
+    exported = run_bot(database_url, "export", "--run", str(card.run_id))
+    assert exported.returncode == 0, exported.stderr
+    users = [row["user_id"] for row in csv.DictReader(io.StringIO(exported.stdout))]
+    assert users == ["alice", "bob"]
+    forgot = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
+                     "--user", "alice")
+    assert forgot.returncode == 0 and "Removed 1 stored answers" in forgot.stdout
+    again = run_bot(database_url, "export", "--run", str(card.run_id))
+    assert [row["user_id"] for row in csv.DictReader(io.StringIO(again.stdout))] == ["bob"]
+
+
+def test_export_of_an_unknown_run_says_so(database_url: str) -> None:
+    result = run_bot(database_url, "export", "--run", "999")
+    assert result.returncode == 2 and "There is no run 999" in result.stderr

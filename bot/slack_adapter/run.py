@@ -1,0 +1,92 @@
+"""Running the Slack bot: Socket Mode (no public URL) or HTTP at /slack/events."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import AsyncIterator
+
+from aiohttp import web
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+from slack_bolt.async_app import AsyncApp
+
+from bot.runtime import open_runtime
+from bot.settings import MissingSetting, Settings
+from bot.slack_adapter.app import SlackBot, build_slack_bot
+from bot.slack_adapter.credentials import http_credentials, socket_mode_credentials
+from bot.slack_adapter.logs import configure_logging
+from bot.slack_adapter.payloads import PLATFORM
+from bot.timers import run_timer_loop
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+DEFAULT_PORT = 3000
+
+
+async def run_socket_mode(settings: Settings) -> None:
+    """Connect over Socket Mode with SLACK_BOT_TOKEN and SLACK_APP_TOKEN, until stopped."""
+    credentials = socket_mode_credentials(settings)
+    configure_logging(settings.log_level, credentials.secrets())
+    async with open_runtime(settings) as runtime:
+        bot = build_slack_bot(settings, runtime)
+        handler = socket_mode_handler(bot, credentials.app_token)
+        async with running_timers(bot):
+            log.info("Slack bot connecting in Socket Mode")
+            await handler.start_async()  # type: ignore[no-untyped-call]
+
+
+async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
+    """Serve Slack's requests at /slack/events, verified with SLACK_SIGNING_SECRET."""
+    credentials = http_credentials(settings)
+    configure_logging(settings.log_level, credentials.secrets())
+    async with open_runtime(settings) as runtime:
+        bot = build_slack_bot(settings, runtime)
+        runner = await start_http(bot.app, host, port)
+        try:
+            async with running_timers(bot):
+                log.info("Slack bot listening on http://%s:%s%s", host, port, EVENTS_PATH)
+                await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+
+
+def socket_mode_handler(bot: SlackBot, app_token: str) -> AsyncSocketModeHandler:
+    """The Socket Mode connection for the app (its Web API client opens the socket)."""
+    return AsyncSocketModeHandler(bot.app, app_token)
+
+
+async def start_http(app: AsyncApp, host: str, port: int) -> web.AppRunner:
+    """Start an aiohttp server for the app at /slack/events; clean it up when done."""
+    runner = web.AppRunner(app.web_app(path=EVENTS_PATH, port=port))
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner
+
+
+@contextlib.asynccontextmanager
+async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
+    """Run the engine's timer loop beside the app; flush live counters at the end."""
+    loop = run_timer_loop(bot.context.engine, bot.on_timer, platform=PLATFORM)
+    task = asyncio.create_task(loop)
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await bot.context.counter.flush()
+
+
+def slack_command(settings: Settings, http: bool, port: int, host: str) -> int:
+    """`python -m bot slack [--http --port N]`: run until interrupted; the exit status."""
+    try:
+        asyncio.run(run_http(settings, port, host) if http else run_socket_mode(settings))
+    except MissingSetting as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0

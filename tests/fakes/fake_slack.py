@@ -1,0 +1,294 @@
+"""A small fake of the Slack Web API on 127.0.0.1, recording every call the bot makes."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+TEAM_ID = "T0001"
+BOT_USER_ID = "UBOT"
+
+
+@dataclass
+class Call:
+    """One request the bot made: the method, its arguments, and the HTTP status we answered."""
+
+    method: str
+    args: dict[str, Any]
+    token: str = ""
+    status: int = 200
+    body: bytes = b""
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the call succeeded (HTTP 200 and not `ok: false`)."""
+        return self.status == 200 and self.result.get("ok", True) is not False
+
+
+@dataclass
+class Failure:
+    """A planned error answer for the next calls of one method."""
+
+    status: int
+    times: int
+    retry_after: int = 0
+    error: str = "ratelimited"
+
+
+@dataclass
+class FakeSlack:
+    """The Web API methods the bot uses, plus the file upload URL of the files v2 flow."""
+
+    admins: set[str] = field(default_factory=set)
+    owners: set[str] = field(default_factory=set)
+    calls: list[Call] = field(default_factory=list)
+    messages: dict[str, dict[str, Any]] = field(default_factory=dict)
+    uploads: dict[str, bytes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._sockets: list[web.WebSocketResponse] = []
+        self._failures: dict[str, Failure] = {}
+        self._changed = asyncio.Condition()
+        self._numbers = itertools.count(1)
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    async def start(self) -> FakeSlack:
+        """Serve on a random loopback port."""
+        app = web.Application(client_max_size=20 * 1024 * 1024)
+        app.router.add_route("*", "/api/{method}", self._api)
+        app.router.add_post("/upload/{file_id}", self._upload)
+        app.router.add_post("/respond/{hook}", self._respond)
+        app.router.add_get("/socket", self._socket)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        return self
+
+    async def close(self) -> None:
+        """Stop serving."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def root(self) -> str:
+        """The server's root URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base_url(self) -> str:
+        """What to pass as `AsyncWebClient(base_url=...)`."""
+        return f"{self.root}/api/"
+
+    def fail_next(
+        self,
+        method: str,
+        times: int = 1,
+        status: int = 429,
+        retry_after: int = 0,
+        error: str = "ratelimited",
+    ) -> None:
+        """Answer the next `times` calls of `method` with an error (429 with Retry-After)."""
+        self._failures[method] = Failure(status, times, retry_after, error)
+
+    def calls_to(self, method: str, ok_only: bool = True) -> list[Call]:
+        """The recorded calls of one method (only the answered-with-200 ones by default)."""
+        return [c for c in self.calls if c.method == method and (c.ok or not ok_only)]
+
+    def methods_seen(self) -> set[str]:
+        """Every method the bot called successfully."""
+        return {call.method for call in self.calls if call.ok}
+
+    async def wait_for(
+        self, predicate: Callable[[list[Call]], object], timeout: float = 5.0
+    ) -> list[Call]:
+        """Wait until `predicate(calls)` holds; fail with what was seen after `timeout`."""
+        try:
+            async with asyncio.timeout(timeout), self._changed:
+                await self._changed.wait_for(lambda: bool(predicate(self.calls)))
+        except TimeoutError:
+            seen = [f"{c.method}({c.status})" for c in self.calls]
+            raise AssertionError(f"condition not met within {timeout}s; calls: {seen}") from None
+        return self.calls
+
+    async def _record(self, call: Call) -> None:
+        async with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+
+    async def _api(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        args = await _arguments(request)
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        failure = self._failures.get(method)
+        if failure is not None and failure.times > 0:
+            failure.times -= 1
+            body = {"ok": False, "error": failure.error}
+            await self._record(Call(method, args, token, failure.status, result=body))
+            headers = {"Retry-After": str(failure.retry_after)}
+            return web.json_response(body, status=failure.status, headers=headers)
+        answer = self._answer(method, args)
+        await self._record(Call(method, args, token, result=answer))
+        return web.json_response(answer)
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        data = await request.read()
+        file_id = request.match_info["file_id"]
+        self.uploads[file_id] = data
+        await self._record(Call("upload", {"file_id": file_id}, body=data))
+        return web.Response(text=f"OK - {len(data)}", content_type="text/plain")
+
+    async def push_envelope(self, envelope: dict[str, Any]) -> None:
+        """Send a Socket Mode envelope to every connected client."""
+        for socket in self._sockets:
+            await socket.send_json(envelope)
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        await socket.send_json({"type": "hello", "num_connections": 1})
+        await self._record(Call("socket.connect", {}))
+        async for message in socket:
+            if message.type == WSMsgType.TEXT:
+                await self._record(Call("socket.ack", json.loads(message.data)))
+        self._sockets.remove(socket)
+        return socket
+
+    async def _respond(self, request: web.Request) -> web.Response:
+        payload = await request.json()
+        await self._record(Call("respond", {"hook": request.match_info["hook"], **payload}))
+        return web.Response(text="ok", content_type="text/plain")
+
+    def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
+        handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "auth.test": self._auth_test,
+            "chat.postMessage": self._post_message,
+            "chat.update": self._update,
+            "chat.postEphemeral": self._ephemeral,
+            "views.open": self._views_open,
+            "users.info": self._users_info,
+            "files.getUploadURLExternal": self._upload_url,
+            "files.completeUploadExternal": self._complete_upload,
+            "apps.connections.open": self._socket_url,
+        }
+        handler = handlers.get(method)
+        return handler(args) if handler else {"ok": False, "error": "unknown_method"}
+
+    def _ts(self) -> str:
+        return f"1700000000.{next(self._numbers):06d}"
+
+    def _auth_test(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "url": "https://fake.slack.test/",
+            "team": "Fake",
+            "user": "lessonbot",
+            "team_id": TEAM_ID,
+            "user_id": BOT_USER_ID,
+            "bot_id": "BBOT",
+            "is_enterprise_install": False,
+        }
+
+    def _post_message(self, args: dict[str, Any]) -> dict[str, Any]:
+        ts = self._ts()
+        self.messages[ts] = {"channel": args.get("channel"), **_content(args)}
+        return {"ok": True, "channel": args.get("channel"), "ts": ts, "message": _content(args)}
+
+    def _update(self, args: dict[str, Any]) -> dict[str, Any]:
+        ts = str(args.get("ts"))
+        if ts not in self.messages:
+            return {"ok": False, "error": "message_not_found"}
+        self.messages[ts].update(_content(args))
+        return {"ok": True, "channel": args.get("channel"), "ts": ts, "text": args.get("text")}
+
+    def _ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "message_ts": self._ts()}
+
+    def _views_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        view = _json_field(args.get("view"))
+        return {"ok": True, "view": {**view, "id": f"V{next(self._numbers)}"}}
+
+    def _users_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        user_id = str(args.get("user"))
+        user = {
+            "id": user_id,
+            "name": user_id.lower(),
+            "team_id": TEAM_ID,
+            "is_admin": user_id in self.admins,
+            "is_owner": user_id in self.owners,
+            "is_primary_owner": False,
+        }
+        return {"ok": True, "user": user}
+
+    def _socket_url(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
+
+    def _upload_url(self, args: dict[str, Any]) -> dict[str, Any]:
+        file_id = f"F{next(self._numbers):05d}"
+        return {"ok": True, "upload_url": f"{self.root}/upload/{file_id}", "file_id": file_id}
+
+    def _complete_upload(self, args: dict[str, Any]) -> dict[str, Any]:
+        files = _json_field(args.get("files")) or []
+        missing = [f["id"] for f in files if f["id"] not in self.uploads]
+        if missing:
+            return {"ok": False, "error": "file_not_uploaded"}
+        return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
+
+
+async def _arguments(request: web.Request) -> dict[str, Any]:
+    args: dict[str, Any] = dict(request.query)
+    if request.content_type == "application/json":
+        args.update(await request.json())
+    elif request.can_read_body:
+        args.update(await request.post())
+    return args
+
+
+def _content(args: dict[str, Any]) -> dict[str, Any]:
+    return {"text": args.get("text", ""), "blocks": _json_field(args.get("blocks")) or []}
+
+
+def _json_field(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def block_texts(blocks: Iterable[dict[str, Any]]) -> str:
+    """Every text in a list of blocks, joined by newlines (for assertions)."""
+    parts: list[str] = []
+    for block in blocks:
+        if isinstance(block.get("text"), dict):
+            parts.append(block["text"]["text"])
+        parts += [field["text"] for field in block.get("fields", [])]
+        parts += [e["text"] for e in block.get("elements", []) if e.get("type") == "mrkdwn"]
+        parts += [e["text"]["text"] for e in block.get("elements", []) if e.get("type") == "button"]
+    return "\n".join(parts)
+
+
+def buttons(blocks: Iterable[dict[str, Any]]) -> dict[str, str]:
+    """Button label -> action_id, for every button in the blocks."""
+    return {
+        element["text"]["text"]: element["action_id"]
+        for block in blocks
+        if block.get("type") == "actions"
+        for element in block["elements"]
+    }
+
+
+def action_ids(blocks: Iterable[dict[str, Any]]) -> list[str]:
+    """The action_id of every button in the blocks, in order."""
+    return [
+        element["action_id"]
+        for block in blocks
+        if block.get("type") == "actions"
+        for element in block["elements"]
+    ]

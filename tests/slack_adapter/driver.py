@@ -1,0 +1,224 @@
+"""Driving the real bolt app over signed HTTP requests, and reading what it sent to Slack."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import itertools
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+
+from bot.engine import LessonCatalog
+from tests.fakes.fake_slack import TEAM_ID, Call, FakeSlack, action_ids, block_texts, buttons
+
+SIGNING_SECRET = "test-signing-secret-1234"
+BOT_TOKEN = "xoxb-1111-2222-testtokenvalue"
+HOST = "UHOST"
+LISTED_HOST = "ULISTED"
+ALICE = "UALICE"
+BOB = "UBOB"
+CHANNEL = "CLESSON"
+ACK_DEADLINE = 3.0
+LESSON = LessonCatalog().get("rlvr")
+TOTAL = len(LESSON.steps)
+
+_triggers = itertools.count(1)
+
+
+def sign(body: str, timestamp: int, secret: str = SIGNING_SECRET) -> str:
+    """Slack's v0 request signature."""
+    base = f"v0:{timestamp}:{body}".encode()
+    return "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+
+
+async def eventually(check: Callable[[], Awaitable[object]], timeout: float = 5.0) -> None:
+    """Wait until an async check (e.g. on the database) passes, or fail after `timeout`."""
+    async with asyncio.timeout(timeout):
+        while not await check():
+            await asyncio.sleep(0.01)
+
+
+def step_number(step_id: str) -> int:
+    """A step's number (1-based) in the lesson."""
+    return next(n for n, step in enumerate(LESSON.steps, start=1) if step.id == step_id)
+
+
+def new_trigger() -> str:
+    """A fresh trigger_id, as Slack issues one per interaction."""
+    return f"trigger-{next(_triggers)}-{time.monotonic_ns()}"
+
+
+class SlackDriver:
+    """Sends what Slack would send; reads what the bot sent back to the fake."""
+
+    def __init__(self, url: str, fake: FakeSlack, session: aiohttp.ClientSession) -> None:
+        self.url = url
+        self.fake = fake
+        self.session = session
+
+    async def send(
+        self,
+        body: str,
+        content_type: str,
+        timestamp: int | None = None,
+        secret: str = SIGNING_SECRET,
+        retry: int | None = None,
+    ) -> int:
+        """POST a signed request; assert it was acknowledged within 3 seconds."""
+        stamp = int(time.time()) if timestamp is None else timestamp
+        headers = {
+            "Content-Type": content_type,
+            "X-Slack-Request-Timestamp": str(stamp),
+            "X-Slack-Signature": sign(body, stamp, secret),
+        }
+        if retry is not None:
+            headers |= {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
+        started = time.monotonic()
+        async with self.session.post(self.url, data=body.encode(), headers=headers) as response:
+            await response.read()
+        assert time.monotonic() - started < ACK_DEADLINE
+        return response.status
+
+    async def command(self, text: str, user: str = HOST, **options: Any) -> int:
+        """A `/lesson` slash command (form-encoded)."""
+        form = {
+            "token": "legacy",
+            "team_id": TEAM_ID,
+            "team_domain": "fake",
+            "channel_id": CHANNEL,
+            "channel_name": "lessons",
+            "user_id": user,
+            "user_name": user.lower(),
+            "command": "/lesson",
+            "text": text,
+            "api_app_id": "A0001",
+            "response_url": f"{self.fake.root}/respond/command",
+            "trigger_id": options.pop("trigger_id", None) or new_trigger(),
+        }
+        return await self.send(urlencode(form), "application/x-www-form-urlencoded", **options)
+
+    async def click(
+        self, action_id: str, user: str, message: Call | None = None, **options: Any
+    ) -> int:
+        """A block_actions payload for one button of a message."""
+        ts = message_ts(message) if message else ""
+        payload = {
+            "type": "block_actions",
+            "team": {"id": TEAM_ID, "domain": "fake"},
+            "user": {"id": user, "username": user.lower(), "team_id": TEAM_ID},
+            "api_app_id": "A0001",
+            "container": {"type": "message", "message_ts": ts, "channel_id": CHANNEL},
+            "trigger_id": options.pop("trigger_id", None) or new_trigger(),
+            "response_url": f"{self.fake.root}/respond/action",
+            "channel": {"id": CHANNEL, "name": "lessons"},
+            "message": self._message_of(ts),
+            "actions": [
+                {
+                    "type": "button",
+                    "action_id": action_id,
+                    "block_id": "b1",
+                    "value": action_id,
+                    "action_ts": f"{time.time():.6f}",
+                }
+            ],
+        }
+        return await self.send_payload(payload, **options)
+
+    async def submit(self, view: dict[str, Any], text: str, user: str, **options: Any) -> int:
+        """A view_submission of the answer modal the bot opened."""
+        state = {"values": {"answer": {"text": {"type": "plain_text_input", "value": text}}}}
+        payload = {
+            "type": "view_submission",
+            "team": {"id": TEAM_ID, "domain": "fake"},
+            "user": {"id": user, "username": user.lower(), "team_id": TEAM_ID},
+            "api_app_id": "A0001",
+            "trigger_id": options.pop("trigger_id", None) or new_trigger(),
+            "view": {**view, "id": "V1", "state": state},
+        }
+        return await self.send_payload(payload, **options)
+
+    async def send_payload(self, payload: dict[str, Any], **options: Any) -> int:
+        """An interactivity request: `payload=<json>` form-encoded."""
+        body = urlencode({"payload": json.dumps(payload)})
+        return await self.send(body, "application/x-www-form-urlencoded", **options)
+
+    def _message_of(self, ts: str) -> dict[str, Any]:
+        stored = self.fake.messages.get(ts, {})
+        return {
+            "type": "message",
+            "ts": ts,
+            "text": stored.get("text", ""),
+            "blocks": stored.get("blocks", []),
+        }
+
+    # --- reading what the bot sent -------------------------------------------------
+
+    def posts(self) -> list[Call]:
+        """Every chat.postMessage, oldest first."""
+        return self.fake.calls_to("chat.postMessage")
+
+    async def wait_post(self, text: str, timeout: float = 5.0, after: int = 0) -> Call:
+        """The first message posted after the first `after` posts whose blocks contain `text`."""
+        await self.fake.wait_for(lambda _: self._find_post(text, after), timeout)
+        found = self._find_post(text, after)
+        assert found is not None
+        return found
+
+    def _find_post(self, text: str, after: int) -> Call | None:
+        posts = self.posts()[after:]
+        return next((c for c in posts if text in block_texts(c.args["blocks"])), None)
+
+    async def wait_ephemeral(self, user: str, text: str, timeout: float = 5.0) -> Call:
+        """The first ephemeral message to `user` containing `text`."""
+        await self.fake.wait_for(lambda _: self.ephemerals(user, text), timeout)
+        return self.ephemerals(user, text)[0]
+
+    def ephemerals(self, user: str, text: str = "") -> list[Call]:
+        """Ephemeral messages to one user, optionally only those containing `text`."""
+        return [
+            c
+            for c in self.fake.calls_to("chat.postEphemeral")
+            if c.args["user"] == user and text in c.args["text"] + block_texts(_blocks(c))
+        ]
+
+    async def start(self, args: str = "", user: str = HOST) -> Call:
+        """Start a run as a host and return the first step's message."""
+        assert await self.command(f"start {args}".strip(), user) == 200
+        return await self.wait_post(f"Step 1/{TOTAL}")
+
+    async def go_to_step(self, number: int) -> Call:
+        """Move on with `/lesson next` until step `number` is posted; its message."""
+        for step in range(2, number + 1):
+            assert await self.command("next") == 200
+            message = await self.wait_post(f"Step {step}/{TOTAL}")
+        return message
+
+    def action(self, message: Call, ending: str) -> str:
+        """The action_id (engine address) of the button whose id ends with `ending`."""
+        found = action_ids(self.fake.messages[message_ts(message)]["blocks"])
+        matches = [action for action in found if action.endswith(ending)]
+        assert len(matches) == 1, f"{ending!r} not unique in {list(found)}"
+        return matches[0]
+
+    def button(self, message: Call, label: str) -> str:
+        """The action_id of the button whose label contains `label`."""
+        found = buttons(self.fake.messages[message_ts(message)]["blocks"])
+        matches = [action for text, action in found.items() if label in text]
+        assert len(matches) == 1, f"{label!r} not unique in {list(found)}"
+        return matches[0]
+
+
+def message_ts(call: Call) -> str:
+    """The ts the fake gave a posted message."""
+    return str(call.result["ts"])
+
+
+def _blocks(call: Call) -> list[dict[str, Any]]:
+    blocks = call.args.get("blocks") or []
+    return json.loads(blocks) if isinstance(blocks, str) else list(blocks)

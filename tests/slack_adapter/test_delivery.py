@@ -1,0 +1,133 @@
+"""Delivery: signatures, Slack retries counted once, 429s retried, failures never lose answers."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.engine import LessonEngine, Place
+from storage import SqlRunStore
+from storage.models import CheckerRunRow
+from tests.fakes.fake_slack import TEAM_ID, block_texts
+from tests.slack_adapter.driver import (
+    ALICE,
+    BOT_TOKEN,
+    CHANNEL,
+    HOST,
+    SIGNING_SECRET,
+    TOTAL,
+    SlackDriver,
+    message_ts,
+    new_trigger,
+    step_number,
+)
+
+PLACE = Place("slack", TEAM_ID, CHANNEL)
+RIGHT = "A new training stage"
+
+
+async def checker_runs(store: SqlRunStore, run_id: int) -> int:
+    """How many checker runs the database holds for a run."""
+    query = select(func.count()).select_from(CheckerRunRow).where(CheckerRunRow.run_id == run_id)
+    async with store.sessions() as session:
+        return int((await session.execute(query)).scalar_one())
+
+
+async def test_a_bad_signature_is_rejected(slack: SlackDriver) -> None:
+    assert await slack.command("start", secret="not-the-secret") == 401
+    assert slack.fake.calls == []
+
+
+async def test_a_stale_timestamp_is_rejected(slack: SlackDriver) -> None:
+    assert await slack.command("start", timestamp=int(time.time()) - 600) == 401
+    assert slack.fake.calls == []
+
+
+async def test_a_retried_checker_click_is_counted_once(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    card = await slack.go_to_step(step_number("be-the-checker"))
+    await slack.click(slack.action(card, ":up:polished"), ALICE, card)
+    await slack.wait_ephemeral(ALICE, "You gave")
+    check, trigger = slack.action(card, ":check:polished"), new_trigger()
+    assert await slack.click(check, ALICE, card, trigger_id=trigger) == 200
+    assert await slack.click(check, ALICE, card, trigger_id=trigger, retry=1) == 200
+    await slack.wait_ephemeral(ALICE, "Checker on")
+    assert len(slack.ephemerals(ALICE, "Checker on")) == 1
+    run = await engine.find_run(PLACE)
+    assert await checker_runs(store, run.id) == 1
+
+
+async def test_a_retried_answer_submission_is_one_try(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    card = await slack.go_to_step(step_number("your-turn"))
+    await slack.click(slack.action(card, ":answer"), ALICE, card)
+    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
+    view = slack.fake.calls_to("views.open")[0].args["view"]
+    trigger = new_trigger()
+    assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger) == 200
+    assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger, retry=1) == 200
+    await slack.wait_ephemeral(ALICE, "Try 1:")
+    assert await slack.submit(view, "3/4", ALICE, retry=1) == 200
+    await slack.wait_ephemeral(ALICE, "Try 2:")
+    run = await engine.find_run(PLACE)
+    stats = await store.free_answer_stats(run.id, "your-turn")
+    assert (stats.attempts, stats.solved) == (2, 1)
+    assert slack.ephemerals(ALICE, "Try 3:") == []
+
+
+async def test_a_rate_limited_update_is_retried_and_the_answer_kept(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    ts = message_ts(question)
+    slack.fake.fail_next("chat.update", times=1, status=429, retry_after=0)
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+
+    def counter_updated(_: object) -> bool:
+        return "1 answered" in block_texts(slack.fake.messages[ts]["blocks"])
+
+    await slack.fake.wait_for(counter_updated, timeout=5)
+    statuses = [c.status for c in slack.fake.calls_to("chat.update", ok_only=False)]
+    assert statuses[-2:] == [429, 200]
+    run = await engine.find_run(PLACE)
+    assert [(v.value, v.count) for v in await store.vote_counts(run.id, "what-changed")] == [
+        ("checkable-reward", 1)
+    ]
+
+
+async def test_a_failed_update_is_logged_and_the_answer_kept(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    slack.fake.fail_next("chat.update", times=5, status=200, error="message_not_found")
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    await slack.fake.wait_for(
+        lambda calls: any(c.method == "chat.update" and not c.ok for c in calls)
+    )
+    await slack.command("reveal")
+    reveal = await slack.wait_post("Results: Same brain")
+    assert "1 (100%) A new training stage" in block_texts(reveal.args["blocks"])
+    assert "chat.update failed: message_not_found" in caplog.text
+
+
+async def test_tokens_and_the_signing_secret_never_reach_the_logs(
+    slack: SlackDriver, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    question = await slack.start()
+    await slack.click(slack.button(question, "Next"), HOST, question)
+    await slack.wait_post(f"Step 2/{TOTAL}")
+    assert "slack_sdk" in caplog.text or "slack_bolt" in caplog.text
+    assert BOT_TOKEN not in caplog.text
+    assert SIGNING_SECRET not in caplog.text
+    assert all(call.token == BOT_TOKEN for call in slack.fake.calls if call.method != "upload")

@@ -124,6 +124,15 @@ def mechanism(votes: str, seed: int, steps: int, chart_path: str | None) -> None
     sys.exit(mechanism_command(votes, seed, steps, chart_path))
 
 
+@cli.command("discord")
+@click.pass_obj
+def discord_command(settings: Settings) -> None:
+    """Run the bot on Discord (needs DISCORD_TOKEN)."""
+    from bot.discord_adapter.run import run_discord_command
+
+    sys.exit(run_discord_command(settings))
+
+
 @cli.command()
 @click.option("--http", "http_mode", is_flag=True,
               help="Serve HTTP at /slack/events instead of Socket Mode.")

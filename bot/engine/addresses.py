@@ -11,10 +11,12 @@ from bot.engine.errors import BadAddress
 PREFIX = "rl"
 MAX_LENGTH = 100
 _SLUG = r"[a-z0-9][a-z0-9-]{0,23}"
-_PATTERN = re.compile(
-    rf"^{PREFIX}:(?P<run>[1-9][0-9]{{0,11}}):(?P<step>{_SLUG}):(?P<action>[a-z]{{1,8}})"
-    rf"(?::(?P<arg>{_SLUG}))?$"
+ADDRESS_PATTERN = (
+    rf"{PREFIX}:(?P<run>[1-9][0-9]{{0,11}}):(?P<step>{_SLUG}):(?P<action>[a-z]{{1,8}})"
+    rf"(?::(?P<arg>{_SLUG}))?"
 )
+"""The shape of every address, as a regular expression (for platforms' id templates)."""
+_PATTERN = re.compile(ADDRESS_PATTERN)
 
 
 class Action(StrEnum):

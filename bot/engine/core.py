@@ -6,11 +6,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
-from bot.engine.errors import NoActiveRun, NotHost, StepClosed
+from bot.engine.errors import BadAddress, NoActiveRun, NotHost, StepClosed
 from bot.engine.ports import (
     AnswerChecker,
     Member,
     Phase,
+    Place,
     Position,
     RunRecord,
     RunState,
@@ -54,6 +55,12 @@ class EngineCore:
         if run is None or run.state is not RunState.ACTIVE:
             raise NoActiveRun()
         return run
+
+    async def require_place(self, run_id: int, place: Place) -> None:
+        """Refuse a button or form whose run lives in another channel (a forged address)."""
+        run = await self.store.get_run(run_id)
+        if run is None or run.place != place:
+            raise BadAddress()
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

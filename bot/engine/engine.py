@@ -8,7 +8,7 @@ from bot.engine.addresses import Action, Address
 from bot.engine.cards import takes_answers
 from bot.engine.host_actions import HostActions
 from bot.engine.member_data import MemberData
-from bot.engine.ports import Member, Phase, RunRecord
+from bot.engine.ports import Member, Phase, Place, RunRecord
 from bot.engine.views import Advance, Receipt, RevealCard, StepCard
 from bot.verifier.verdict import Verdict
 
@@ -40,8 +40,12 @@ class LessonEngine(HostActions, MemberData):
         self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
         self._mechanism_views = {}
 
-    async def click(self, address: Address, member: Member) -> ClickResult:
-        """Handle any button of this bot, read from its address."""
+    async def click(
+        self, address: Address, member: Member, place: Place | None = None
+    ) -> ClickResult:
+        """Handle any button of this bot, read from its address, clicked in `place`."""
+        if place is not None:
+            await self.require_place(address.run_id, place)
         run_id, step_id, arg = address.run_id, address.step_id, address.arg
         match address.action:
             case Action.CHOOSE:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.core import EngineCore
 from bot.engine.errors import BadInput, UnknownChoice, WrongStep
-from bot.engine.ports import Member
+from bot.engine.ports import Member, Place
 from bot.engine.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
 from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
@@ -91,8 +91,12 @@ class MemberActions(EngineCore):
         text = checker_text(attempt.label, verdict)
         return await self._receipt(run.id, step.id, text, verdict.reward)
 
-    async def submit_answer(self, run_id: int, step_id: str, member: Member, text: str) -> Receipt:
+    async def submit_answer(
+        self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
+    ) -> Receipt:
         """Grade a member's typed answer to the free-answer problem; every try is kept."""
+        if place is not None:
+            await self.require_place(run_id, place)
         run, step = await self.open_step(run_id, step_id)
         if not isinstance(step, FreeAnswerStep):
             raise WrongStep("answer box")

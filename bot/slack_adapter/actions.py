@@ -40,7 +40,7 @@ class LessonButtons:
         try:
             address = parse_address(action_id)
             member = await self.context.member(actor, address.action in HOST_ACTIONS)
-            result = await self.context.engine.click(address, member)
+            result = await self.context.engine.click(address, member, actor.place)
             await self._show(body, actor, address, result)
         except LessonBotError as error:
             await self.context.refuse(actor, error)

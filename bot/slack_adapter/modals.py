@@ -95,7 +95,7 @@ class AnswerForms:
         try:
             member = await self.context.member(actor, needs_rights=False)
             receipt = await self.context.engine.submit_answer(
-                address.run_id, address.step_id, member, submission.text
+                address.run_id, address.step_id, member, submission.text, actor.place
             )
             await self.context.acknowledge(actor, receipt)
         except LessonBotError as error:

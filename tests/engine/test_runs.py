@@ -179,3 +179,22 @@ async def test_two_timer_loops_fire_a_deadline_once(engine: LessonEngine, clock:
 async def test_a_member_name_cannot_make_them_a_host(engine: LessonEngine) -> None:
     with pytest.raises(NotHost):
         await engine.start(CHANNEL, Member("mallory", "Hosting Hana"))
+
+
+async def test_a_forged_button_cannot_act_on_another_channels_run(
+    engine: LessonEngine, store: SqlRunStore
+) -> None:
+    from bot.engine.addresses import Action, Address
+    from bot.engine.errors import BadAddress
+
+    card = await engine.start(CHANNEL, HOST)
+    elsewhere = Place("discord", "guild-2", "channel-9")
+    forged = Address(card.run_id, card.step_id, Action.NEXT)
+    with pytest.raises(BadAddress):
+        await engine.click(forged, HOST, elsewhere)
+    with pytest.raises(BadAddress):
+        await engine.submit_answer(card.run_id, card.step_id, HOST, "3/4", elsewhere)
+    run = await store.get_run(card.run_id)
+    assert run is not None and run.step_index == 0
+    result = await engine.click(forged, HOST, CHANNEL)
+    assert result.advance is not None and result.advance.card is not None

@@ -109,7 +109,7 @@ class FakeSlack:
         return {call.method for call in self.calls if call.ok}
 
     async def wait_for(
-        self, predicate: Callable[[list[Call]], object], timeout: float = 5.0
+        self, predicate: Callable[[list[Call]], object], timeout: float = 15.0
     ) -> list[Call]:
         """Wait until `predicate(calls)` holds; fail with what was seen after `timeout`."""
         try:

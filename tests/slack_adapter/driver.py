@@ -37,7 +37,7 @@ def sign(body: str, timestamp: int, secret: str = SIGNING_SECRET) -> str:
     return "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
 
 
-async def eventually(check: Callable[[], Awaitable[object]], timeout: float = 5.0) -> None:
+async def eventually(check: Callable[[], Awaitable[object]], timeout: float = 15.0) -> None:
     """Wait until an async check (e.g. on the database) passes, or fail after `timeout`."""
     async with asyncio.timeout(timeout):
         while not await check():
@@ -163,7 +163,7 @@ class SlackDriver:
         """Every chat.postMessage, oldest first."""
         return self.fake.calls_to("chat.postMessage")
 
-    async def wait_post(self, text: str, timeout: float = 5.0, after: int = 0) -> Call:
+    async def wait_post(self, text: str, timeout: float = 15.0, after: int = 0) -> Call:
         """The first message posted after the first `after` posts whose blocks contain `text`."""
         await self.fake.wait_for(lambda _: self._find_post(text, after), timeout)
         found = self._find_post(text, after)
@@ -174,7 +174,7 @@ class SlackDriver:
         posts = self.posts()[after:]
         return next((c for c in posts if text in block_texts(c.args["blocks"])), None)
 
-    async def wait_ephemeral(self, user: str, text: str, timeout: float = 5.0) -> Call:
+    async def wait_ephemeral(self, user: str, text: str, timeout: float = 15.0) -> Call:
         """The first ephemeral message to `user` containing `text`."""
         await self.fake.wait_for(lambda _: self.ephemerals(user, text), timeout)
         return self.ephemerals(user, text)[0]

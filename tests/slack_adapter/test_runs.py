@@ -22,6 +22,7 @@ from tests.slack_adapter.driver import (
     eventually,
     message_ts,
 )
+from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 RIGHT = "A new training stage that rewards answers a program can check"
@@ -152,6 +153,12 @@ async def test_a_timer_moves_the_lesson_on_and_the_adapter_posts_it(
     slack: SlackDriver, slack_bot: SlackBot, engine: LessonEngine, clock: FakeClock
 ) -> None:
     first = await slack.start("rlvr 30s")
+    run_id = parse_address(slack.button(first, "Next")).run_id
+
+    async def step_message_saved() -> bool:
+        return await engine.step_message(run_id, "intro") is not None
+
+    await wait_until(step_message_saved, what="the first step's message to be remembered")
     clock.advance(31)
     assert await fire_once(engine, slack_bot.on_timer) == 1
     await slack.wait_post(f"Step 2/{TOTAL} · Same brain")

@@ -1,0 +1,101 @@
+"""The Discord client: wiring of commands, persistent buttons, answer forms and timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+
+import aiohttp
+import discord
+from discord import app_commands
+
+from bot.discord_adapter.buttons import LessonButton
+from bot.discord_adapter.commands import LessonCommands, sync_commands
+from bot.discord_adapter.context import AdapterContext, Interaction
+from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
+from bot.discord_adapter.counter import LiveCounters
+from bot.discord_adapter.invite import invite_url
+from bot.discord_adapter.messenger import Messenger
+from bot.discord_adapter.modals import handle_answer_form, is_answer_form
+from bot.discord_adapter.outgoing import NO_MENTIONS
+from bot.discord_adapter.publisher import Publisher
+from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
+from bot.discord_adapter.timers import DEFAULT_INTERVAL as TIMER_INTERVAL
+from bot.discord_adapter.timers import start_timer_loop
+from bot.engine import LessonEngine
+from bot.runtime import Runtime
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    """Tunables of the Discord bot (tests shorten the intervals)."""
+
+    counter_interval: float = COUNTER_INTERVAL
+    timer_interval: float = TIMER_INTERVAL
+    patience: float = ACK_PATIENCE
+    sync_commands: bool = True
+    connections: int = 50
+
+
+class LessonBot(discord.Client):
+    """A bot that runs lessons in channels and threads; needs no privileged intents."""
+
+    def __init__(
+        self, engine: LessonEngine, host_role: str, guild_id: int | None, options: BotOptions
+    ) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=NO_MENTIONS)
+        self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
+        self.guild_id = guild_id
+        self.options = options
+        messenger = Messenger(self)
+        counters = LiveCounters(engine, messenger, options.counter_interval)
+        publisher = Publisher(engine, messenger, counters)
+        replies = PrivateReplies(options.patience)
+        self.lesson = AdapterContext(engine, publisher, counters, host_role, replies)
+        self._timers: asyncio.Task[None] | None = None
+
+    async def login(self, token: str) -> None:
+        """Log in, sending requests over a bounded pool of keep-alive connections."""
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
+        """Register buttons and commands, sync commands, start the timer loop."""
+        self.add_dynamic_items(LessonButton)
+        self.tree.add_command(LessonCommands(self.lesson))
+        if self.options.sync_commands:
+            await sync_commands(self.tree, self.guild_id)
+        if self.application_id is not None:
+            log.info("invite link: %s", invite_url(self.application_id))
+        self._timers = start_timer_loop(self.lesson, self.options.timer_interval)
+
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """Answer forms are handled by custom_id, so they work after a restart too."""
+        if is_answer_form(interaction):
+            await handle_answer_form(self.lesson, interaction)
+
+    async def close(self) -> None:
+        """Stop the timers, show pending counts, then disconnect."""
+        if self._timers is not None:
+            self._timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timers
+            self._timers = None
+            await self.lesson.counters.flush()
+        await super().close()
+
+
+def build_bot(settings: Settings, runtime: Runtime, options: BotOptions | None = None) -> LessonBot:
+    """A ready-to-start bot on a runtime's engine, configured from settings."""
+    return LessonBot(
+        runtime.engine,
+        settings.lesson_host_role,
+        settings.discord_guild_id,
+        options or BotOptions(),
+    )

@@ -1,0 +1,36 @@
+"""What every handler needs: the engine, the publisher, live counters and host rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.engine import LessonEngine
+
+Interaction = discord.Interaction[discord.Client]
+
+if TYPE_CHECKING:
+    from bot.discord_adapter.counter import LiveCounters
+    from bot.discord_adapter.publisher import Publisher
+    from bot.discord_adapter.replies import PrivateReplies
+
+
+@dataclass
+class AdapterContext:
+    """The adapter's running parts, reachable from any interaction through its client."""
+
+    engine: LessonEngine
+    publisher: Publisher
+    counters: LiveCounters
+    host_role: str
+    replies: PrivateReplies
+
+
+def lesson_context(interaction: Interaction) -> AdapterContext:
+    """The adapter context of the bot that received an interaction."""
+    context = getattr(interaction.client, "lesson", None)
+    if not isinstance(context, AdapterContext):
+        raise RuntimeError("this client is not a lesson bot")
+    return context

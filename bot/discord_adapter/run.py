@@ -1,0 +1,55 @@
+"""`python -m bot discord`: run the lesson bot on Discord until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.discord_adapter.client import build_bot
+from bot.runtime import open_runtime
+from bot.settings import MissingSetting, Settings, require_secret
+
+log = logging.getLogger(__name__)
+
+TOKEN_PURPOSE = (
+    "The Discord bot needs its bot token: Developer Portal > your application > Bot > Reset Token."
+)
+
+
+async def run_discord(settings: Settings) -> None:
+    """Connect to Discord with DISCORD_TOKEN and serve lessons from DATABASE_URL."""
+    token = require_secret(settings.discord_token, "DISCORD_TOKEN", TOKEN_PURPOSE)
+    configure_logging(settings.log_level)
+    async with open_runtime(settings) as runtime:
+        bot = build_bot(settings, runtime)
+        scope = f"server {settings.discord_guild_id}" if settings.discord_guild_id else "global"
+        log.info("starting the Discord bot (commands: %s)", scope)
+        async with bot:
+            await bot.start(token)
+
+
+def configure_logging(level_name: str) -> None:
+    """Log to stderr at LOG_LEVEL, unless the application already set logging up."""
+    if logging.getLogger().handlers:
+        return
+    level = logging.getLevelNamesMapping().get(level_name.upper(), logging.INFO)
+    discord.utils.setup_logging(level=level)
+
+
+def run_discord_command(settings: Settings) -> int:
+    """Run the bot until stopped; exit 2 with a clear message for a missing or bad token."""
+    try:
+        asyncio.run(run_discord(settings))
+    except MissingSetting as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print("error: Discord rejected DISCORD_TOKEN; reset it in the Developer Portal.",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0

@@ -1,0 +1,114 @@
+"""Driving a lesson through the fake Discord the way people in a channel would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
+
+TOKEN = "test-token-5f1d2c9a"
+FIRST_STEP = "intro"
+
+
+def assert_no_mentions(fake: FakeDiscord) -> None:
+    """Every message the bot sent or edited had mentions switched off."""
+    for call in fake.calls:
+        body = call.body if isinstance(call.body, dict) else {}
+        message = body.get("data") or {} if call.path.startswith("/interactions/") else body
+        if "content" in message or "embeds" in message:
+            assert message.get("allowed_mentions") == {"parse": []}, (call.method, call.path)
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every button of a message, row by row."""
+    return [item for row in message.get("components", []) for item in row["components"]]
+
+
+def button(message: dict[str, Any], label: str = "", action: str = "", arg: str = "") -> str:
+    """The custom_id of the button whose label contains `label` and whose address matches."""
+    for item in buttons(message):
+        parts = item["custom_id"].split(":")
+        if label and label not in item.get("label", ""):
+            continue
+        if (action and parts[3] != action) or (arg and parts[4:] != [arg]):
+            continue
+        return str(item["custom_id"])
+    raise AssertionError(f"no button {label or action} {arg} on message {message['id']}")
+
+
+def step_id(message: dict[str, Any]) -> str | None:
+    """The id of the step a message shows (read from its buttons), or None for others."""
+    if not str(message.get("content") or "").startswith("**Step "):
+        return None
+    return str(buttons(message)[0]["custom_id"].split(":")[2])
+
+
+def title(message: dict[str, Any]) -> str:
+    """The title of a message's first embed."""
+    embeds = message.get("embeds") or [{}]
+    return str(embeds[0].get("title", ""))
+
+
+class LessonDriver:
+    """A host in one channel, with shortcuts to reach steps and read what was posted."""
+
+    def __init__(self, fake: FakeDiscord, host: FakeUser, channel_id: int = CHANNEL_ID) -> None:
+        self.fake = fake
+        self.host = host
+        self.channel_id = channel_id
+
+    async def start(self, **options: str | int) -> dict[str, Any]:
+        """`/lesson start`; returns the first step's message."""
+        reply = await self.command("start", **options)
+        assert reply.ephemeral and "Started run" in reply.content, reply.content
+        return await self.step(FIRST_STEP)
+
+    async def command(
+        self, name: str, user: FakeUser | None = None, **options: Any
+    ) -> PrivateReply:
+        """A `/lesson` subcommand and the private reply to it."""
+        sent = await self.fake.slash(user or self.host, name, options, self.channel_id)
+        return await self.fake.private_reply(sent)
+
+    async def press(self, user: FakeUser, message: dict[str, Any], custom_id: str) -> PrivateReply:
+        """A click on a button and the private reply to it."""
+        sent = await self.fake.click(user, message, custom_id)
+        return await self.fake.private_reply(sent)
+
+    async def step(self, wanted: str) -> dict[str, Any]:
+        """The message of the step with id `wanted`, waiting for it to be posted."""
+        return await self.fake.wait_until(
+            lambda: next((m for m in self.messages() if step_id(m) == wanted), None),
+            what=f"step {wanted}",
+        )
+
+    async def reach(self, wanted: str) -> dict[str, Any]:
+        """Start a run and move on with `/lesson next` until step `wanted` is shown."""
+        message = await self.start()
+        while step_id(message) != wanted:
+            message = await self.next_step()
+        return message
+
+    async def next_step(self) -> dict[str, Any]:
+        """`/lesson next`; returns the message of the step it moved to."""
+        shown = len(self.messages())
+        reply = await self.command("next")
+        assert reply.ephemeral and reply.content == "Moved on.", reply.content
+        return await self.fake.wait_until(
+            lambda: next((m for m in self.messages()[shown:] if step_id(m)), None),
+            what="the next step",
+        )
+
+    async def reveal_after(self, count: int) -> dict[str, Any]:
+        """The first results message posted after the channel had `count` messages."""
+        return await self.fake.wait_until(
+            lambda: next(
+                (m for m in self.messages()[count:] if title(m).startswith("Results")),
+                None,
+            ),
+            what="a results message",
+        )
+
+    def messages(self) -> list[dict[str, Any]]:
+        """The channel's messages as they look now."""
+        return self.fake.channel_messages(self.channel_id)

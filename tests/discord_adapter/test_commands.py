@@ -1,0 +1,105 @@
+"""Slash command registration, autocomplete, and starting the bot safely."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.discord_adapter import run_discord
+from bot.settings import MissingSetting, Settings
+from tests.discord_adapter.conftest import Launch
+from tests.discord_adapter.helpers import TOKEN, LessonDriver
+from tests.fakes.fake_discord import APP_ID, GUILD_ID, MANAGE_GUILD, FakeDiscord
+
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
+
+
+async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriver) -> None:
+    sync = await lesson.fake.wait_for(
+        lambda c: (
+            c.method == "PUT" and c.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+        )
+    )
+    (command,) = sync.body
+    assert command["name"] == "lesson" and command["description"]
+    assert int(command["default_member_permissions"]) == MANAGE_GUILD
+    assert command["dm_permission"] is False
+    subcommands = {option["name"]: option for option in command["options"]}
+    assert set(subcommands) == {"start", "reveal", "next", "stop", "results"}
+    assert all(sub["type"] == 1 and sub["description"] for sub in subcommands.values())
+    options = {option["name"]: option for option in subcommands["start"]["options"]}
+    assert options["lesson"]["type"] == 3 and options["lesson"]["autocomplete"] is True
+    assert options["timer"]["type"] == 4
+    assert (options["timer"]["min_value"], options["timer"]["max_value"]) == (10, 3600)
+    assert not options["lesson"]["required"] and not options["timer"]["required"]
+
+
+async def test_the_bot_asks_for_no_privileged_intents(lesson: LessonDriver) -> None:
+    (identify,) = lesson.fake.identifies
+    assert identify["intents"] & PRIVILEGED_INTENTS == 0
+
+
+async def test_lesson_names_are_suggested_while_typing(lesson: LessonDriver) -> None:
+    sent = await lesson.fake.autocomplete(lesson.host, "start", "lesson", "rl")
+    callback = await lesson.fake.wait_until(lambda: lesson.fake.callback_of(sent))
+    assert callback.body["type"] == 8
+    choices = callback.body["data"]["choices"]
+    assert [choice["value"] for choice in choices] == ["rlvr"]
+    assert "RLVR" in choices[0]["name"] and len(choices[0]["name"]) <= 100
+
+
+async def test_commands_sync_globally_without_a_server_id(
+    fake: FakeDiscord, settings: Settings, launch: Launch
+) -> None:
+    settings.discord_guild_id = None
+    await launch()
+    sync = await fake.wait_for(lambda c: c.method == "PUT" and "/commands" in c.path)
+    assert sync.path == f"/applications/{APP_ID}/commands"
+
+
+async def test_the_entry_point_connects_with_the_settings(
+    fake: FakeDiscord, settings: Settings
+) -> None:
+    running = asyncio.create_task(run_discord(settings))
+    try:
+        await fake.wait_identified(timeout=30)
+        assert fake.requests_to("PUT", f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands")
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+
+
+async def test_a_missing_token_is_named() -> None:
+    settings = Settings(_env_file=None, discord_token=None)  # type: ignore[call-arg]
+    with pytest.raises(MissingSetting, match="DISCORD_TOKEN"):
+        await run_discord(settings)
+
+
+async def test_the_token_never_reaches_the_logs(
+    fake: FakeDiscord, launch: Launch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    await launch()
+    driver = LessonDriver(fake, fake.host("hazel"))
+    await driver.start()
+    await driver.command("next")
+    assert caplog.records, "expected the client to log something at DEBUG"
+    assert TOKEN not in caplog.text
+    assert f"client_id={APP_ID}" in caplog.text and "permissions=274878024704" in caplog.text
+
+
+def test_the_discord_command_names_the_missing_token(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    result = subprocess.run([sys.executable, "-m", "bot", "discord"], env=env, cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN is not set" in result.stderr

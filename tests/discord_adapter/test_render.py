@@ -1,0 +1,93 @@
+"""Rendering within Discord's limits, message references, form values and chart images."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+import matplotlib.image
+from PIL import Image
+
+from bot.discord_adapter.charts import draw_chart
+from bot.discord_adapter.limits import MAX_EMBED_DESCRIPTION, MAX_EMBED_TOTAL, clip, fit_sections
+from bot.discord_adapter.modals import submitted_text
+from bot.discord_adapter.refs import MessageRef
+from bot.discord_adapter.render import reveal_message, step_message
+from bot.engine import LessonEngine, Member, Place
+from bot.engine.reveals import share_chart
+from bot.engine.views import Bar, Button, RevealCard, StepCard
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+HOST = Member("host", "Hazel", is_host=True)
+
+
+def assert_fits(view: discord.ui.View | None, embeds: list[discord.Embed], content: str) -> None:
+    """Everything Discord checks on a message with buttons and embeds."""
+    assert len(content) <= 2000 and len(embeds) <= 10
+    assert sum(len(embed) for embed in embeds) <= MAX_EMBED_TOTAL
+    assert all(len(embed.description or "") <= MAX_EMBED_DESCRIPTION for embed in embeds)
+    if view is None:
+        return
+    rows = view.to_components()
+    assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
+    for item in (item for row in rows for item in row["components"]):
+        assert len(item["custom_id"]) <= 100 and len(item.get("label", "")) <= 80
+
+
+async def test_every_step_of_the_lesson_fits_discord(engine: LessonEngine) -> None:
+    card: StepCard | None = await engine.start(Place("discord", "1", "2"), HOST)
+    seen = 0
+    while card is not None:
+        message = step_message(card, await draw_chart(card.chart))
+        assert_fits(message.view, message.embeds, message.content or "")
+        if card.chart is not None:
+            assert message.png and message.embeds[0].image.url == "attachment://chart.png"
+        seen += 1
+        card = (await engine.advance(card.run_id, HOST)).card
+    assert seen == len(engine.catalog.get().steps)
+
+
+async def test_long_text_is_clipped_to_the_embed_limits() -> None:
+    sections = [("t" * 300, "x" * 5000)] + [(f"attempt {n}", "y" * 3000) for n in range(12)]
+    fitted = fit_sections(sections)
+    assert len(fitted) == 10
+    assert sum(len(title) + len(text) for title, text in fitted) <= MAX_EMBED_TOTAL
+    assert all(len(title) <= 256 and len(text) <= MAX_EMBED_DESCRIPTION for title, text in fitted)
+    assert clip("abcdef", 4) == "abc…" and clip("abc", 4) == "abc"
+
+
+async def test_long_labels_are_clipped_on_buttons() -> None:
+    long_label = Button("rl:1:s:choose:a", "L" * 120)
+    card = StepCard(1, "s", "prediction", 1, 1, "T", "B", buttons=(long_label,))
+    view = step_message(card).view
+    assert view is not None
+    assert len(view.to_components()[0]["components"][0]["label"]) == 80
+
+
+async def test_reveal_chart_is_a_real_png() -> None:
+    bars = (Bar("right", 3, 0.75, marked=True), Bar("wrong", 1, 0.25))
+    card = RevealCard(1, "s", "Results: s", "Because.", 4, bars=bars, chart=share_chart("s", bars))
+    png = await draw_chart(card.chart)
+    assert png is not None and png.startswith(PNG_SIGNATURE) and len(png) > 1000
+    pixels = matplotlib.image.imread(io.BytesIO(png), format="png")
+    assert pixels.shape[0] > 100 and pixels.shape[1] > 100
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    message = reveal_message(card, png)
+    assert message.files()[0].filename == "chart.png"
+    assert "3 (75%) right ✅" in (message.embeds[0].description or "")
+
+
+def test_message_refs_round_trip_and_reject_others() -> None:
+    ref = MessageRef(123, 456)
+    assert MessageRef.decode(ref.encode()) == ref
+    assert MessageRef.decode("slack:C1:1.2") is None
+    assert MessageRef.decode(None) is None
+    assert MessageRef.decode("discord:1:x") is None
+
+
+def test_the_answer_is_read_from_rows_and_from_labels() -> None:
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "answer", "value": "3/4"}]}]
+    labels = [{"type": 18, "component": {"type": 4, "custom_id": "answer", "value": "0.75"}}]
+    assert submitted_text(rows) == "3/4"
+    assert submitted_text(labels) == "0.75"
+    assert submitted_text([]) == ""

@@ -1,0 +1,688 @@
+"""A small fake Discord: the REST routes and gateway websocket the real discord.py client uses.
+
+Tests point discord.py at it (`FakeDiscord.patched`), inject interactions through the
+gateway (slash commands, autocomplete, button clicks, form submits) and assert on every
+request the bot made, the way a member would see its effects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import yarl
+from aiohttp import WSMsgType, web
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+API = "/api/v10"
+APP_ID = 910000000000000001
+GUILD_ID = 920000000000000001
+CHANNEL_ID = 930000000000000001
+OTHER_CHANNEL_ID = 930000000000000002
+THREAD_ID = 940000000000000001
+HOST_ROLE_ID = 950000000000000001
+HOST_ROLE_NAME = "Lesson Host"
+
+EPHEMERAL = 1 << 6
+MANAGE_GUILD = 1 << 5
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16)  # view, send, read history
+
+RESPONSE_WINDOW = 3.0
+UNKNOWN_INTERACTION = 10062
+ALREADY_ACKNOWLEDGED = 40060
+
+T = TypeVar("T")
+
+
+class FakeHttpError(Exception):
+    """An error response, shaped like Discord's."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file the bot attached to a request."""
+
+    field: str
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Call:
+    """One HTTP request the bot made (path without the /api/v10 prefix)."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    body: Any
+    files: tuple[Upload, ...]
+    at: float
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    """A server member who clicks and types."""
+
+    id: int
+    name: str
+    roles: tuple[int, ...] = ()
+    permissions: int = MEMBER_PERMISSIONS
+
+    def user_payload(self) -> dict[str, Any]:
+        """The user object Discord sends."""
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
+    def member_payload(self) -> dict[str, Any]:
+        """The guild member object of an interaction, with resolved permissions."""
+        return {
+            "user": self.user_payload(),
+            "roles": [str(role) for role in self.roles],
+            "permissions": str(self.permissions),
+            "joined_at": _now(),
+            "nick": None,
+            "avatar": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "premium_since": None,
+            "communication_disabled_until": None,
+        }
+
+
+@dataclass(frozen=True)
+class SentInteraction:
+    """An interaction the fake delivered to the bot."""
+
+    id: int
+    token: str
+    channel_id: int
+    at: float
+
+
+@dataclass(frozen=True)
+class PrivateReply:
+    """What the member who acted saw: the response (or the follow-up after a defer)."""
+
+    response_type: int
+    message: dict[str, Any]
+    callback: Call
+    call: Call
+
+    @property
+    def content(self) -> str:
+        """The reply's text."""
+        return str(self.message.get("content") or "")
+
+    @property
+    def deferred(self) -> bool:
+        """Whether the bot deferred first (the text came as a follow-up)."""
+        return self.callback is not self.call
+
+    @property
+    def ephemeral(self) -> bool:
+        """Whether only the member can see it."""
+        return bool(int(self.message.get("flags") or 0) & EPHEMERAL)
+
+
+@dataclass
+class FakeDiscord:
+    """REST + gateway on 127.0.0.1 (random port), recording every request."""
+
+    calls: list[Call] = field(default_factory=list)
+    messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    uploads: dict[int, tuple[Upload, ...]] = field(default_factory=dict)
+    identifies: list[dict[str, Any]] = field(default_factory=list)
+    command_ids: dict[str, int] = field(default_factory=dict)
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self._ids = itertools.count(960000000000000001)
+        self._users = itertools.count(970000000000000001)
+        self._interactions: dict[int, SentInteraction] = {}
+        self._callbacks: dict[int, Call] = {}
+        self._followups: dict[str, list[Call]] = {}
+        self._changed = asyncio.Event()
+        self._socket: web.WebSocketResponse | None = None
+        self._sequence = 0
+        self._runner: web.AppRunner | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Serve on a free port."""
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API + "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+
+    async def close(self) -> None:
+        """Stop serving."""
+        if self._socket is not None and not self._socket.closed:
+            await self._socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def gateway_url(self) -> str:
+        """Where discord.py should open its websocket."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @contextmanager
+    def patched(self) -> Iterator[None]:
+        """Point discord.py's REST base and default gateway at this fake."""
+        old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+        Route.BASE = f"http://127.0.0.1:{self.port}{API}"
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield
+        finally:
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+
+    # -- people ----------------------------------------------------------------------------
+
+    def member(self, name: str) -> FakeUser:
+        """An ordinary member: no Manage Server, no host role."""
+        return FakeUser(next(self._users), name)
+
+    def host(self, name: str) -> FakeUser:
+        """A member with Manage Server."""
+        return FakeUser(next(self._users), name, permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+
+    def role_host(self, name: str) -> FakeUser:
+        """A member without Manage Server but with the Lesson Host role."""
+        return FakeUser(next(self._users), name, roles=(HOST_ROLE_ID,))
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    async def wait_until(
+        self, condition: Callable[[], T | None], timeout: float = 10.0, what: str = "condition"
+    ) -> T:
+        """Wait (without sleeping blindly) until `condition()` is truthy; return its value."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = condition()
+            if result:
+                return result
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            changed = self._changed
+            with suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), remaining)
+
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], timeout: float = 10.0, what: str = "a request"
+    ) -> Call:
+        """The first recorded request matching `predicate`, waiting for it if needed."""
+        return await self.wait_until(
+            lambda: next((c for c in self.calls if predicate(c)), None), timeout, what
+        )
+
+    async def wait_identified(self, count: int = 1, timeout: float = 10.0) -> None:
+        """Wait until the bot has identified on the gateway `count` times in total."""
+        await self.wait_until(lambda: len(self.identifies) >= count, timeout, "IDENTIFY")
+
+    async def private_reply(self, sent: SentInteraction, timeout: float = 10.0) -> PrivateReply:
+        """What the member saw: the response, or the first follow-up after a defer."""
+        callback = await self.wait_until(
+            lambda: self.callback_of(sent), timeout, f"the response to interaction {sent.id}"
+        )
+        kind = int(callback.body["type"])
+        if kind not in (5, 6):
+            return PrivateReply(kind, callback.body.get("data") or {}, callback, callback)
+        followup = await self.wait_until(
+            lambda: next(iter(self.followups_of(sent)), None),
+            timeout,
+            f"the follow-up of interaction {sent.id}",
+        )
+        return PrivateReply(kind, followup.body, callback, followup)
+
+    # -- what the channel shows ------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[dict[str, Any]]:
+        """Messages posted in a channel, oldest first, as they look now (after edits)."""
+        return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+
+    def edits_of(self, message: dict[str, Any]) -> list[Call]:
+        """The PATCH requests that edited a channel message."""
+        path = f"/channels/{message['channel_id']}/messages/{message['id']}"
+        return [c for c in self.calls if c.method == "PATCH" and c.path == path]
+
+    def callback_of(self, sent: SentInteraction) -> Call | None:
+        """The bot's response to an interaction, if it has responded."""
+        return self._callbacks.get(sent.id)
+
+    def followups_of(self, sent: SentInteraction) -> list[Call]:
+        """The follow-up messages the bot sent for an interaction."""
+        return self._followups.get(sent.token, [])
+
+    def requests_to(self, method: str, prefix: str) -> list[Call]:
+        """Recorded requests with this method whose path starts with `prefix`."""
+        return [c for c in self.calls if c.method == method and c.path.startswith(prefix)]
+
+    # -- interactions ----------------------------------------------------------------------
+
+    async def slash(
+        self,
+        user: FakeUser,
+        subcommand: str,
+        options: dict[str, str | int] | None = None,
+        channel_id: int = CHANNEL_ID,
+    ) -> SentInteraction:
+        """`/lesson <subcommand> [options]` typed by `user`."""
+        data = self._command_data(subcommand, options or {})
+        return await self._interact(2, user, data, channel_id)
+
+    async def autocomplete(
+        self, user: FakeUser, subcommand: str, option: str, typed: str
+    ) -> SentInteraction:
+        """Typing into an option with autocomplete."""
+        data = self._command_data(subcommand, {option: typed})
+        data["options"][0]["options"][0]["focused"] = True
+        return await self._interact(4, user, data, CHANNEL_ID)
+
+    async def click(
+        self, user: FakeUser, message: dict[str, Any], custom_id: str
+    ) -> SentInteraction:
+        """A click on a button of a message the bot posted."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        channel_id = int(message["channel_id"])
+        return await self._interact(3, user, data, channel_id, message)
+
+    async def submit_form(
+        self,
+        user: FakeUser,
+        custom_id: str,
+        values: dict[str, str],
+        message: dict[str, Any] | None = None,
+        channel_id: int = CHANNEL_ID,
+    ) -> SentInteraction:
+        """Submitting a form (modal) with text inputs `values`."""
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            for key, value in values.items()
+        ]
+        data = {"custom_id": custom_id, "components": rows}
+        return await self._interact(5, user, data, channel_id, message)
+
+    def _command_data(self, subcommand: str, options: dict[str, str | int]) -> dict[str, Any]:
+        inner = [
+            {"name": name, "type": 4 if isinstance(value, int) else 3, "value": value}
+            for name, value in options.items()
+        ]
+        return {
+            "id": str(self.command_ids.get("lesson", 1)),
+            "name": "lesson",
+            "type": 1,
+            "guild_id": str(GUILD_ID),
+            "options": [{"name": subcommand, "type": 1, "options": inner}],
+        }
+
+    async def _interact(
+        self,
+        kind: int,
+        user: FakeUser,
+        data: dict[str, Any],
+        channel_id: int,
+        message: dict[str, Any] | None = None,
+    ) -> SentInteraction:
+        interaction_id = next(self._ids)
+        sent = SentInteraction(
+            interaction_id, f"token-{interaction_id}", channel_id, asyncio.get_running_loop().time()
+        )
+        self._interactions[interaction_id] = sent
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": str(GUILD_ID),
+            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "channel_id": str(channel_id),
+            "channel": self._channel_payload(channel_id),
+            "member": user.member_payload(),
+            "token": sent.token,
+            "version": 1,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "app_permissions": str(MEMBER_PERMISSIONS),
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return sent
+
+    # -- gateway ---------------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send a DISPATCH event to the connected bot."""
+        if self._socket is None or self._socket.closed:
+            raise AssertionError("no bot is connected to the fake gateway")
+        self._sequence += 1
+        await self._socket.send_json({"op": 0, "t": event, "s": self._sequence, "d": data})
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse(autoping=True)
+        await socket.prepare(request)
+        self._socket, self._sequence = socket, 0
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": 45000}})
+        async for frame in socket:
+            if frame.type is not WSMsgType.TEXT:
+                continue
+            packet = json.loads(frame.data)
+            if packet["op"] == 1:
+                await socket.send_json({"op": 11})
+            elif packet["op"] == 2:
+                await self._identify(socket, packet["d"])
+        return socket
+
+    async def _identify(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        self.identifies.append({k: v for k, v in data.items() if k != "token"})
+        ready = {
+            "v": 10,
+            "user": self._bot_user(),
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": f"session-{len(self.identifies)}",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0},
+        }
+        await self.dispatch("READY", ready)
+        await self.dispatch("GUILD_CREATE", self._guild_payload())
+        self._notify()
+
+    # -- REST ------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        body, files = await _read_body(request)
+        path = "/" + request.match_info["tail"]
+        call = Call(
+            request.method,
+            path,
+            dict(request.query),
+            body,
+            files,
+            asyncio.get_running_loop().time(),
+        )
+        self.calls.append(call)
+        try:
+            return _json(self._answer(call))
+        except FakeHttpError as error:
+            return _json({"message": error.message, "code": error.code}, status=error.status)
+        except LookupError:
+            return _json({"message": "Unknown route", "code": 0}, status=404)
+        finally:
+            self._notify()
+
+    def _answer(self, call: Call) -> Any:
+        parts = call.path.strip("/").split("/")
+        match (call.method, parts):
+            case ("GET", ["gateway", "bot"]):
+                limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+                return {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+            case ("GET", ["users", "@me"]):
+                return self._bot_user()
+            case ("GET", ["oauth2", "applications", "@me"]):
+                return self._application()
+            case ("PUT", ["applications", _, "commands"]):
+                return self._commands(call.body, None)
+            case ("PUT", ["applications", _, "guilds", guild, "commands"]):
+                return self._commands(call.body, guild)
+            case ("POST", ["interactions", interaction_id, _, "callback"]):
+                return self._callback(int(interaction_id), call)
+            case ("POST", ["webhooks", _, token]):
+                self._followups.setdefault(token, []).append(call)
+                channel = self._channel_of_token(token)
+                return self._new_message(channel, call.body, call.files, webhook=True)
+            case ("PATCH" | "GET", ["webhooks", _, _, "messages", _]):
+                return self._new_message(self._channel_of_token(parts[2]), call.body or {}, ())
+            case ("POST", ["channels", channel_id, "messages"]):
+                message = self._new_message(int(channel_id), call.body, call.files)
+                self.messages[int(message["id"])] = message
+                self.uploads[int(message["id"])] = call.files
+                return message
+            case ("PATCH", ["channels", _, "messages", message_id]):
+                return self._edit_message(int(message_id), call.body)
+        raise LookupError(call.path)
+
+    def _callback(self, interaction_id: int, call: Call) -> dict[str, Any]:
+        """Like Discord: one response per interaction, within 3 seconds."""
+        sent = self._interactions[interaction_id]
+        if interaction_id in self._callbacks:
+            raise FakeHttpError(
+                400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            )
+        if call.at - sent.at > RESPONSE_WINDOW:
+            raise FakeHttpError(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        self._callbacks[interaction_id] = call
+        kind = int(call.body["type"])
+        data = call.body.get("data") or {}
+        flags = int(data.get("flags") or 0)
+        info = {
+            "id": str(interaction_id),
+            "type": kind,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(flags & EPHEMERAL),
+        }
+        result: dict[str, Any] = {"interaction": info}
+        if kind in (4, 5):
+            message = self._new_message(sent.channel_id, data, call.files)
+            info["response_message_id"] = message["id"]
+            result["resource"] = {"type": kind, "message": message}
+        return result
+
+    def _commands(self, body: list[dict[str, Any]], guild: str | None) -> list[dict[str, Any]]:
+        echoed = []
+        for command in body:
+            command_id = self.command_ids.setdefault(command["name"], next(self._ids))
+            extra = {"id": str(command_id), "application_id": str(APP_ID), "version": "1"}
+            if guild is not None:
+                extra["guild_id"] = guild
+            echoed.append({"type": 1, **command, **extra})
+        return echoed
+
+    def _new_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: tuple[Upload, ...],
+        webhook: bool = False,
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "id": str(next(self._ids)),
+            "channel_id": str(channel_id),
+            "author": self._bot_user(),
+            "content": body.get("content") or "",
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [self._attachment(upload) for upload in files],
+            "embeds": body.get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": int(body.get("flags") or 0),
+            "components": body.get("components") or [],
+        }
+        if webhook:
+            message["webhook_id"] = str(APP_ID)
+        return message
+
+    def _edit_message(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        message = self.messages[message_id]
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else message[key]
+        message["edited_timestamp"] = _now()
+        return message
+
+    def _attachment(self, upload: Upload) -> dict[str, Any]:
+        return {
+            "id": str(next(self._ids)),
+            "filename": upload.filename,
+            "size": len(upload.data),
+            "url": f"http://127.0.0.1:{self.port}/files/{upload.filename}",
+            "proxy_url": f"http://127.0.0.1:{self.port}/files/{upload.filename}",
+            "content_type": "image/png",
+        }
+
+    def _channel_of_token(self, token: str) -> int:
+        return self._interactions[int(token.removeprefix("token-"))].channel_id
+
+    # -- fixtures of the fake world --------------------------------------------------------
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _bot_user(self) -> dict[str, Any]:
+        return {
+            "id": str(APP_ID),
+            "username": "RLVR Lesson",
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+        }
+
+    def _application(self) -> dict[str, Any]:
+        return {
+            "id": str(APP_ID),
+            "name": "RLVR Lesson",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None},
+            "verify_key": "0" * 64,
+            "flags": 0,
+        }
+
+    def _channel_payload(self, channel_id: int) -> dict[str, Any]:
+        if channel_id == THREAD_ID:
+            return {
+                "id": str(THREAD_ID),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": str(CHANNEL_ID),
+                "name": "study-thread",
+                "owner_id": "1",
+                "member_count": 3,
+                "message_count": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": _now(),
+                    "locked": False,
+                },
+            }
+        return {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": f"study-{channel_id % 100}",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+    def _guild_payload(self) -> dict[str, Any]:
+        everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "3072"}
+        host_role = {"id": str(HOST_ROLE_ID), "name": HOST_ROLE_NAME, "permissions": "0"}
+        roles = [
+            {**role, "position": i, "color": 0, "hoist": False, "managed": False}
+            | {"mentionable": False, "flags": 0}
+            for i, role in enumerate((everyone, host_role))
+        ]
+        return {
+            "id": str(GUILD_ID),
+            "name": "Study Group",
+            "owner_id": "1",
+            "unavailable": False,
+            "large": False,
+            "member_count": 2,
+            "joined_at": _now(),
+            "roles": roles,
+            "channels": [
+                self._channel_payload(CHANNEL_ID),
+                self._channel_payload(OTHER_CHANNEL_ID),
+            ],
+            "threads": [self._channel_payload(THREAD_ID)],
+            "members": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "icon": None,
+            "splash": None,
+            "banner": None,
+            "description": None,
+            "preferred_locale": "en-US",
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+            "afk_timeout": 300,
+        }
+
+
+async def _read_body(request: web.Request) -> tuple[Any, tuple[Upload, ...]]:
+    if request.content_type.startswith("multipart/"):
+        form = await request.post()
+        payload = json.loads(str(form.get("payload_json") or "{}"))
+        files = tuple(
+            Upload(name, value.filename, value.file.read())
+            for name, value in form.items()
+            if isinstance(value, web.FileField)
+        )
+        return payload, files
+    text = await request.text()
+    return (json.loads(text) if text else None), ()
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py only parses bodies whose Content-Type is exactly application/json
+    body = json.dumps(data).encode()
+    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()

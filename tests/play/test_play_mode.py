@@ -42,6 +42,9 @@ def test_play_runs_the_whole_lesson_from_piped_answers(tmp_path: Path) -> None:
     assert "Try 1: the checker read 0.1. Reward 0" in out
     assert "Try 2:" in out and "Reward 1" in out
     assert "thumbs-up" in out and "reward 1" in out
+    assert "TRAIN A TINY MODEL ON YOUR VOTES" in out and "What the toy learned" in out
+    assert "not a real language model" in out
+    assert "This channel as a GRPO group" in out and "earned reward 1" in out
     assert "finished" in out and "13 members took part." in out
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select state from runs").fetchall() == [("finished",)]

@@ -1,0 +1,46 @@
+"""The mechanism, live, on Slack: a toy trained on this channel's votes, the GRPO group."""
+
+from __future__ import annotations
+
+from tests.fakes.fake_slack import block_texts
+from tests.slack_adapter.driver import ALICE, BOB, SlackDriver, step_number
+
+VERIFIER_STEP = step_number("be-the-checker")
+FREE_ANSWER_STEP = step_number("your-turn")
+RATERS = (ALICE, BOB, "U0CAROL")
+
+
+async def test_the_toy_learns_what_this_channel_liked(slack: SlackDriver) -> None:
+    await slack.start()
+    exercise = await slack.go_to_step(VERIFIER_STEP)
+    for user in RATERS:
+        assert await slack.click(slack.action(exercise, ":up:polished"), user, exercise) == 200
+        await slack.wait_ephemeral(user, "👍")
+    uploads_before = len(slack.fake.calls_to("files.completeUploadExternal"))
+    toy = await slack.go_to_step(VERIFIER_STEP + 1)
+    text = block_texts(toy.args["blocks"])
+    assert "Train a tiny model" in text
+    assert "ends up *flattering*" in text and "ends up *careful*" in text
+    assert "ends up *hedging*" in text and "not a real language model" in text
+    await slack.fake.wait_for(
+        lambda _: len(slack.fake.calls_to("files.completeUploadExternal")) > uploads_before + 1
+    )
+
+
+async def test_the_free_answer_reveal_shows_the_channel_as_a_grpo_group(
+    slack: SlackDriver,
+) -> None:
+    await slack.start()
+    card = await slack.go_to_step(FREE_ANSWER_STEP)
+    assert await slack.click(slack.action(card, ":answer"), ALICE, card) == 200
+    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
+    view = slack.fake.calls_to("views.open")[0].args["view"]
+    answers = {ALICE: "3/4", BOB: "2/3", "U0XAVI": "0.75", "U0YUKI": "1/2"}
+    for user, answer in answers.items():
+        assert await slack.submit(view, answer, user) == 200
+        await slack.wait_ephemeral(user, "Try 1:")
+    assert await slack.command("reveal") == 200
+    reveal = await slack.wait_post("Results: Your turn")
+    text = block_texts(reveal.args["blocks"])
+    assert "GRPO group" in text and "*2 of 4* earned reward 1" in text
+    assert not any(user in text for user in answers)

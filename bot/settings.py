@@ -19,6 +19,7 @@ class Settings(BaseSettings):
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
 
     discord_token: SecretStr | None = None
+    discord_api_url: str | None = None
     discord_guild_id: int | None = None
     lesson_host_role: str = "Lesson Host"
 
@@ -26,6 +27,7 @@ class Settings(BaseSettings):
     slack_app_token: SecretStr | None = None
     slack_signing_secret: SecretStr | None = None
     slack_host_users: str = ""
+    slack_api_url: str = "https://slack.com/api/"
 
     def slack_hosts(self) -> set[str]:
         """User ids named in SLACK_HOST_USERS (comma or space separated)."""

@@ -143,3 +143,18 @@ class StepTallyRow(Base):
     participants: Mapped[int]
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class DeliveryRow(Base):
+    """A platform delivery (an interaction or request id) already handled by some process."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        UniqueConstraint("platform", "delivery_id", name="uq_delivery"),
+        Index("ix_deliveries_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    delivery_id: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)

@@ -22,6 +22,7 @@ from bot.engine.ports import (
 )
 from bot.verifier.verdict import Verdict
 from storage.database import session_factory
+from storage.deliveries import DeliveryStore
 from storage.failures import guard_public_methods
 from storage.member_data import MemberDataStore
 from storage.models import (
@@ -38,7 +39,7 @@ from storage.upsert import upsert
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore):
+class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, engine: AsyncEngine) -> None:

@@ -107,6 +107,10 @@ class EngineCore:
             free = await self.store.free_answer_stats(run_id, step.id)
         return StepTally(participants, votes, free)
 
+    async def first_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Whether this is the first time any process sees a platform delivery (not a retry)."""
+        return await self.store.claim_delivery(platform, delivery_id[:128])
+
     async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
         """Remember which platform message shows a step, so any process can edit it."""
         await self.store.save_message(run_id, step_id, message_ref)

@@ -225,6 +225,10 @@ class RunStore(Protocol):
         """Every answer stored for a run, oldest first."""
         ...
 
+    async def claim_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Record a platform delivery (interaction) id; False if any process saw it before."""
+        ...
+
     async def save_message(self, run_id: int, step_id: str, message_ref: str) -> None:
         """Remember the platform message that shows a step (for later edits)."""
         ...

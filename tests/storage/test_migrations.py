@@ -17,7 +17,7 @@ from storage.models import Base
 
 TABLES = {
     "runs", "members", "votes", "checker_runs", "free_answers", "step_messages", "step_tallies",
-    "alembic_version",
+    "deliveries", "alembic_version",
 }
 
 
@@ -56,4 +56,4 @@ def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:
     upgrade_sync(f"sqlite+aiosqlite:///{path}")
     with sqlite3.connect(path) as connection:
         assert connection.execute("select version_num from alembic_version").fetchall() == [
-            ("0002",)]
+            ("0003",)]

@@ -79,3 +79,9 @@ async def test_run_members_counts_everyone_once(store: SqlRunStore) -> None:
     await store.record_free_answer(run_id, "f", Member("U2", "Ben"), "1",
                                    Verdict(Outcome.CORRECT, "1", "1"))
     assert await store.count_run_members(run_id) == 2
+
+
+async def test_a_delivery_is_claimed_once_across_concurrent_handlers(store: SqlRunStore) -> None:
+    claims = await asyncio.gather(*(store.claim_delivery("discord", "1234") for _ in range(8)))
+    assert sorted(claims) == [False] * 7 + [True]
+    assert await store.claim_delivery("slack", "1234") is True

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Integer, delete, literal, literal_column, select, union_all
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Integer, Select, delete, literal, literal_column, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql.elements import ColumnClause
 
@@ -10,6 +13,8 @@ from bot.engine.ports import AnswerRecord
 from storage.models import CheckerRunRow, FreeAnswerRow, MemberRow, VoteRow
 
 ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow)
+if TYPE_CHECKING:
+    AnswerSelect = Select[str, str, int, str, int, int, datetime]
 
 
 class MemberDataStore:
@@ -37,35 +42,8 @@ class MemberDataStore:
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
         """Every answer stored for a run, oldest first."""
-        no_number: ColumnClause[int] = literal_column("CAST(NULL AS INTEGER)", Integer)
-        votes = select(
-            VoteRow.step_id,
-            VoteRow.kind,
-            VoteRow.member_id,
-            VoteRow.value,
-            no_number.label("reward"),
-            no_number.label("attempt_no"),
-            VoteRow.updated_at,
-        ).where(VoteRow.run_id == run_id)
-        checks = select(
-            CheckerRunRow.step_id,
-            literal("checker").label("kind"),
-            CheckerRunRow.member_id,
-            CheckerRunRow.attempt_id,
-            CheckerRunRow.reward,
-            no_number,
-            CheckerRunRow.created_at,
-        ).where(CheckerRunRow.run_id == run_id)
-        tries = select(
-            FreeAnswerRow.step_id,
-            literal("answer").label("kind"),
-            FreeAnswerRow.member_id,
-            FreeAnswerRow.text,
-            FreeAnswerRow.reward,
-            FreeAnswerRow.attempt_no,
-            FreeAnswerRow.created_at,
-        ).where(FreeAnswerRow.run_id == run_id)
-        return await self._answer_records(union_all(votes, checks, tries).subquery())
+        answers = union_all(_vote_rows(run_id), _checker_rows(run_id), _try_rows(run_id))
+        return await self._answer_records(answers.subquery())
 
     async def _answer_records(self, answers: object) -> list[AnswerRecord]:
         columns = answers.c  # type: ignore[attr-defined]
@@ -85,3 +63,46 @@ class MemberDataStore:
         )
         async with self.sessions() as session:
             return [AnswerRecord(*row) for row in await session.execute(query)]
+
+
+def _no_number() -> ColumnClause[int]:
+    return literal_column("CAST(NULL AS INTEGER)", Integer)
+
+
+def _vote_rows(run_id: int) -> AnswerSelect:
+    """Choices and thumbs ratings, in the export's column order."""
+    return select(
+        VoteRow.step_id,
+        VoteRow.kind,
+        VoteRow.member_id,
+        VoteRow.value,
+        _no_number().label("reward"),
+        _no_number().label("attempt_no"),
+        VoteRow.updated_at,
+    ).where(VoteRow.run_id == run_id)
+
+
+def _checker_rows(run_id: int) -> AnswerSelect:
+    """Checker runs on sample attempts, in the export's column order."""
+    return select(
+        CheckerRunRow.step_id,
+        literal("checker"),
+        CheckerRunRow.member_id,
+        CheckerRunRow.attempt_id,
+        CheckerRunRow.reward,
+        _no_number(),
+        CheckerRunRow.created_at,
+    ).where(CheckerRunRow.run_id == run_id)
+
+
+def _try_rows(run_id: int) -> AnswerSelect:
+    """Typed answers to free-answer problems, in the export's column order."""
+    return select(
+        FreeAnswerRow.step_id,
+        literal("answer"),
+        FreeAnswerRow.member_id,
+        FreeAnswerRow.text,
+        FreeAnswerRow.reward,
+        FreeAnswerRow.attempt_no,
+        FreeAnswerRow.created_at,
+    ).where(FreeAnswerRow.run_id == run_id)

@@ -33,9 +33,9 @@ async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
     """Participation, per-question correct share, and raters beside the checker."""
     lesson = engine.lesson_of(run)
     members = await engine.store.count_run_members(run.id)
+    position = f"step {run.step_index + 1} of {len(lesson.steps)}"
     lines = [
-        f"{lesson.title}: {STATE_WORDS[run.state]}, step {run.step_index + 1} of "
-        f"{len(lesson.steps)}.",
+        f"{lesson.title}: {STATE_WORDS[run.state]}, {position}.",
         f"{members} members took part.",
     ]
     bars: list[Bar] = []
@@ -45,15 +45,7 @@ async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
         lines.append(line)
         bars.extend([bar] if bar else [])
         rows = step_rows or rows
-    chart = (
-        Chart(
-            "Right answers per question",
-            tuple(b.label for b in bars),
-            (Series("share right", tuple(b.share for b in bars)),),
-        )
-        if bars
-        else None
-    )
+    finished = run.state is RunState.FINISHED
     return SummaryCard(
         run.id,
         f"Results: {lesson.title}",
@@ -61,9 +53,16 @@ async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
         members,
         tuple(bars),
         rows,
-        run.state is RunState.FINISHED,
-        chart,
+        finished,
+        _right_answers_chart(bars),
     )
+
+
+def _right_answers_chart(bars: list[Bar]) -> Chart | None:
+    if not bars:
+        return None
+    series = Series("share right", tuple(bar.share for bar in bars))
+    return Chart("Right answers per question", tuple(bar.label for bar in bars), (series,))
 
 
 async def _step_result(

@@ -21,7 +21,9 @@ def create_engine(url: str = DEFAULT_DATABASE_URL) -> AsyncEngine:
     """An async engine for a database URL, tuned for the dialect."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
+        # One connection: SQLite has one writer, and a fair queue for it beats its busy handler.
+        timeout = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}
+        engine = create_async_engine(url, connect_args=timeout, pool_size=1, max_overflow=0)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)

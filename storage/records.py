@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import Row
+
 from bot.engine.ports import Phase, Place, Position, RunRecord, RunState
 from bot.verifier.verdict import Verdict
 from storage.models import RunRow
 
 
-def run_record(row: RunRow) -> RunRecord:
-    """The engine's view of a stored run."""
+def run_record(row: RunRow | Row[Any]) -> RunRecord:
+    """The engine's view of a stored run (an ORM row or a Core row of the runs table)."""
     return RunRecord(
         id=row.id,
         place=Place(row.platform, row.workspace_id, row.channel_id),

@@ -19,6 +19,7 @@ from bot.engine.ports import (
     RunState,
     SubmittedAnswer,
     VoteCount,
+    VoteResult,
 )
 from bot.verifier.verdict import Verdict
 from storage.database import session_factory
@@ -36,6 +37,7 @@ from storage.models import (
 from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
 from storage.upsert import upsert
+from storage.vote_batch import VoteBatcher, VoteRequest
 
 
 @guard_public_methods
@@ -47,6 +49,7 @@ class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
         self.sessions = session_factory(engine)
         self.dialect = engine.dialect.name
         self._workspaces: dict[int, tuple[str, str]] = {}
+        self._votes = VoteBatcher(engine)
 
     async def create_run(self, new: NewRun) -> RunRecord:
         """Store a new active run; raise `ChannelBusy` if the channel has one."""
@@ -145,29 +148,30 @@ class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
             return run_record(row) if row else None
 
     async def record_vote(
-        self, run_id: int, step_id: str, member: Member, kind: str, value: str
-    ) -> None:
-        """Upsert one member's vote of one kind at one step."""
-        async with self.sessions.begin() as session:
-            member_id = await self._member_id(session, run_id, member)
-            values = {
-                "run_id": run_id,
-                "step_id": step_id,
-                "member_id": member_id,
-                "kind": kind,
-                "value": value,
-                "updated_at": datetime.now(UTC),
-            }
-            keys = ["run_id", "step_id", "member_id", "kind"]
-            await session.execute(
-                upsert(self.dialect, VoteRow, values, keys, ["value", "updated_at"])
-            )
+        self,
+        run_id: int,
+        step_id: str,
+        member: Member,
+        kind: str,
+        value: str,
+        expected: Position | None = None,
+        blocked_by: str | None = None,
+    ) -> VoteResult:
+        """Upsert one vote, batched with every other vote in flight (see `VoteBatcher`)."""
+        request = VoteRequest(run_id, step_id, member, kind, value, expected, blocked_by)
+        return await self._votes.write(request)
 
     async def member_votes(self, run_id: int, step_id: str, user_id: str) -> dict[str, str]:
         """One member's votes at a step, by kind."""
         query = (
             select(VoteRow.kind, VoteRow.value)
-            .join(MemberRow, MemberRow.id == VoteRow.member_id)
+            .join(RunRow, RunRow.id == VoteRow.run_id)
+            .join(
+                MemberRow,
+                (MemberRow.id == VoteRow.member_id)
+                & (MemberRow.platform == RunRow.platform)
+                & (MemberRow.workspace_id == RunRow.workspace_id),
+            )
             .where(
                 VoteRow.run_id == run_id, VoteRow.step_id == step_id, MemberRow.user_id == user_id
             )

@@ -28,6 +28,18 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+KNOWN_RUNS_KEPT = 10_000
+
+
+def refusal(run: RunRecord | None, step_index: int) -> Exception:
+    """Why a write for the step at `step_index` was refused, given the run as it stands."""
+    if run is None or run.state is not RunState.ACTIVE:
+        return NoActiveRun()
+    if run.step_index != step_index:
+        return StepClosed("That question is over; the lesson has moved on.")
+    return StepClosed("The answers are revealed; this question no longer takes answers.")
+
+
 def require_host(member: Member, action: str) -> None:
     """Raise `NotHost` unless the member is a host."""
     if not member.is_host:
@@ -48,6 +60,7 @@ class EngineCore:
         self.checker = checker
         self.catalog = catalog or LessonCatalog()
         self.clock = clock
+        self._known_runs: dict[int, RunRecord] = {}
 
     async def active_run(self, run_id: int) -> RunRecord:
         """A run that is still going; raise `NoActiveRun` otherwise."""
@@ -58,9 +71,32 @@ class EngineCore:
 
     async def require_place(self, run_id: int, place: Place) -> None:
         """Refuse a button or form whose run lives in another channel (a forged address)."""
-        run = await self.store.get_run(run_id)
-        if run is None or run.place != place:
+        try:
+            run = await self.known_run(run_id)
+        except NoActiveRun:
+            raise BadAddress() from None
+        if run.place != place:
             raise BadAddress()
+
+    async def known_run(self, run_id: int) -> RunRecord:
+        """A run as first loaded; only its lesson, host and place are read from it."""
+        run = self._known_runs.get(run_id)
+        if run is None:
+            run = await self.store.get_run(run_id)
+            if run is None:
+                raise NoActiveRun()
+            if len(self._known_runs) >= KNOWN_RUNS_KEPT:
+                self._known_runs.clear()
+            self._known_runs[run_id] = run
+        return run
+
+    async def known_step(self, run_id: int, step_id: str) -> Step:
+        """A step of a run's lesson by id (whether it is still open is checked on writing)."""
+        run = await self.known_run(run_id)
+        step = next((s for s in self.lesson_of(run).steps if s.id == step_id), None)
+        if step is None:
+            raise BadAddress()
+        return step
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine.core import EngineCore
+from bot.engine.core import EngineCore, refusal
 from bot.engine.errors import BadInput, UnknownChoice, WrongStep
-from bot.engine.ports import Member, Place
+from bot.engine.ports import Member, Phase, Place, Position, VoteResult
 from bot.engine.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
 from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
@@ -40,35 +40,33 @@ class MemberActions(EngineCore):
 
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
-        run, step = await self.open_step(run_id, step_id)
+        step = await self.known_step(run_id, step_id)
         if not isinstance(step, PredictionStep):
             raise WrongStep("choices")
         choice = next((c for c in step.choices if c.id == choice_id), None)
         if choice is None:
             raise UnknownChoice(choice_id)
-        before = await self.store.member_votes(run.id, step.id, member.user_id)
-        await self.store.record_vote(run.id, step.id, member, CHOICE_KIND, choice.id)
-        text = _choice_text(choice.label, _label_of(step, before.get(CHOICE_KIND)))
-        return await self._receipt(run.id, step.id, text)
+        result = await self.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
+        text = _choice_text(choice.label, _label_of(step, result.previous))
+        return Receipt(text, run_id, step.id)
 
     async def rate(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
     ) -> Receipt:
         """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
-        run, step = await self.open_step(run_id, step_id)
+        step = await self.known_step(run_id, step_id)
         attempt = find_attempt(step, attempt_id)
-        votes = await self.store.member_votes(run.id, step.id, member.user_id)
-        if check_kind(attempt.id) in votes:
+        value = "up" if thumbs_up else "down"
+        kind, lock = rate_kind(attempt.id), check_kind(attempt.id)
+        result = await self.cast_vote(run_id, step, member, kind, value, blocked_by=lock)
+        if result.blocked:
             raise BadInput(
                 f"You already ran the checker on {attempt.label}, so your rating is locked: "
                 "the reveal compares raters who had not seen the checker."
             )
-        await self.store.record_vote(
-            run.id, step.id, member, rate_kind(attempt.id), "up" if thumbs_up else "down"
-        )
         thumb = "👍" if thumbs_up else "👎"
         text = f"You gave **{attempt.label}** a {thumb}. Now run the checker on it and compare."
-        return await self._receipt(run.id, step.id, text)
+        return Receipt(text, run_id, step.id)
 
     async def run_checker(
         self, run_id: int, step_id: str, member: Member, attempt_id: str
@@ -84,12 +82,9 @@ class MemberActions(EngineCore):
                 "Then run the checker and see whether it agrees."
             )
         verdict = await self.attempt_verdict(run.lesson_id, run.lesson_version, step, attempt)
+        await self.cast_vote(run.id, step, member, check_kind(attempt.id), str(verdict.reward))
         await self.store.record_check(run.id, step.id, member, attempt.id, verdict)
-        await self.store.record_vote(
-            run.id, step.id, member, check_kind(attempt.id), str(verdict.reward)
-        )
-        text = checker_text(attempt.label, verdict)
-        return await self._receipt(run.id, step.id, text, verdict.reward)
+        return Receipt(checker_text(attempt.label, verdict), run.id, step.id, verdict.reward)
 
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
@@ -106,7 +101,7 @@ class MemberActions(EngineCore):
         verdict = await self.checker.check_answer(answer, step.gold)
         stored = await self.store.record_free_answer(run.id, step.id, member, answer, verdict)
         text = answer_text(stored.attempt_no, verdict)
-        return await self._receipt(run.id, step.id, text, verdict.reward)
+        return Receipt(text, run.id, step.id, verdict.reward)
 
     async def attempt_verdict(
         self, lesson_id: str, version: int, step: VerifierStep, attempt: Attempt
@@ -118,11 +113,24 @@ class MemberActions(EngineCore):
             self._attempt_verdicts[key] = verdict
         return self._attempt_verdicts[key]
 
-    async def _receipt(
-        self, run_id: int, step_id: str, text: str, reward: int | None = None
-    ) -> Receipt:
-        answered = await self.store.count_participants(run_id, step_id)
-        return Receipt(text, run_id, step_id, answered, reward)
+    async def cast_vote(
+        self,
+        run_id: int,
+        step: Step,
+        member: Member,
+        kind: str,
+        value: str,
+        blocked_by: str | None = None,
+    ) -> VoteResult:
+        """Store a vote only while `step` is the run's open step (checked as it is written)."""
+        run = await self.known_run(run_id)
+        expected = Position(self.lesson_of(run).steps.index(step), Phase.OPEN)
+        result = await self.store.record_vote(
+            run_id, step.id, member, kind, value, expected, blocked_by
+        )
+        if not result.accepted and not result.blocked:
+            raise refusal(result.run, expected.step_index)
+        return result
 
 
 def checker_text(label: str, verdict: Verdict) -> str:

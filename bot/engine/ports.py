@@ -107,6 +107,16 @@ class FreeAnswerStats:
 
 
 @dataclass(frozen=True)
+class VoteResult:
+    """What became of a vote: stored (with the value it replaced) or refused, and why."""
+
+    accepted: bool
+    run: RunRecord | None = None
+    previous: str | None = None
+    blocked: bool = False
+
+
+@dataclass(frozen=True)
 class StepTally:
     """The aggregates of one step; frozen when it is revealed, so the reveal never changes."""
 
@@ -172,9 +182,18 @@ class RunStore(Protocol):
         ...
 
     async def record_vote(
-        self, run_id: int, step_id: str, member: Member, kind: str, value: str
-    ) -> None:
-        """Upsert one member's vote of one kind at one step."""
+        self,
+        run_id: int,
+        step_id: str,
+        member: Member,
+        kind: str,
+        value: str,
+        expected: Position | None = None,
+        blocked_by: str | None = None,
+    ) -> VoteResult:
+        """Upsert one member's vote of one kind at one step, in the same transaction checking
+        that the run is still active at `expected` and that the member has no vote of kind
+        `blocked_by` there."""
         ...
 
     async def member_votes(self, run_id: int, step_id: str, user_id: str) -> dict[str, str]:

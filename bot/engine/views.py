@@ -148,12 +148,11 @@ class RevealCard:
 
 @dataclass(frozen=True)
 class Receipt:
-    """A private reply to the member who acted, plus the step's new answered count."""
+    """A private reply to the member who acted (with the reward, when something was graded)."""
 
     text: str
     run_id: int
     step_id: str
-    answered: int
     reward: int | None = None
 
 

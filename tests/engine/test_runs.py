@@ -139,12 +139,14 @@ async def test_the_whole_lesson_ends_with_a_summary(
 async def test_stop_ends_the_run_and_frees_the_channel(
     engine: LessonEngine, store: SqlRunStore
 ) -> None:
-    card = await engine.start(CHANNEL, HOST)
+    card = await start_at(engine, "prediction")
+    choice = card.buttons[0].address.rsplit(":", 1)[1]
     summary = await engine.stop(card.run_id, HOST)
     assert not summary.finished and "stopped early" in summary.lines[0]
     with pytest.raises(NoActiveRun):
-        await engine.choose(card.run_id, card.step_id, ALICE, "x")
+        await engine.choose(card.run_id, card.step_id, ALICE, choice)
     assert await store.find_active_run(CHANNEL) is None
+    assert await store.count_participants(card.run_id, card.step_id) == 0
 
 
 async def test_find_run_without_a_run_says_so(engine: LessonEngine) -> None:

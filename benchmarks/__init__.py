@@ -1,0 +1,1 @@
+"""Benchmarks of the lesson bot: run them all with ``python -m benchmarks`` (``make bench``)."""

@@ -1,0 +1,91 @@
+"""Fresh databases for a benchmark: migrated SQLite files, and a scratch PostgreSQL database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+
+from storage import create_engine
+from storage.migrate import upgrade_sync
+from storage.models import Base
+
+SERVER_URL_VARIABLE = "TEST_DATABASE_URL"
+
+
+def sqlite_url(path: Path) -> str:
+    """The async SQLAlchemy URL of an SQLite file."""
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def migrated_template(directory: Path) -> Path:
+    """An SQLite file with every migration applied, to copy from."""
+    path = directory / "template.db"
+    upgrade_sync(sqlite_url(path))
+    return path
+
+
+def fresh_sqlite(template: Path, directory: Path, name: str) -> Path:
+    """A copy of the migrated template under a new name."""
+    path = directory / f"{name}.db"
+    shutil.copyfile(template, path)
+    return path
+
+
+def server_url() -> str | None:
+    """The PostgreSQL URL to benchmark on, if one is configured."""
+    return os.environ.get(SERVER_URL_VARIABLE) or None
+
+
+def plain_dsn(url: str) -> str:
+    """A SQLAlchemy URL as a DSN that asyncpg understands."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def _run_autocommit(url: str, *statements: str) -> None:
+    engine = create_engine(url).execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            for statement in statements:
+                await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+def server_version(url: str) -> str:
+    """The version string of the database server at `url`."""
+
+    async def ask() -> str:
+        engine = create_engine(url)
+        try:
+            async with engine.connect() as connection:
+                return str((await connection.execute(text("SELECT version()"))).scalar_one())
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(ask())
+
+
+@contextmanager
+def scratch_server_database(url: str) -> Iterator[str]:
+    """A new, migrated database on the server of `url`, dropped afterwards."""
+    name = f"lessonbot_bench_{os.getpid()}"
+    scratch = make_url(url).set(database=name).render_as_string(hide_password=False)
+    asyncio.run(_run_autocommit(url, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}"))
+    try:
+        upgrade_sync(scratch)
+        yield scratch
+    finally:
+        asyncio.run(_run_autocommit(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+def empty_server_tables(url: str) -> None:
+    """Delete every row of the bot's tables, keeping the schema."""
+    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
+    asyncio.run(_run_autocommit(url, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))

@@ -1,0 +1,51 @@
+"""The targets each headline figure is held to."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "==": operator.eq,
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A bound a figure should meet, such as `< 50`."""
+
+    comparison: str
+    bound: float
+
+    def met(self, value: object) -> bool | None:
+        """Whether `value` meets the bound; None when nothing was measured."""
+        if not isinstance(value, int | float):
+            return None
+        return _COMPARE[self.comparison](float(value), self.bound)
+
+    def __str__(self) -> str:
+        return f"{self.comparison} {self.bound:g}"
+
+
+TARGETS: dict[str, Target] = {
+    "vote_path_ratio": Target(">=", 0.5),
+    "vote_p99_ms": Target("<", 50),
+    "vote_errors": Target("==", 0),
+    "pg_vote_path_ratio": Target(">=", 0.5),
+    "pg_vote_p99_ms": Target("<", 50),
+    "pg_vote_errors": Target("==", 0),
+    "burst_p99_ack_ms": Target("<", 3000),
+    "burst_lost": Target("==", 0),
+    "edits_per_2s_max": Target("<=", 1),
+    "checker_median_ms": Target("<", 5),
+    "rss_mb_1000_runs": Target("<", 200),
+    "rss_failed_clicks": Target("==", 0),
+    "reveal_growth": Target("<=", 5),
+    "click_growth": Target("<=", 2),
+    "pg_click_growth": Target("<=", 2),
+}
+"""Figures without an entry here are reported for context only."""

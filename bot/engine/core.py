@@ -18,6 +18,8 @@ from bot.engine.ports import (
     RunStore,
     StepTally,
 )
+from bot.engine.views import LineChart, Section
+from bot.verifier.verdict import Verdict
 from lessons.schema import FreeAnswerStep, Lesson, Step
 
 Clock = Callable[[], datetime]
@@ -29,6 +31,7 @@ def utc_now() -> datetime:
 
 
 KNOWN_RUNS_KEPT = 10_000
+MechanismView = tuple[tuple[Section, ...], LineChart]
 
 
 def refusal(run: RunRecord | None, step_index: int) -> Exception:
@@ -61,6 +64,8 @@ class EngineCore:
         self.catalog = catalog or LessonCatalog()
         self.clock = clock
         self._known_runs: dict[int, RunRecord] = {}
+        self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
+        self._mechanism_views: dict[tuple[int, str], MechanismView] = {}
 
     async def active_run(self, run_id: int) -> RunRecord:
         """A run that is still going; raise `NoActiveRun` otherwise."""

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
 from bot.engine.cards import takes_answers
+from bot.engine.errors import LessonBotError
 from bot.engine.host_actions import HostActions
 from bot.engine.member_data import MemberData
 from bot.engine.ports import Member, Phase, Place, RunRecord
 from bot.engine.views import Advance, Receipt, RevealCard, StepCard
-from bot.verifier.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,6 @@ class TimerFired:
 
 class LessonEngine(HostActions, MemberData):
     """All lesson operations, free of any platform or database code."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
-        self._mechanism_views = {}
 
     async def click(
         self, address: Address, member: Member, place: Place | None = None
@@ -82,5 +77,5 @@ class LessonEngine(HostActions, MemberData):
             if takes_answers(step) and run.position.phase is Phase.OPEN:
                 return TimerFired(run, reveal=await self.reveal(run.id, timer_host, step.id))
             return TimerFired(run, advance=await self.advance(run.id, timer_host, step.id))
-        except Exception:  # another process moved it first
+        except LessonBotError:  # another process moved it first, or the run ended
             return None

@@ -39,8 +39,6 @@ MIN_TIMER_SECONDS = 10
 class HostActions(MemberActions):
     """Operations that steer a run; each checks the member's host rights first."""
 
-    _mechanism_views: dict[tuple[int, str], tuple[tuple[Section, ...], LineChart]]
-
     async def start(
         self,
         place: Place,

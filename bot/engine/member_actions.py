@@ -36,8 +36,6 @@ def find_attempt(step: Step, attempt_id: str) -> Attempt:
 class MemberActions(EngineCore):
     """Operations any member of the channel may perform."""
 
-    _attempt_verdicts: dict[tuple[str, int, str, str], Verdict]
-
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
         step = await self.known_step(run_id, step_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.fakes.fake_slack import block_texts
 from tests.slack_adapter.driver import ALICE, BOB, SlackDriver, step_number
 
@@ -16,15 +18,21 @@ async def test_the_toy_learns_what_this_channel_liked(slack: SlackDriver) -> Non
     for user in RATERS:
         assert await slack.click(slack.action(exercise, ":up:polished"), user, exercise) == 200
         await slack.wait_ephemeral(user, "👍")
-    uploads_before = len(slack.fake.calls_to("files.completeUploadExternal"))
     toy = await slack.go_to_step(VERIFIER_STEP + 1)
     text = block_texts(toy.args["blocks"])
     assert "Train a tiny model" in text
     assert "ends up *flattering*" in text and "ends up *careful*" in text
     assert "ends up *hedging*" in text and "not a real language model" in text
-    await slack.fake.wait_for(
-        lambda _: len(slack.fake.calls_to("files.completeUploadExternal")) > uploads_before + 1
-    )
+    await slack.fake.wait_for(lambda _: any("Toy softmax policy" in title
+                                            for title in uploaded_titles(slack)))
+
+
+def uploaded_titles(slack: SlackDriver) -> list[str]:
+    """Titles of every file shared through the files v2 flow."""
+    calls = slack.fake.calls_to("files.completeUploadExternal")
+    files = [json.loads(c.args["files"]) if isinstance(c.args["files"], str) else c.args["files"]
+             for c in calls]
+    return [str(f.get("title") or "") for group in files for f in group]
 
 
 async def test_the_free_answer_reveal_shows_the_channel_as_a_grpo_group(

@@ -98,12 +98,16 @@ class HostActions(MemberActions):
         await self.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
-    async def results_here(self, place: Place) -> SummaryCard:
-        """The results of a channel's active run, or else of its most recent one."""
+    async def run_here(self, place: Place) -> RunRecord:
+        """A channel's active run, or else its most recent one."""
         run = await self.store.find_active_run(place) or await self.store.find_latest_run(place)
         if run is None:
             raise NoActiveRun()
-        return await build_summary(self, run)
+        return run
+
+    async def results_here(self, place: Place) -> SummaryCard:
+        """The results of a channel's active run, or else of its most recent one."""
+        return await build_summary(self, await self.run_here(place))
 
     async def results(self, run_id: int) -> SummaryCard:
         """The results of a run: participation, correct shares, raters beside the checker."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.engine import Address, ClickResult, LessonBotError, parse_address
+from bot.engine import ClickResult, parse_address
 from bot.engine.addresses import HOST_ACTIONS
+from bot.slack_adapter.acking import Show
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.modals import AnswerForms
 from bot.slack_adapter.payloads import Actor, clicked_message_ts, interaction_actor
@@ -22,9 +24,8 @@ def register(app: AsyncApp, context: SlackContext) -> None:
 
     @app.action(LESSON_ACTION)
     async def lesson_button(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        """Ack within 3 seconds, then do the work."""
-        await ack()
-        await buttons.handle(body, str(action["action_id"]))
+        """Store the click, ack within 3 seconds, then reply."""
+        await buttons.handle(ack, body, str(action["action_id"]))
 
 
 class LessonButtons:
@@ -34,20 +35,23 @@ class LessonButtons:
         self.context = context
         self.forms = forms
 
-    async def handle(self, body: dict[str, Any], action_id: str) -> None:
-        """Handle one click; the engine's refusals become private replies."""
+    async def handle(self, ack: AsyncAck, body: dict[str, Any], action_id: str) -> None:
+        """Handle one click once; the engine's refusals become private replies."""
         actor = interaction_actor(body)
-        try:
-            address = parse_address(action_id)
-            member = await self.context.member(actor, address.action in HOST_ACTIONS)
-            result = await self.context.engine.click(address, member, actor.place)
-            await self._show(body, actor, address, result)
-        except LessonBotError as error:
-            await self.context.refuse(actor, error)
+        decision = self.context.decide_once(
+            body, actor, functools.partial(self._click, body, actor, action_id)
+        )
+        await self.context.settle(ack, decision)
 
-    async def _show(
-        self, body: dict[str, Any], actor: Actor, address: Address, result: ClickResult
-    ) -> None:
+    async def _click(self, body: dict[str, Any], actor: Actor, action_id: str) -> Show:
+        address = parse_address(action_id)
+        member = await self.context.member(actor, address.action in HOST_ACTIONS)
+        result = await self.context.engine.click(address, member, actor.place)
+        if result.opens_form:
+            return await self.forms.opener(str(body["trigger_id"]), actor, address)
+        return functools.partial(self._show, body, actor, result)
+
+    async def _show(self, body: dict[str, Any], actor: Actor, result: ClickResult) -> None:
         presenter = self.context.presenter
         if result.receipt is not None:
             await self.context.acknowledge(actor, result.receipt)
@@ -56,8 +60,6 @@ class LessonButtons:
         elif result.advance is not None:
             await self._retire_clicked_message(body, actor)
             await presenter.advance(actor.channel, result.advance)
-        elif result.opens_form:
-            await self.forms.open(str(body["trigger_id"]), actor, address)
 
     async def _retire_clicked_message(self, body: dict[str, Any], actor: Actor) -> None:
         """Take the buttons off the message whose Next was clicked (a step or a reveal)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -14,11 +16,10 @@ from bot.engine import LessonEngine, TimerFired
 from bot.settings import Settings, require_secret
 from bot.slack_adapter import actions, commands, modals
 from bot.slack_adapter.chart_uploads import ChartUploader
-from bot.slack_adapter.client import make_client
+from bot.slack_adapter.client import make_client, shared_session
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.counter import COUNTER_INTERVAL, LiveCounter
 from bot.slack_adapter.credentials import BOT_TOKEN_PURPOSE
-from bot.slack_adapter.dedupe import RetryDedupe
 from bot.slack_adapter.hosts import HostDirectory
 from bot.slack_adapter.messages import SlackMessages
 from bot.slack_adapter.presenter import Presenter
@@ -49,6 +50,20 @@ class SlackBot:
         """Show what the engine's timer loop fired."""
         await self.timers.show(event)
 
+    @contextlib.asynccontextmanager
+    async def connected(self) -> AsyncIterator[None]:
+        """Keep one HTTP session to the Web API open; at the end, let work in flight finish."""
+        async with shared_session(self.app.client):
+            try:
+                yield
+            finally:
+                await self.drain()
+
+    async def drain(self) -> None:
+        """Let acknowledged requests finish showing, then flush the live counters."""
+        await self.context.inflight.drain()
+        await self.context.counter.flush()
+
 
 def build_slack_bot(
     settings: Settings,
@@ -56,17 +71,16 @@ def build_slack_bot(
     base_url: str | None = None,
     counter_interval: float = COUNTER_INTERVAL,
 ) -> SlackBot:
-    """The app with its listeners; `base_url` points the Web API client elsewhere (tests)."""
+    """The app with its listeners; its Web API client calls `base_url` or SLACK_API_URL."""
     token = require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE)
-    client = make_client(token, base_url)
+    client = make_client(token, base_url or settings.slack_api_url)
     app = AsyncApp(
         client=client,
         signing_secret=signing_secret(settings),
         request_verification_enabled=True,  # bad or stale signatures get 401 (HTTP mode)
-        process_before_response=False,  # ack() answers Slack at once; the work goes on after
+        process_before_response=False,  # answered at ack(), after storing (see acking.py)
         name="lessonbot",
     )
-    app.use(RetryDedupe())
     context = build_context(runtime.engine, client, settings.slack_hosts(), counter_interval)
     for listeners in (commands, actions, modals):
         listeners.register(app, context)

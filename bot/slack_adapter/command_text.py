@@ -16,6 +16,10 @@ each step is revealed and moved on by itself.
 • `/lesson next`: move on to the next step (hosts)
 • `/lesson stop`: end the lesson early and post the results (hosts)
 • `/lesson results`: see the results so far (only you see them)
+• `/lesson forget-me`: delete everything you answered in this workspace (revealed results \
+keep their counts)
+• `/lesson export [run]`: a run's answers as a CSV file, sent to you in a direct message \
+(hosts; without a run id, this channel's latest run)
 • `/lesson help`: this help
 Hosts are workspace admins and owners, and anyone listed in SLACK_HOST_USERS. \
 Invite the bot to the channel first (`/invite @Lesson Bot`).

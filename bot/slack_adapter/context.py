@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from slack_bolt.async_app import AsyncAck
 
 from bot.engine import LessonBotError, LessonEngine, Member
 from bot.engine.views import Receipt
+from bot.slack_adapter.acking import Show, decide_then_show, show_nothing
 from bot.slack_adapter.counter import LiveCounter
+from bot.slack_adapter.dedupe import first_delivery
 from bot.slack_adapter.hosts import HostDirectory
+from bot.slack_adapter.inflight import InFlight
 from bot.slack_adapter.messages import SlackMessages
 from bot.slack_adapter.mrkdwn import to_mrkdwn
 from bot.slack_adapter.payloads import Actor
@@ -23,10 +31,27 @@ class SlackContext:
     messages: SlackMessages
     presenter: Presenter
     counter: LiveCounter
+    inflight: InFlight = field(default_factory=InFlight)
+
+    async def settle(self, ack: AsyncAck, decision: Awaitable[Show]) -> None:
+        """Decide (store), ack, then show; counted as in flight until shown."""
+        with self.inflight.tracking():
+            await decide_then_show(ack, decision)
 
     async def member(self, actor: Actor, needs_rights: bool = True) -> Member:
         """The engine's member for the actor, with host rights when the action needs them."""
         return await self.hosts.member(actor.user_id, actor.name, needs_rights)
+
+    async def decide_once(
+        self, body: dict[str, Any], actor: Actor, decide: Callable[[], Awaitable[Show]]
+    ) -> Show:
+        """Claim the delivery, then decide; a repeat shows nothing, a refusal is told privately."""
+        try:
+            if not await first_delivery(self.engine, body):
+                return show_nothing
+            return await decide()
+        except LessonBotError as error:
+            return functools.partial(self.refuse, actor, error)
 
     async def tell(self, actor: Actor, text: str) -> None:
         """A private message to the actor in their channel (via response_url if that fails)."""

@@ -1,33 +1,28 @@
-"""Counting a request once when Slack delivers it again (X-Slack-Retry-Num).
+"""Counting a request once when Slack delivers it again (X-Slack-Retry-Num), in any process.
 
-Every slash command, button click and modal submission carries a `trigger_id` that Slack
-issues once per user interaction, and a retry repeats the same body. So the key is the
-trigger_id (or the action_ts of a click without one): the first delivery is handled, any
-later one with the same key is acknowledged and dropped. A retry whose original never
-arrived is still handled. Keys are kept in this process for the retry window; choices
-are idempotent in the database anyway (one vote per member, step and kind), and this
-guard is what keeps checker runs and free-answer tries of a retried request from doubling.
+Slack repeats a request it thinks went unanswered, with the same body, and behind a load
+balancer the repeat may reach another process. Every slash command, button click and modal
+submission carries a `trigger_id` that Slack issues once per user interaction, so that is the
+key; a click without one is keyed by its user and `action_ts`. The key is claimed in the
+database (`engine.first_delivery`), which every process shares: the first claim is handled,
+any later one is acknowledged and dropped. A retry whose original never arrived is still
+handled, because nobody claimed its key. Choices are idempotent in the database anyway; the
+claim is what keeps checker runs and free-answer tries of a repeated request from doubling,
+and keeps a late repeat of an old click from undoing a newer choice.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from slack_bolt.middleware.async_middleware import AsyncMiddleware
-from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_bolt.response import BoltResponse
+from bot.engine import LessonEngine
+from bot.slack_adapter.payloads import PLATFORM
 
 log = logging.getLogger(__name__)
 
-RETRY_WINDOW_SECONDS = 15 * 60.0
-MAX_KEYS = 100_000
 
-
-def request_key(body: dict[str, Any]) -> str | None:
+def delivery_key(body: dict[str, Any]) -> str | None:
     """What identifies one user interaction across deliveries, if anything does."""
     if body.get("trigger_id"):
         return f"trigger:{body['trigger_id']}"
@@ -38,53 +33,10 @@ def request_key(body: dict[str, Any]) -> str | None:
     return None
 
 
-class SeenRequests:
-    """Keys seen recently, oldest forgotten first."""
-
-    def __init__(
-        self,
-        window: float = RETRY_WINDOW_SECONDS,
-        max_keys: int = MAX_KEYS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.window = window
-        self.max_keys = max_keys
-        self.clock = clock
-        self._seen: OrderedDict[str, float] = OrderedDict()
-
-    def first_time(self, key: str) -> bool:
-        """Record the key; True unless it was already seen within the window."""
-        now = self.clock()
-        self._forget_old(now)
-        if key in self._seen:
-            return False
-        self._seen[key] = now
+async def first_delivery(engine: LessonEngine, body: dict[str, Any]) -> bool:
+    """Claim the request's key for every process; False if some process already had it."""
+    key = delivery_key(body)
+    if key is None or await engine.first_delivery(PLATFORM, key):
         return True
-
-    def _forget_old(self, now: float) -> None:
-        while self._seen and (
-            len(self._seen) >= self.max_keys or now - next(iter(self._seen.values())) > self.window
-        ):
-            self._seen.popitem(last=False)
-
-
-class RetryDedupe(AsyncMiddleware):
-    """Global middleware (after signature checks): acks a repeated delivery and stops it."""
-
-    def __init__(self, seen: SeenRequests | None = None) -> None:
-        self.seen = seen or SeenRequests()
-
-    async def async_process(
-        self,
-        *,
-        req: AsyncBoltRequest,
-        resp: BoltResponse,
-        next: Callable[[], Awaitable[BoltResponse]],
-    ) -> BoltResponse | None:
-        """Pass a first delivery on; answer 200 to a repeat without handling it again."""
-        key = request_key(req.body)
-        if key is None or self.seen.first_time(key):
-            return await next()
-        retry = req.headers.get("x-slack-retry-num", ["0"])[0]
-        log.info("ignored a repeated Slack request (retry %s)", retry)
-        return BoltResponse(status=200, body="")
+    log.info("ignored a repeated Slack request (%s)", key.split(":", 1)[0])
+    return False

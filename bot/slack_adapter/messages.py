@@ -78,6 +78,17 @@ class SlackMessages:
         call = self.client.views_open(trigger_id=trigger_id, view=view)
         return await safely("views.open", call) is not None
 
+    async def send_file_privately(self, user: str, text: str, filename: str, title: str) -> bool:
+        """Upload a text file into a direct message with `user` (im:write); whether it went."""
+        opened = await safely("conversations.open", self.client.conversations_open(users=user))
+        channel = (opened.get("channel") or {}).get("id") if opened is not None else None
+        if not channel:
+            return False
+        call = self.client.files_upload_v2(
+            channel=str(channel), content=text, filename=filename, title=title
+        )
+        return await safely("files_upload_v2", call) is not None
+
     async def upload_png(self, channel: str, png: bytes, title: str, filename: str) -> None:
         """Share a PNG in the channel with the files v2 upload flow."""
         call = self.client.files_upload_v2(

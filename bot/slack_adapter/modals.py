@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot.engine import Address, LessonBotError, parse_address
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.views import StepCard
+from bot.slack_adapter.acking import Show
 from bot.slack_adapter.blocks import Block, sections
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.mrkdwn import escape, to_mrkdwn, to_plain
@@ -78,28 +80,36 @@ class AnswerForms:
     def __init__(self, context: SlackContext) -> None:
         self.context = context
 
-    async def open(self, trigger_id: str, actor: Actor, address: Address) -> None:
-        """Open the answer modal for a member's click."""
+    async def opener(self, trigger_id: str, actor: Actor, address: Address) -> Show:
+        """What opens the answer modal for a member's click (the card is read now)."""
         card = await self.context.engine.current_card(address.run_id)
-        await self.context.messages.open_view(trigger_id, answer_view(address, actor.channel, card))
+        view = answer_view(address, actor.channel, card)
+        return functools.partial(self._open, trigger_id, view)
 
-    async def submit(self, body: dict[str, Any], view: dict[str, Any]) -> None:
-        """Grade a submitted answer and tell the member privately."""
+    async def _open(self, trigger_id: str, view: dict[str, Any]) -> None:
+        await self.context.messages.open_view(trigger_id, view)
+
+    async def handle(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        """Grade a submitted answer once, ack (closing the modal), tell the member privately."""
         try:
             submission = read_submission(view)
         except (LessonBotError, KeyError, ValueError):
             log.warning("ignored an answer modal that could not be read")
+            await ack()
             return
         actor = interaction_actor(body, submission.channel)
+        decision = self.context.decide_once(
+            body, actor, functools.partial(self._grade, actor, submission)
+        )
+        await self.context.settle(ack, decision)
+
+    async def _grade(self, actor: Actor, submission: Submission) -> Show:
         address = submission.address
-        try:
-            member = await self.context.member(actor, needs_rights=False)
-            receipt = await self.context.engine.submit_answer(
-                address.run_id, address.step_id, member, submission.text, actor.place
-            )
-            await self.context.acknowledge(actor, receipt)
-        except LessonBotError as error:
-            await self.context.refuse(actor, error)
+        member = await self.context.member(actor, needs_rights=False)
+        receipt = await self.context.engine.submit_answer(
+            address.run_id, address.step_id, member, submission.text, actor.place
+        )
+        return functools.partial(self.context.acknowledge, actor, receipt)
 
 
 def register(app: AsyncApp, context: SlackContext) -> None:
@@ -108,6 +118,5 @@ def register(app: AsyncApp, context: SlackContext) -> None:
 
     @app.view(ANSWER_CALLBACK)
     async def answer_submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        """Ack (closing the modal), then grade the answer."""
-        await ack()
-        await forms.submit(body, view)
+        """Grade the answer, ack (closing the modal), then tell the member."""
+        await forms.handle(ack, body, view)

@@ -63,6 +63,11 @@ class Presenter:
         blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
         await self.messages.update(channel, ts, str(message.get("text") or "Moved on."), blocks)
 
+    async def stopped(self, channel: str, closed: StepCard, summary: SummaryCard) -> None:
+        """A run ended early: close its step, then post its results."""
+        await self.close(channel, closed)
+        await self.summary(channel, summary)
+
     async def summary(self, channel: str, summary: SummaryCard) -> None:
         """Post a run's results and their chart in the channel."""
         await self.messages.post(channel, title_fallback(summary.title), summary_blocks(summary))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 from collections.abc import AsyncIterator
 
@@ -33,9 +34,14 @@ async def run_socket_mode(settings: Settings) -> None:
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime)
         handler = socket_mode_handler(bot, credentials.app_token)
-        async with running_timers(bot):
+        async with bot.connected(), running_timers(bot):
             log.info("Slack bot connecting in Socket Mode")
-            await handler.start_async()  # type: ignore[no-untyped-call]
+            await handler.connect_async()  # type: ignore[no-untyped-call]
+            try:
+                await until_stopped()
+            finally:
+                await handler.close_async()  # type: ignore[no-untyped-call]
+        log.info("Slack bot stopped")
 
 
 async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
@@ -44,13 +50,27 @@ async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.
     configure_logging(settings.log_level, credentials.secrets())
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime)
-        runner = await start_http(bot.app, host, port)
-        try:
-            async with running_timers(bot):
+        async with bot.connected(), running_timers(bot):
+            runner = await start_http(bot.app, host, port)
+            try:
                 log.info("Slack bot listening on http://%s:%s%s", host, port, EVENTS_PATH)
-                await asyncio.Event().wait()
-        finally:
-            await runner.cleanup()
+                await until_stopped()
+            finally:
+                await runner.cleanup()
+        log.info("Slack bot stopped")
+
+
+async def until_stopped() -> None:
+    """Wait for SIGTERM or SIGINT; the caller then stops taking requests and finishes work."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(stop_signal, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for stop_signal in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(stop_signal)
 
 
 def socket_mode_handler(bot: SlackBot, app_token: str) -> AsyncSocketModeHandler:
@@ -68,7 +88,7 @@ async def start_http(app: AsyncApp, host: str, port: int) -> web.AppRunner:
 
 @contextlib.asynccontextmanager
 async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
-    """Run the engine's timer loop beside the app; flush live counters at the end."""
+    """Run the engine's timer loop beside the app, until the block ends."""
     loop = run_timer_loop(bot.context.engine, bot.on_timer, platform=PLATFORM)
     task = asyncio.create_task(loop)
     try:
@@ -77,7 +97,6 @@ async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        await bot.context.counter.flush()
 
 
 def slack_command(settings: Settings, http: bool, port: int, host: str) -> int:

@@ -120,6 +120,15 @@ class FakeSlack:
             raise AssertionError(f"condition not met within {timeout}s; calls: {seen}") from None
         return self.calls
 
+    async def holds_for(self, predicate: Callable[[list[Call]], object], seconds: float) -> bool:
+        """Whether `predicate(calls)` stays true for `seconds` (checked at every call)."""
+        try:
+            async with asyncio.timeout(seconds), self._changed:
+                await self._changed.wait_for(lambda: not predicate(self.calls))
+        except TimeoutError:
+            return True
+        return False
+
     async def _record(self, call: Call) -> None:
         async with self._changed:
             self.calls.append(call)
@@ -180,6 +189,7 @@ class FakeSlack:
             "files.getUploadURLExternal": self._upload_url,
             "files.completeUploadExternal": self._complete_upload,
             "apps.connections.open": self._socket_url,
+            "conversations.open": self._open_dm,
         }
         handler = handlers.get(method)
         return handler(args) if handler else {"ok": False, "error": "unknown_method"}
@@ -230,6 +240,21 @@ class FakeSlack:
         }
         return {"ok": True, "user": user}
 
+    def _open_dm(self, args: dict[str, Any]) -> dict[str, Any]:
+        users = str(args.get("users", ""))
+        if not users or "," in users:
+            return {"ok": False, "error": "user_not_found"}
+        return {"ok": True, "channel": {"id": dm_channel(users)}}
+
+    def shared_files(self, channel: str) -> list[bytes]:
+        """The content of every file shared into `channel` (files v2 flow), oldest first."""
+        return [
+            self.uploads[f["id"]]
+            for call in self.calls_to("files.completeUploadExternal")
+            if call.args.get("channel_id") == channel
+            for f in _json_field(call.args.get("files")) or []
+        ]
+
     def _socket_url(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
 
@@ -260,6 +285,11 @@ def _content(args: dict[str, Any]) -> dict[str, Any]:
 
 def _json_field(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
+
+
+def dm_channel(user: str) -> str:
+    """The id the fake gives the direct message between the bot and `user`."""
+    return f"D{user}"
 
 
 def block_texts(blocks: Iterable[dict[str, Any]]) -> str:

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
 from pydantic import SecretStr
 
-from bot.engine import LessonEngine
+from bot.engine import LessonCatalog, LessonEngine
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.slack_adapter import SlackBot, build_slack_bot
 from bot.slack_adapter.run import start_http
 from bot.verifier import Checker
-from storage import SqlRunStore
+from storage import SqlRunStore, create_engine
+from tests.conftest import FakeClock
 from tests.fakes.fake_slack import FakeSlack
 from tests.slack_adapter.driver import BOT_TOKEN, HOST, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
@@ -30,6 +32,31 @@ def slack_settings(**overrides: object) -> Settings:
         "slack_host_users": LISTED_HOST,
     }
     return Settings(_env_file=None, **(values | overrides))  # type: ignore[call-arg]
+
+
+def bot_for(engine: LessonEngine, checker: Checker, fake: FakeSlack) -> SlackBot:
+    """A real app on this engine, its Web API client pointed at the fake."""
+    store = engine.store
+    assert isinstance(store, SqlRunStore)
+    runtime = Runtime(engine, store, checker, store.engine)
+    settings = slack_settings(slack_api_url=fake.base_url)
+    return build_slack_bot(settings, runtime, counter_interval=COUNTER_INTERVAL)
+
+
+@contextlib.asynccontextmanager
+async def serving(bot: SlackBot, fake: FakeSlack) -> AsyncIterator[SlackDriver]:
+    """The app in HTTP mode on 127.0.0.1, and a driver sending it signed requests.
+
+    On the way out, work the app still does after its acks is allowed to finish.
+    """
+    async with bot.connected():
+        runner = await start_http(bot.app, "127.0.0.1", 0)
+        port = runner.addresses[0][1]
+        try:
+            async with aiohttp.ClientSession() as session:
+                yield SlackDriver(f"http://127.0.0.1:{port}/slack/events", fake, session)
+        finally:
+            await runner.cleanup()
 
 
 @pytest.fixture
@@ -52,23 +79,32 @@ async def background_work() -> AsyncIterator[None]:
 
 @pytest.fixture
 def slack_bot(
-    engine: LessonEngine,
-    store: SqlRunStore,
-    checker: Checker,
-    fake_slack: FakeSlack,
-    background_work: None,
+    engine: LessonEngine, checker: Checker, fake_slack: FakeSlack, background_work: None
 ) -> SlackBot:
     """The real app, its client pointed at the fake."""
-    runtime = Runtime(engine, store, checker, store.engine)
-    return build_slack_bot(slack_settings(), runtime, fake_slack.base_url, COUNTER_INTERVAL)
+    return bot_for(engine, checker, fake_slack)
 
 
 @pytest.fixture
 async def slack(slack_bot: SlackBot, fake_slack: FakeSlack) -> AsyncIterator[SlackDriver]:
     """The app in HTTP mode on 127.0.0.1, and a driver sending it signed requests."""
-    runner = await start_http(slack_bot.app, "127.0.0.1", 0)
-    port = runner.addresses[0][1]
-    async with aiohttp.ClientSession() as session:
-        yield SlackDriver(f"http://127.0.0.1:{port}/slack/events", fake_slack, session)
-    await runner.cleanup()
-    await slack_bot.context.counter.flush()
+    async with serving(slack_bot, fake_slack) as driver:
+        yield driver
+
+
+@pytest.fixture
+async def second_slack(
+    database_url: str,
+    checker: Checker,
+    clock: FakeClock,
+    fake_slack: FakeSlack,
+    background_work: None,
+) -> AsyncIterator[SlackDriver]:
+    """Another app instance (its own engine and connections) on the same database and fake."""
+    database = create_engine(database_url)
+    engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
+    try:
+        async with serving(bot_for(engine, checker, fake_slack), fake_slack) as driver:
+            yield driver
+    finally:
+        await database.dispose()

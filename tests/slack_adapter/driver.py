@@ -44,6 +44,25 @@ async def eventually(check: Callable[[], Awaitable[object]], timeout: float = 15
             await asyncio.sleep(0.01)
 
 
+def signed_headers(
+    body: str,
+    content_type: str,
+    timestamp: int | None = None,
+    secret: str = SIGNING_SECRET,
+    retry: int | None = None,
+) -> dict[str, str]:
+    """The headers Slack sends with a request body, signed (and marked as a retry if asked)."""
+    stamp = int(time.time()) if timestamp is None else timestamp
+    headers = {
+        "Content-Type": content_type,
+        "X-Slack-Request-Timestamp": str(stamp),
+        "X-Slack-Signature": sign(body, stamp, secret),
+    }
+    if retry is not None:
+        headers |= {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
+    return headers
+
+
 def step_number(step_id: str) -> int:
     """A step's number (1-based) in the lesson."""
     return next(n for n, step in enumerate(LESSON.steps, start=1) if step.id == step_id)
@@ -71,27 +90,22 @@ class SlackDriver:
         retry: int | None = None,
     ) -> int:
         """POST a signed request; assert it was acknowledged within 3 seconds."""
-        stamp = int(time.time()) if timestamp is None else timestamp
-        headers = {
-            "Content-Type": content_type,
-            "X-Slack-Request-Timestamp": str(stamp),
-            "X-Slack-Signature": sign(body, stamp, secret),
-        }
-        if retry is not None:
-            headers |= {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
+        headers = signed_headers(body, content_type, timestamp, secret, retry)
         started = time.monotonic()
         async with self.session.post(self.url, data=body.encode(), headers=headers) as response:
             await response.read()
         assert time.monotonic() - started < ACK_DEADLINE
         return response.status
 
-    async def command(self, text: str, user: str = HOST, **options: Any) -> int:
+    async def command(
+        self, text: str, user: str = HOST, channel: str = CHANNEL, **options: Any
+    ) -> int:
         """A `/lesson` slash command (form-encoded)."""
         form = {
             "token": "legacy",
             "team_id": TEAM_ID,
             "team_domain": "fake",
-            "channel_id": CHANNEL,
+            "channel_id": channel,
             "channel_name": "lessons",
             "user_id": user,
             "user_name": user.lower(),
@@ -104,19 +118,38 @@ class SlackDriver:
         return await self.send(urlencode(form), "application/x-www-form-urlencoded", **options)
 
     async def click(
-        self, action_id: str, user: str, message: Call | None = None, **options: Any
+        self,
+        action_id: str,
+        user: str,
+        message: Call | None = None,
+        channel: str = CHANNEL,
+        **options: Any,
     ) -> int:
         """A block_actions payload for one button of a message."""
+        trigger = options.pop("trigger_id", None) or new_trigger()
+        payload = self.click_payload(action_id, user, message, channel, trigger)
+        return await self.send_payload(payload, **options)
+
+    def signed_click(self, action_id: str, user: str) -> tuple[bytes, dict[str, str]]:
+        """The body and headers of a click, ready to POST (for bursts)."""
+        payload = self.click_payload(action_id, user, None, CHANNEL, new_trigger())
+        body = urlencode({"payload": json.dumps(payload)})
+        return body.encode(), signed_headers(body, "application/x-www-form-urlencoded")
+
+    def click_payload(
+        self, action_id: str, user: str, message: Call | None, channel: str, trigger: str
+    ) -> dict[str, Any]:
+        """What Slack sends when `user` clicks the button `action_id` of `message`."""
         ts = message_ts(message) if message else ""
-        payload = {
+        return {
             "type": "block_actions",
             "team": {"id": TEAM_ID, "domain": "fake"},
             "user": {"id": user, "username": user.lower(), "team_id": TEAM_ID},
             "api_app_id": "A0001",
-            "container": {"type": "message", "message_ts": ts, "channel_id": CHANNEL},
-            "trigger_id": options.pop("trigger_id", None) or new_trigger(),
+            "container": {"type": "message", "message_ts": ts, "channel_id": channel},
+            "trigger_id": trigger,
             "response_url": f"{self.fake.root}/respond/action",
-            "channel": {"id": CHANNEL, "name": "lessons"},
+            "channel": {"id": channel, "name": "lessons"},
             "message": self._message_of(ts),
             "actions": [
                 {
@@ -128,7 +161,6 @@ class SlackDriver:
                 }
             ],
         }
-        return await self.send_payload(payload, **options)
 
     async def submit(self, view: dict[str, Any], text: str, user: str, **options: Any) -> int:
         """A view_submission of the answer modal the bot opened."""
@@ -163,21 +195,44 @@ class SlackDriver:
         """Every chat.postMessage, oldest first."""
         return self.fake.calls_to("chat.postMessage")
 
-    async def wait_post(self, text: str, timeout: float = 15.0, after: int = 0) -> Call:
-        """The first message posted after the first `after` posts whose blocks contain `text`."""
-        await self.fake.wait_for(lambda _: self._find_post(text, after), timeout)
-        found = self._find_post(text, after)
+    async def wait_post(
+        self, text: str, timeout: float = 15.0, after: int = 0, channel: str | None = None
+    ) -> Call:
+        """The first message posted (in `channel`, if given) after the first `after` posts
+        whose blocks contain `text`."""
+        await self.fake.wait_for(lambda _: self._find_post(text, after, channel), timeout)
+        found = self._find_post(text, after, channel)
         assert found is not None
         return found
 
-    def _find_post(self, text: str, after: int) -> Call | None:
+    def posts_in(self, channel: str, text: str = "") -> list[Call]:
+        """Messages posted in one channel, optionally only those whose blocks contain `text`."""
+        return [
+            c
+            for c in self.posts()
+            if c.args.get("channel") == channel and text in block_texts(c.args["blocks"])
+        ]
+
+    def _find_post(self, text: str, after: int, channel: str | None) -> Call | None:
         posts = self.posts()[after:]
-        return next((c for c in posts if text in block_texts(c.args["blocks"])), None)
+        return next(
+            (
+                c
+                for c in posts
+                if text in block_texts(c.args["blocks"])
+                and channel in (None, c.args.get("channel"))
+            ),
+            None,
+        )
 
     async def wait_ephemeral(self, user: str, text: str, timeout: float = 15.0) -> Call:
         """The first ephemeral message to `user` containing `text`."""
         await self.fake.wait_for(lambda _: self.ephemerals(user, text), timeout)
         return self.ephemerals(user, text)[0]
+
+    async def wait_refusals(self, user: str, count: int) -> None:
+        """Wait until `user` was told "Only a lesson host ..." `count` times."""
+        await self.fake.wait_for(lambda _: len(self.ephemerals(user, "Only")) == count)
 
     def ephemerals(self, user: str, text: str = "") -> list[Call]:
         """Ephemeral messages to one user, optionally only those containing `text`."""
@@ -190,13 +245,13 @@ class SlackDriver:
     async def start(self, args: str = "", user: str = HOST) -> Call:
         """Start a run as a host and return the first step's message."""
         assert await self.command(f"start {args}".strip(), user) == 200
-        return await self.wait_post(f"Step 1/{TOTAL}")
+        return await self.wait_post(f"Step 1/{TOTAL}", channel=CHANNEL)
 
     async def go_to_step(self, number: int) -> Call:
         """Move on with `/lesson next` until step `number` is posted; its message."""
         for step in range(2, number + 1):
             assert await self.command("next") == 200
-            message = await self.wait_post(f"Step {step}/{TOTAL}")
+            message = await self.wait_post(f"Step {step}/{TOTAL}", channel=CHANNEL)
         return message
 
     def action(self, message: Call, ending: str) -> str:

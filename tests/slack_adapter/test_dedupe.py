@@ -1,33 +1,21 @@
-"""The retry guard's keys and memory."""
+"""The delivery key: what makes a repeated Slack request recognisable in any process."""
 
 from __future__ import annotations
 
-from bot.slack_adapter.dedupe import SeenRequests, request_key
+from bot.engine import LessonEngine
+from bot.slack_adapter.dedupe import delivery_key, first_delivery
 
 
-class Clock:
-    """A hand-moved monotonic clock."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_the_key_is_the_trigger_id_or_the_click_time() -> None:
-    assert request_key({"trigger_id": "t1", "actions": [{"action_ts": "1.2"}]}) == "trigger:t1"
+def test_the_key_is_the_trigger_id_or_the_user_and_click_time() -> None:
+    assert delivery_key({"trigger_id": "t1", "actions": [{"action_ts": "1.2"}]}) == "trigger:t1"
     click = {"user": {"id": "U1"}, "actions": [{"action_ts": "1.2"}]}
-    assert request_key(click) == "action:U1:1.2"
-    assert request_key({"type": "event_callback"}) is None
+    assert delivery_key(click) == "action:U1:1.2"
+    assert delivery_key({"type": "event_callback"}) is None
 
 
-def test_a_key_counts_once_within_the_window_and_is_forgotten_after() -> None:
-    clock = Clock()
-    seen = SeenRequests(window=60, max_keys=3, clock=clock)
-    assert seen.first_time("a") and not seen.first_time("a")
-    clock.now = 61
-    assert seen.first_time("a")
-    for key in "bcd":
-        assert seen.first_time(key)
-    assert seen.first_time("a")
+async def test_a_key_is_claimed_once_in_the_database(engine: LessonEngine) -> None:
+    body = {"trigger_id": "t-claimed"}
+    assert await first_delivery(engine, body)
+    assert not await first_delivery(engine, body)
+    assert await first_delivery(engine, {"trigger_id": "t-other"})
+    assert await first_delivery(engine, {"type": "event_callback"})

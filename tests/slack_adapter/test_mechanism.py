@@ -23,15 +23,18 @@ async def test_the_toy_learns_what_this_channel_liked(slack: SlackDriver) -> Non
     assert "Train a tiny model" in text
     assert "ends up *flattering*" in text and "ends up *careful*" in text
     assert "ends up *hedging*" in text and "not a real language model" in text
-    await slack.fake.wait_for(lambda _: any("Toy softmax policy" in title
-                                            for title in uploaded_titles(slack)))
+    await slack.fake.wait_for(
+        lambda _: any("Toy softmax policy" in title for title in uploaded_titles(slack))
+    )
 
 
 def uploaded_titles(slack: SlackDriver) -> list[str]:
     """Titles of every file shared through the files v2 flow."""
     calls = slack.fake.calls_to("files.completeUploadExternal")
-    files = [json.loads(c.args["files"]) if isinstance(c.args["files"], str) else c.args["files"]
-             for c in calls]
+    files = [
+        json.loads(c.args["files"]) if isinstance(c.args["files"], str) else c.args["files"]
+        for c in calls
+    ]
     return [str(f.get("title") or "") for group in files for f in group]
 
 

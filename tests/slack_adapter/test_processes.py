@@ -1,0 +1,102 @@
+"""Real bot processes on one database: answers and timers shared, and a SIGKILL loses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.engine import Place, parse_address
+from bot.engine.ports import Phase, Position
+from storage import SqlRunStore
+from tests.fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
+from tests.slack_adapter.driver import (
+    ALICE,
+    BOT_TOKEN,
+    CHANNEL,
+    SIGNING_SECRET,
+    TOTAL,
+    SlackDriver,
+)
+from tests.slack_adapter.processes import BotProcess, bot_processes
+
+TIMED = "CTIMED"
+STEP = "what-changed"
+RIGHT = "A new training stage"
+BIGGER = "A bigger model"
+TIMER_FIRES_WITHIN = 25.0
+ONCE_WINDOW = 2.5  # every process's timer loop ticks each second: a second fire would show
+
+
+async def arm_timer(slack: SlackDriver) -> None:
+    """Start a 10-second timed run in its own channel; its first step is posted."""
+    assert await slack.command("start rlvr 10s", channel=TIMED) == 200
+    await slack.wait_post(f"Step 1/{TOTAL}", channel=TIMED)
+
+
+async def timer_fired_once(slack: SlackDriver, store: SqlRunStore) -> None:
+    """The timed run moved to step 2 by itself, posted once, whatever the processes did."""
+    fired = f"Step 2/{TOTAL}"
+    await slack.wait_post(fired, timeout=TIMER_FIRES_WITHIN, channel=TIMED)
+    assert await slack.fake.holds_for(
+        lambda _: len(slack.posts_in(TIMED, fired)) == 1, ONCE_WINDOW
+    ), "the timer fired more than once"
+    run = await store.find_active_run(Place("slack", TEAM_ID, TIMED))
+    assert run is not None and run.position == Position(1, Phase.OPEN)
+
+
+def assert_no_secrets_logged(*bots: BotProcess) -> None:
+    """The processes' own logs hold neither the bot token nor the signing secret."""
+    for bot in bots:
+        log = bot.log_text()
+        assert "listening on" in log
+        assert BOT_TOKEN not in log and SIGNING_SECRET not in log
+
+
+async def test_an_answer_on_one_process_counts_in_a_reveal_on_another_and_timers_fire_once(
+    fake_slack: FakeSlack, database_url: str, store: SqlRunStore, tmp_path: Path
+) -> None:
+    async with bot_processes(2, fake_slack, database_url, tmp_path) as running:
+        (first_bot, first), (second_bot, second) = running
+        await arm_timer(first)
+        await first.start()
+        question = await first.go_to_step(2)
+        assert await first.click(first.button(question, RIGHT), ALICE, question) == 200
+        await first.wait_ephemeral(ALICE, "You chose")
+        assert await second.command("reveal") == 200
+        reveal = await second.wait_post("Results: Same brain", channel=CHANNEL)
+        text = block_texts(reveal.args["blocks"])
+        assert "1 answered" in text and f"` 1 (100%) {RIGHT}" in text
+        await timer_fired_once(first, store)
+    assert_no_secrets_logged(first_bot, second_bot)
+
+
+async def test_a_bot_killed_with_sigkill_loses_no_acked_answer_and_resumes(
+    fake_slack: FakeSlack, database_url: str, store: SqlRunStore, tmp_path: Path
+) -> None:
+    async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
+        [(bot, slack)] = running
+        await slack.start()
+        question = await slack.go_to_step(2)
+        run_id = parse_address(slack.button(question, RIGHT)).run_id
+        await arm_timer(slack)
+        voters = [f"UVOTER{n:02d}" for n in range(20)]
+        choice = slack.button(question, RIGHT)
+        acks = await asyncio.gather(*(slack.click(choice, v, question) for v in voters))
+        assert acks == [200] * len(voters)
+        await bot.kill_hard()
+
+        assert [(v.value, v.count) for v in await store.vote_counts(run_id, STEP)] == [
+            ("checkable-reward", len(voters))
+        ]
+        run = await store.get_run(run_id)
+        assert run is not None and run.position == Position(1, Phase.OPEN)
+
+        await bot.start()
+        await bot.wait_ready(slack.session)
+        assert await slack.click(slack.button(question, BIGGER), ALICE, question) == 200
+        await slack.wait_ephemeral(ALICE, "You chose *A bigger model")
+        assert await store.member_votes(run_id, STEP, ALICE) == {"choice": "bigger-model"}
+        await timer_fired_once(slack, store)
+        assert await bot.terminate() == 0
+    assert_no_secrets_logged(bot)
+    assert bot.log_text().rstrip().endswith("Slack bot stopped")

@@ -1,0 +1,75 @@
+"""The Web API failing: 429s and 500s are retried, nothing stored is lost, the bot goes on."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import LessonEngine, Place
+from bot.slack_adapter.client import SERVER_ERROR_RETRIES
+from storage import SqlRunStore
+from tests.fakes.fake_slack import TEAM_ID, block_texts
+from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, TOTAL, SlackDriver, message_ts
+from tests.waiting import wait_until
+
+PLACE = Place("slack", TEAM_ID, CHANNEL)
+RIGHT = "A new training stage"
+
+
+def statuses(slack: SlackDriver, method: str) -> list[int]:
+    """The HTTP status the fake gave each call of `method`, in order."""
+    return [c.status for c in slack.fake.calls_to(method, ok_only=False)]
+
+
+async def test_a_server_error_on_posting_the_next_step_is_retried(slack: SlackDriver) -> None:
+    await slack.start()
+    slack.fake.fail_next("chat.postMessage", times=1, status=500, error="internal_error")
+    assert await slack.command("next") == 200
+    await slack.wait_post(f"Step 2/{TOTAL}")
+    assert statuses(slack, "chat.postMessage")[-2:] == [500, 200]
+
+
+async def test_a_rate_limited_counter_still_ends_on_the_final_count(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    ts = message_ts(question)
+    slack.fake.fail_next("chat.update", times=2, status=429, retry_after=0)
+    for voter in (ALICE, BOB, "UCAROL"):
+        assert await slack.click(slack.button(question, RIGHT), voter, question) == 200
+
+    def counter_shows_three(_: object) -> bool:
+        return "3 answered" in block_texts(slack.fake.messages[ts]["blocks"])
+
+    await slack.fake.wait_for(counter_shows_three, timeout=10)
+    assert statuses(slack, "chat.update").count(429) == 2
+    run = await engine.find_run(PLACE)
+    assert [(v.value, v.count) for v in await store.vote_counts(run.id, "what-changed")] == [
+        ("checkable-reward", 3)
+    ]
+
+
+async def test_exhausted_retries_are_logged_and_a_later_command_still_works(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    attempts = 1 + SERVER_ERROR_RETRIES
+    slack.fake.fail_next("chat.postMessage", times=attempts, status=500, error="internal_error")
+    posted = len(slack.posts())
+    assert await slack.command("reveal") == 200
+
+    async def failure_logged() -> bool:
+        return "chat.postMessage failed: internal_error" in caplog.text
+
+    await wait_until(failure_logged, timeout=10, what="the failed post to be logged")
+    assert statuses(slack, "chat.postMessage")[-attempts:] == [500] * attempts
+    assert len(slack.posts()) == posted
+    assert await slack.command("next") == 200
+    await slack.wait_post(f"Step 3/{TOTAL}")
+    run = await engine.find_run(PLACE)
+    assert await store.member_votes(run.id, "what-changed", ALICE) == {"choice": "checkable-reward"}
+    tally = await store.find_tally(run.id, "what-changed")
+    assert tally is not None and tally.participants == 1

@@ -1,38 +1,66 @@
-"""Deliveries already handled, shared by every process: a platform retry is handled once."""
+"""Deliveries already handled, shared by every process: a platform retry is handled once.
+
+Claims are written in batches like votes: every claim queued meanwhile goes into one
+transaction, and each caller learns whether its claim was the first.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import delete
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from storage.batching import BatchQueue
 from storage.models import DeliveryRow
 from storage.upsert import insert_for
 
 KEEP_FOR = timedelta(days=1)
 PRUNE_EVERY = 1000
+Claim = tuple[str, str]
 
 
-class DeliveryStore:
+class DeliveryClaims:
     """Claims delivery ids with a unique constraint; old claims are pruned now and then."""
 
-    sessions: async_sessionmaker[AsyncSession]
-    dialect: str
-    _claims_since_prune: int = 0
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        self._queue: BatchQueue[Claim, bool] = BatchQueue(self._claim_batch)
+        self._claims_since_prune = 0
 
-    async def claim_delivery(self, platform: str, delivery_id: str) -> bool:
+    async def claim(self, platform: str, delivery_id: str) -> bool:
         """Record a platform delivery id; False if any process saw it before."""
-        values = {"platform": platform, "delivery_id": delivery_id, "created_at": datetime.now(UTC)}
-        statement = insert_for(self.dialect, DeliveryRow).values(**values)
-        async with self.sessions.begin() as session:
-            result = await session.execute(statement.on_conflict_do_nothing())
-            await self._prune_now_and_then(session)
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return await self._queue.submit((platform, delivery_id))
 
-    async def _prune_now_and_then(self, session: AsyncSession) -> None:
-        self._claims_since_prune += 1
+    async def _claim_batch(self, claims: Sequence[Claim]) -> list[bool]:
+        unique = list(dict.fromkeys(claims))
+        async with self.engine.begin() as connection:
+            inserted = await connection.execute(self._insert(), _rows(unique))
+            first = {(platform, delivery) for platform, delivery in inserted}
+            await self._prune_now_and_then(connection, len(claims))
+        results = []
+        for claim in claims:  # a claim repeated within one batch is first only once
+            results.append(claim in first)
+            first.discard(claim)
+        return results
+
+    def _insert(self) -> Any:
+        """INSERT ... ON CONFLICT DO NOTHING RETURNING the rows that were new."""
+        statement = insert_for(self.dialect, DeliveryRow.__table__).on_conflict_do_nothing()
+        columns = DeliveryRow.__table__.c
+        return statement.returning(columns.platform, columns.delivery_id)
+
+    async def _prune_now_and_then(self, connection: AsyncConnection, count: int) -> None:
+        self._claims_since_prune += count
         if self._claims_since_prune >= PRUNE_EVERY:
             self._claims_since_prune = 0
             cutoff = datetime.now(UTC) - KEEP_FOR
-            await session.execute(delete(DeliveryRow).where(DeliveryRow.created_at < cutoff))
+            await connection.execute(delete(DeliveryRow).where(DeliveryRow.created_at < cutoff))
+
+
+def _rows(claims: list[Claim]) -> list[dict[str, object]]:
+    now = datetime.now(UTC)
+    return [{"platform": p, "delivery_id": d, "created_at": now} for p, d in claims]

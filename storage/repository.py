@@ -23,7 +23,7 @@ from bot.engine.ports import (
 )
 from bot.verifier.verdict import Verdict
 from storage.database import session_factory
-from storage.deliveries import DeliveryStore
+from storage.deliveries import DeliveryClaims
 from storage.failures import guard_public_methods
 from storage.member_data import MemberDataStore
 from storage.models import (
@@ -41,7 +41,7 @@ from storage.vote_batch import VoteBatcher, VoteRequest
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
+class SqlRunStore(TallyStore, MemberDataStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, engine: AsyncEngine) -> None:
@@ -50,6 +50,7 @@ class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
         self.dialect = engine.dialect.name
         self._workspaces: dict[int, tuple[str, str]] = {}
         self._votes = VoteBatcher(engine)
+        self._deliveries = DeliveryClaims(engine)
 
     async def create_run(self, new: NewRun) -> RunRecord:
         """Store a new active run; raise `ChannelBusy` if the channel has one."""
@@ -245,6 +246,10 @@ class SqlRunStore(TallyStore, MemberDataStore, DeliveryStore):
         )
         async with self.sessions.begin() as session:
             await session.execute(statement)
+
+    async def claim_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Record a platform delivery id; False if any process saw it before (batched)."""
+        return await self._deliveries.claim(platform, delivery_id)
 
     async def find_message(self, run_id: int, step_id: str) -> str | None:
         """The platform message that shows a step, if one was saved."""

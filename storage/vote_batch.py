@@ -7,9 +7,8 @@ but a burst of clicks costs a handful of statements instead of a handful per cli
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,14 +16,13 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.engine.ports import Member, Position, RunRecord, RunState, VoteResult
+from storage.batching import BatchQueue
 from storage.models import MemberRow, RunRow, VoteRow
 from storage.records import run_record
 from storage.upsert import insert_for
 
-MAX_BATCH = 500
 
-
-@dataclass
+@dataclass(frozen=True)
 class VoteRequest:
     """One member's vote, waiting for the batch that writes it."""
 
@@ -35,11 +33,6 @@ class VoteRequest:
     value: str
     expected: Position | None = None
     blocked_by: str | None = None
-    done: asyncio.Future[VoteResult] = field(default_factory=lambda: _future())
-
-
-def _future() -> asyncio.Future[VoteResult]:
-    return asyncio.get_running_loop().create_future()
 
 
 class VoteBatcher:
@@ -48,29 +41,13 @@ class VoteBatcher:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.dialect = engine.dialect.name
-        self._queue: list[VoteRequest] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._queue: BatchQueue[VoteRequest, VoteResult] = BatchQueue(self._write_batch)
 
     async def write(self, request: VoteRequest) -> VoteResult:
         """Queue a vote and wait until its batch has committed (or failed)."""
-        self._queue.append(request)
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._drain())
-        return await request.done
+        return await self._queue.submit(request)
 
-    async def _drain(self) -> None:
-        while self._queue:
-            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
-            try:
-                results = await self._write_batch(batch)
-            except Exception as error:  # every click of a failed batch learns why
-                for request in batch:
-                    _settle(request, error=error)
-                continue
-            for request, result in zip(batch, results, strict=True):
-                _settle(request, result=result)
-
-    async def _write_batch(self, batch: list[VoteRequest]) -> list[VoteResult]:
+    async def _write_batch(self, batch: Sequence[VoteRequest]) -> list[VoteResult]:
         async with self.engine.begin() as connection:
             runs = await self._runs(connection, {request.run_id for request in batch})
             open_requests = [r for r in batch if _still_open(r, runs.get(r.run_id))]
@@ -192,15 +169,3 @@ def _vote_row(request: VoteRequest, member_id: int, now: datetime) -> dict[str, 
         "created_at": now,
         "updated_at": now,
     }
-
-
-def _settle(
-    request: VoteRequest, result: VoteResult | None = None, error: BaseException | None = None
-) -> None:
-    if request.done.done():
-        return
-    if error is not None:
-        request.done.set_exception(error)
-    else:
-        assert result is not None
-        request.done.set_result(result)

@@ -85,3 +85,15 @@ async def test_a_delivery_is_claimed_once_across_concurrent_handlers(store: SqlR
     claims = await asyncio.gather(*(store.claim_delivery("discord", "1234") for _ in range(8)))
     assert sorted(claims) == [False] * 7 + [True]
     assert await store.claim_delivery("slack", "1234") is True
+
+
+async def test_two_stores_on_one_database_claim_a_delivery_once(database_url: str) -> None:
+    from storage import create_engine
+
+    engines = [create_engine(database_url) for _ in range(2)]
+    stores = [SqlRunStore(engine) for engine in engines]
+    claims = await asyncio.gather(*(stores[n % 2].claim_delivery("slack", f"t{n // 2}")
+                                    for n in range(40)))
+    assert sum(claims) == 20
+    for engine in engines:
+        await engine.dispose()

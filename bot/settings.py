@@ -11,7 +11,9 @@ from storage.database import DEFAULT_DATABASE_URL
 class Settings(BaseSettings):
     """Every setting the bot reads; secrets are `SecretStr` so they never print."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
@@ -20,6 +22,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     discord_api_url: str | None = None
+    discord_shard_id: int | None = Field(default=None, ge=0)
+    discord_shard_count: int | None = Field(default=None, ge=1)
     discord_guild_id: int | None = None
     lesson_host_role: str = "Lesson Host"
 

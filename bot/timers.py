@@ -7,6 +7,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.engine import LessonEngine, TimerFired
+from bot.engine.errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,8 @@ async def fire_once(engine: LessonEngine, on_fired: OnFired, platform: str | Non
     """Fire the timers that are due now; returns how many fired."""
     try:
         events = await engine.fire_due_timers(platform)
+    except StoreUnavailable:
+        return 0  # the store logs the outage once; the next tick tries again
     except Exception:
         log.exception("could not check lesson timers")
         return 0

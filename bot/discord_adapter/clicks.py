@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import channel_of, member_of, place_of
 from bot.discord_adapter.modals import open_answer_form
-from bot.discord_adapter.replies import send_private
+from bot.discord_adapter.responses import send_private
 from bot.engine import Action, Address, LessonBotError, parse_address
 
 REVEALED = "Revealed. The results are posted in the channel."
@@ -24,7 +26,8 @@ async def handle_click(context: AdapterContext, interaction: Interaction, custom
         await open_answer_form(context, interaction, address)
         return
     slow = address.action is Action.CHECK
-    await context.replies.reply(interaction, apply_click(context, interaction, address), slow)
+    work = partial(apply_click, context, interaction, address)
+    await context.replies.reply(interaction, work, slow)
 
 
 async def apply_click(context: AdapterContext, interaction: Interaction, address: Address) -> str:

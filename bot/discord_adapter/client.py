@@ -12,16 +12,19 @@ import discord
 from discord import app_commands
 
 from bot.discord_adapter.buttons import LessonButton
-from bot.discord_adapter.commands import LessonCommands, sync_commands
+from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
 from bot.discord_adapter.counter import LiveCounters
+from bot.discord_adapter.deliveries import Deliveries
+from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
 from bot.discord_adapter.invite import invite_url
 from bot.discord_adapter.messenger import Messenger
 from bot.discord_adapter.modals import handle_answer_form, is_answer_form
 from bot.discord_adapter.outgoing import NO_MENTIONS
 from bot.discord_adapter.publisher import Publisher
 from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
+from bot.discord_adapter.sharding import shard_of
 from bot.discord_adapter.timers import DEFAULT_INTERVAL as TIMER_INTERVAL
 from bot.discord_adapter.timers import start_timer_loop
 from bot.engine import LessonEngine
@@ -40,36 +43,41 @@ class BotOptions:
     patience: float = ACK_PATIENCE
     sync_commands: bool = True
     connections: int = 50
+    drain_seconds: float = 10.0
 
 
 class LessonBot(discord.Client):
     """A bot that runs lessons in channels and threads; needs no privileged intents."""
 
-    def __init__(
-        self, engine: LessonEngine, host_role: str, guild_id: int | None, options: BotOptions
-    ) -> None:
-        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=NO_MENTIONS)
+    def __init__(self, engine: LessonEngine, settings: Settings, options: BotOptions) -> None:
+        self.shard = shard_of(settings)
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=NO_MENTIONS,
+            shard_id=self.shard.shard_id,
+            shard_count=self.shard.shard_count,
+        )
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
-        self.guild_id = guild_id
+        self.guild_id = settings.discord_guild_id
+        self.api_url = settings.discord_api_url
         self.options = options
-        messenger = Messenger(self)
-        counters = LiveCounters(engine, messenger, options.counter_interval)
-        publisher = Publisher(engine, messenger, counters)
-        replies = PrivateReplies(options.patience)
-        self.lesson = AdapterContext(engine, publisher, counters, host_role, replies)
+        self.lesson = adapter_context(self, engine, settings.lesson_host_role, options)
         self._timers: asyncio.Task[None] | None = None
 
     async def login(self, token: str) -> None:
-        """Log in, sending requests over a bounded pool of keep-alive connections."""
+        """Log in (to DISCORD_API_URL if set) over a bounded pool of keep-alive connections."""
+        use_api(self.api_url)
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
         await super().login(token)
+        await use_gateway_of_api(self, self.api_url)
 
     async def setup_hook(self) -> None:
         """Register buttons and commands, sync commands, start the timer loop."""
         self.add_dynamic_items(LessonButton)
         self.tree.add_command(LessonCommands(self.lesson))
-        if self.options.sync_commands:
+        self.tree.add_command(forget_me_command(self.lesson))
+        if self.options.sync_commands and self.shard.registers_commands:
             await sync_commands(self.tree, self.guild_id)
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
@@ -81,21 +89,28 @@ class LessonBot(discord.Client):
             await handle_answer_form(self.lesson, interaction)
 
     async def close(self) -> None:
-        """Stop the timers, show pending counts, then disconnect."""
+        """Stop the timers, finish the answers in flight, show pending counts, disconnect."""
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
+            await self.lesson.replies.settle(self.options.drain_seconds)
             await self.lesson.counters.flush()
         await super().close()
 
 
+def adapter_context(
+    client: discord.Client, engine: LessonEngine, host_role: str, options: BotOptions
+) -> AdapterContext:
+    """The adapter's parts for one client: messages, counters, replies, repeat detection."""
+    messenger = Messenger(client)
+    counters = LiveCounters(engine, messenger, options.counter_interval)
+    publisher = Publisher(engine, messenger, counters)
+    replies = PrivateReplies(Deliveries(engine), options.patience)
+    return AdapterContext(engine, publisher, counters, host_role, replies)
+
+
 def build_bot(settings: Settings, runtime: Runtime, options: BotOptions | None = None) -> LessonBot:
     """A ready-to-start bot on a runtime's engine, configured from settings."""
-    return LessonBot(
-        runtime.engine,
-        settings.lesson_host_role,
-        settings.discord_guild_id,
-        options or BotOptions(),
-    )
+    return LessonBot(runtime.engine, settings, options or BotOptions())

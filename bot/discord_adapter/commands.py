@@ -1,21 +1,25 @@
-"""The `/lesson` slash commands: start, reveal, next, stop (hosts) and results."""
+"""The slash commands: `/lesson ...` for hosts (and results), `/lesson-forget-me` for anyone."""
 
 from __future__ import annotations
+
+from functools import partial
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.charts import draw_chart
+from bot.discord_adapter import command_actions as actions
 from bot.discord_adapter.context import AdapterContext, Interaction
-from bot.discord_adapter.hosts import channel_of, member_of, place_of
 from bot.discord_adapter.limits import MAX_CHOICE_NAME, MAX_CHOICES, clip
-from bot.discord_adapter.outgoing import Outgoing
-from bot.discord_adapter.render import summary_message
+from bot.discord_adapter.member_data import export_run, forget_me
+from bot.discord_adapter.replies import Work
 from bot.engine import LessonCatalog
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
+RunId = app_commands.Range[int, 1, None]
+FORGET_ME = "lesson-forget-me"
 
 
 class LessonCommands(app_commands.Group):
@@ -30,6 +34,9 @@ class LessonCommands(app_commands.Group):
         )
         self.context = context
 
+    async def _reply(self, interaction: Interaction, work: Work) -> None:
+        await self.context.replies.reply(interaction, work)
+
     @app_commands.command(name="start", description="Start a lesson in this channel (hosts).")
     @app_commands.describe(
         lesson="Which lesson to run (default: the RLVR lesson).",
@@ -39,7 +46,9 @@ class LessonCommands(app_commands.Group):
         self, interaction: Interaction, lesson: str | None = None, timer: TimerSeconds | None = None
     ) -> None:
         """Start a run here and post its first step."""
-        await self.context.replies.reply(interaction, self._start(interaction, lesson, timer))
+        await self._reply(
+            interaction, partial(actions.start_here, self.context, interaction, lesson, timer)
+        )
 
     @start_lesson.autocomplete("lesson")
     async def lesson_names(
@@ -52,57 +61,48 @@ class LessonCommands(app_commands.Group):
     @app_commands.command(name="reveal", description="Close the question and show the results.")
     async def reveal_answers(self, interaction: Interaction) -> None:
         """Reveal the current question's results."""
-        await self.context.replies.reply(interaction, self._reveal(interaction))
+        await self._reply(interaction, partial(actions.reveal_here, self.context, interaction))
 
     @app_commands.command(name="next", description="Move the lesson on to the next step.")
     async def next_step(self, interaction: Interaction) -> None:
         """Advance the run (revealing an open question first)."""
-        await self.context.replies.reply(interaction, self._next(interaction))
+        await self._reply(interaction, partial(actions.next_here, self.context, interaction))
 
     @app_commands.command(name="stop", description="End the lesson early and post the results.")
     async def stop_lesson(self, interaction: Interaction) -> None:
         """Stop the run and post its results so far."""
-        await self.context.replies.reply(interaction, self._stop(interaction))
+        await self._reply(interaction, partial(actions.stop_here, self.context, interaction))
 
     @app_commands.command(name="results", description="See the results so far, privately.")
     async def show_results(self, interaction: Interaction) -> None:
         """Show the run's revealed results to whoever asked, privately."""
-        await self.context.replies.reply(interaction, self._results(interaction))
+        await self._reply(interaction, partial(actions.results_here, self.context, interaction))
 
-    async def _start(self, interaction: Interaction, lesson: str | None, timer: int | None) -> str:
-        member = member_of(interaction, self.context.host_role)
-        card = await self.context.engine.start(place_of(interaction), member, lesson, timer)
-        await self.context.publisher.show_step(channel_of(interaction), card)
-        paced = f" Each step moves on after {timer} s." if timer else ""
-        return f"Started run {card.run_id} ({card.total} steps).{paced}"
+    @app_commands.command(name="repost", description="Post the current step again (hosts).")
+    async def repost_step(self, interaction: Interaction) -> None:
+        """Post the current step again, e.g. after Discord failed to show it."""
+        await self._reply(interaction, partial(actions.repost_here, self.context, interaction))
 
-    async def _reveal(self, interaction: Interaction) -> str:
-        engine = self.context.engine
-        run = await engine.find_run(place_of(interaction))
-        closed, reveal = await engine.reveal(run.id, member_of(interaction, self.context.host_role))
-        await self.context.publisher.show_reveal(channel_of(interaction), closed, reveal)
-        return "Revealed. The results are posted in the channel."
+    @app_commands.command(name="export", description="Get a run's answers as a CSV file (hosts).")
+    @app_commands.describe(run="The run number (default: this channel's current or last run).")
+    async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
+        """Send a run's answers privately, as `run-<id>.csv`."""
+        await self._reply(interaction, partial(export_run, self.context, interaction, run))
 
-    async def _next(self, interaction: Interaction) -> str:
-        engine = self.context.engine
-        run = await engine.find_run(place_of(interaction))
-        advance = await engine.advance(run.id, member_of(interaction, self.context.host_role))
-        await self.context.publisher.show_advance(channel_of(interaction), advance)
-        return "Moved on." if advance.card else "That was the last step; results are posted."
 
-    async def _stop(self, interaction: Interaction) -> str:
-        engine = self.context.engine
-        run = await engine.find_run(place_of(interaction))
-        left = await engine.closed_card(run)
-        summary = await engine.stop(run.id, member_of(interaction, self.context.host_role))
-        await self.context.publisher.close_step(left)
-        await self.context.publisher.show_summary(channel_of(interaction), summary)
-        return "Stopped the lesson. The results are posted in the channel."
+def forget_me_command(context: AdapterContext) -> app_commands.Command[Any, ..., None]:
+    """`/lesson-forget-me`: any member deletes their own answers in this server."""
 
-    async def _results(self, interaction: Interaction) -> Outgoing:
-        engine = self.context.engine
-        summary = await engine.results_here(place_of(interaction))
-        return summary_message(summary, await draw_chart(summary.chart))
+    async def forget(interaction: Interaction) -> None:
+        await context.replies.reply(interaction, partial(forget_me, context, interaction))
+
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=FORGET_ME,
+        description="Delete everything you answered in lessons on this server.",
+        callback=forget,
+    )
+    command.guild_only = True
+    return command
 
 
 def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice[str]:

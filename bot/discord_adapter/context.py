@@ -13,6 +13,7 @@ Interaction = discord.Interaction[discord.Client]
 
 if TYPE_CHECKING:
     from bot.discord_adapter.counter import LiveCounters
+    from bot.discord_adapter.deliveries import Deliveries
     from bot.discord_adapter.publisher import Publisher
     from bot.discord_adapter.replies import PrivateReplies
 
@@ -26,6 +27,11 @@ class AdapterContext:
     counters: LiveCounters
     host_role: str
     replies: PrivateReplies
+
+    @property
+    def deliveries(self) -> Deliveries:
+        """Which interactions were already received (each is handled once)."""
+        return self.replies.deliveries
 
 
 def lesson_context(interaction: Interaction) -> AdapterContext:

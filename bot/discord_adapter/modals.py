@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import discord
 
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import channel_of, member_of, place_of
-from bot.discord_adapter.replies import send_private
+from bot.discord_adapter.responses import send_private
 from bot.engine import Action, Address, LessonBotError, parse_address
 from bot.engine.addresses import is_lesson_address
 from bot.engine.errors import BadAddress
@@ -43,6 +44,8 @@ async def open_answer_form(
     context: AdapterContext, interaction: Interaction, address: Address
 ) -> None:
     """Show the answer form if the step still takes answers; otherwise say why not."""
+    if context.deliveries.repeated_here(interaction):
+        return
     try:
         member = member_of(interaction, context.host_role)
         result = await context.engine.click(address, member, place_of(interaction))
@@ -56,7 +59,8 @@ async def open_answer_form(
 async def handle_answer_form(context: AdapterContext, interaction: Interaction) -> None:
     """Grade a submitted answer form privately (the checker may be slow: defer at once)."""
     data: dict[str, Any] = dict(interaction.data or {})
-    await context.replies.reply(interaction, grade_answer(context, interaction, data), slow=True)
+    work = partial(grade_answer, context, interaction, data)
+    await context.replies.reply(interaction, work, slow=True)
 
 
 async def grade_answer(

@@ -14,18 +14,20 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 @dataclass
 class Outgoing:
-    """Everything one Discord message shows."""
+    """Everything one Discord message shows; `attachments` are (filename, bytes) pairs."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     png: bytes | None = None
+    attachments: list[tuple[str, bytes]] = field(default_factory=list)
 
     def files(self) -> list[discord.File]:
-        """The chart as an attachment, if there is one."""
-        if self.png is None:
-            return []
-        return [discord.File(io.BytesIO(self.png), filename=CHART_FILENAME)]
+        """The chart and any other attachments, as files."""
+        named = list(self.attachments)
+        if self.png is not None:
+            named.insert(0, (CHART_FILENAME, self.png))
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in named]
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for `send` (channel or interaction), mentions always off."""

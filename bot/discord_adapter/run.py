@@ -9,6 +9,8 @@ import sys
 import discord
 
 from bot.discord_adapter.client import build_bot
+from bot.discord_adapter.sharding import BadSharding
+from bot.discord_adapter.stopping import closing_on_signals
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 
@@ -28,7 +30,8 @@ async def run_discord(settings: Settings) -> None:
         scope = f"server {settings.discord_guild_id}" if settings.discord_guild_id else "global"
         log.info("starting the Discord bot (commands: %s)", scope)
         async with bot:
-            await bot.start(token)
+            with closing_on_signals(bot):
+                await bot.start(token)
 
 
 def configure_logging(level_name: str) -> None:
@@ -43,12 +46,14 @@ def run_discord_command(settings: Settings) -> int:
     """Run the bot until stopped; exit 2 with a clear message for a missing or bad token."""
     try:
         asyncio.run(run_discord(settings))
-    except MissingSetting as error:
+    except (MissingSetting, BadSharding) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except discord.LoginFailure:
-        print("error: Discord rejected DISCORD_TOKEN; reset it in the Developer Portal.",
-              file=sys.stderr)
+        print(
+            "error: Discord rejected DISCORD_TOKEN; reset it in the Developer Portal.",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         return 0

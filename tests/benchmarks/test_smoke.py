@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MEASURED_IN_QUICK_MODE = (
     "vote_path_ratio",
     "vote_p99_ms",
+    "burst_p99_ack_ms",
+    "slack_burst_p99_ack_ms",
     "checker_median_ms",
     "rss_mb_1000_runs",
     "reveal_ms_10",
@@ -44,6 +46,14 @@ def test_measured_figures_are_positive_numbers(
 ) -> None:
     value = quick_run[1][key]
     assert isinstance(value, float) and value > 0, (key, value)
+
+
+@pytest.mark.parametrize(
+    "key", ["burst_lost", "edits_per_2s_max", "slack_burst_lost", "slack_edits_per_2s_max"]
+)
+def test_burst_counts_are_whole_numbers(quick_run: tuple[str, dict[str, object]], key: str) -> None:
+    value = quick_run[1][key]
+    assert isinstance(value, float) and value >= 0 and value.is_integer(), (key, value)
 
 
 def test_unmeasured_figures_are_null_with_a_note(

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 from pydantic import SecretStr
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord_adapter import BotOptions, LessonBot, build_bot
 from bot.engine import LessonCatalog, LessonEngine
@@ -20,7 +21,9 @@ from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
 
 FAST = BotOptions(counter_interval=0.2, timer_interval=0.05)
 
+
 Launch = Callable[..., Awaitable[LessonBot]]
+MakeEngine = Callable[[str], LessonEngine]
 
 
 @pytest.fixture
@@ -47,8 +50,27 @@ def settings(database_url: str) -> Settings:
 
 
 @pytest.fixture
+async def engines(checker: Checker, clock: FakeClock) -> AsyncIterator[MakeEngine]:
+    """Engines on other database URLs, disposed only after every bot is closed."""
+    made: list[AsyncEngine] = []
+
+    def make(url: str) -> LessonEngine:
+        database = create_engine(url)
+        made.append(database)
+        return LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
+
+    yield make
+    for database in made:
+        await database.dispose()
+
+
+@pytest.fixture
 async def launch(
-    fake: FakeDiscord, settings: Settings, engine: LessonEngine, checker: Checker
+    fake: FakeDiscord,
+    settings: Settings,
+    engine: LessonEngine,
+    checker: Checker,
+    engines: MakeEngine,
 ) -> AsyncIterator[Launch]:
     """Start a bot (optionally on another engine); every bot is closed after the test."""
     running: list[tuple[LessonBot, asyncio.Task[None]]] = []
@@ -69,13 +91,9 @@ async def launch(
 
 
 @pytest.fixture
-async def fresh_engine(
-    database_url: str, checker: Checker, clock: FakeClock
-) -> AsyncIterator[LessonEngine]:
-    """A second engine on the same database file, as after a process restart."""
-    database = create_engine(database_url)
-    yield LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
-    await database.dispose()
+def fresh_engine(database_url: str, engines: MakeEngine) -> LessonEngine:
+    """A second engine on the same database, as in another process or after a restart."""
+    return engines(database_url)
 
 
 @pytest.fixture

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from bot.engine.ports import AnswerRecord
+from storage import SqlRunStore
 from tests.fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
+from tests.waiting import wait_until
 
 TOKEN = "test-token-5f1d2c9a"
 FIRST_STEP = "intro"
@@ -84,7 +89,10 @@ class LessonDriver:
 
     async def reach(self, wanted: str) -> dict[str, Any]:
         """Start a run and move on with `/lesson next` until step `wanted` is shown."""
-        message = await self.start()
+        return await self.reach_from(await self.start(), wanted)
+
+    async def reach_from(self, message: dict[str, Any], wanted: str) -> dict[str, Any]:
+        """Move on with `/lesson next` from the step shown by `message` until `wanted`."""
         while step_id(message) != wanted:
             message = await self.next_step()
         return message
@@ -94,8 +102,12 @@ class LessonDriver:
         shown = len(self.messages())
         reply = await self.command("next")
         assert reply.ephemeral and reply.content == "Moved on.", reply.content
+        return await self.step_after(shown)
+
+    async def step_after(self, count: int) -> dict[str, Any]:
+        """The first step message posted after the channel had `count` messages."""
         return await self.fake.wait_until(
-            lambda: next((m for m in self.messages()[shown:] if step_id(m)), None),
+            lambda: next((m for m in self.messages()[count:] if step_id(m)), None),
             what="the next step",
         )
 
@@ -112,3 +124,59 @@ class LessonDriver:
     def messages(self) -> list[dict[str, Any]]:
         """The channel's messages as they look now."""
         return self.fake.channel_messages(self.channel_id)
+
+
+def run_of(message: dict[str, Any]) -> int:
+    """The run a lesson message belongs to, read from its first button's address."""
+    return int(buttons(message)[0]["custom_id"].split(":")[1])
+
+
+async def answers_of(store: SqlRunStore, run_id: int, kind: str = "") -> list[AnswerRecord]:
+    """Every stored answer of a run (of one kind, e.g. 'checker' or 'answer', if given)."""
+    return [a for a in await store.export_answers(run_id) if not kind or a.kind == kind]
+
+
+async def logged(caplog: pytest.LogCaptureFixture, text: str, timeout: float = 10.0) -> None:
+    """Wait until a log record containing `text` was captured."""
+
+    async def seen() -> bool:
+        return any(text in record.getMessage() for record in caplog.records)
+
+    await wait_until(seen, timeout, f"a log line with {text!r}")
+
+
+async def answer_step(
+    driver: LessonDriver, message: dict[str, Any], members: list[FakeUser]
+) -> None:
+    """Members answer whatever the step asks: a choice, a rating and a checker run, or a form."""
+    fake = driver.fake
+    actions = {item["custom_id"].split(":")[3] for item in buttons(message)}
+    for n, member in enumerate(members):
+        if "choose" in actions:
+            choices = [b for b in buttons(message) if ":choose:" in b["custom_id"]]
+            await driver.press(member, message, choices[n % len(choices)]["custom_id"])
+        if "up" in actions:
+            await driver.press(member, message, button(message, action="up"))
+            await driver.press(member, message, button(message, action="check"))
+        if "answer" in actions:
+            answer_id = button(message, action="answer")
+            await fake.private_reply(await fake.click(member, message, answer_id))
+            sent = await fake.submit_form(member, answer_id, {"answer": "3/4"}, message)
+            await fake.private_reply(sent)
+
+
+async def walk_lesson(driver: LessonDriver, members: list[FakeUser]) -> list[str]:
+    """Start a run and go through every step to the end, members answering each question.
+
+    Returns the ids of the steps shown, in order."""
+    message = await driver.start()
+    shown = [str(step_id(message))]
+    while True:
+        await answer_step(driver, message, members)
+        posted = len(driver.messages())
+        reply = await driver.command("next")
+        if reply.content != "Moved on.":
+            assert "last step" in reply.content, reply.content
+            return shown
+        message = await driver.step_after(posted)
+        shown.append(str(step_id(message)))

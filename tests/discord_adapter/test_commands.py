@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from bot.discord_adapter import run_discord
 from bot.settings import MissingSetting, Settings
 from tests.discord_adapter.conftest import Launch
-from tests.discord_adapter.helpers import TOKEN, LessonDriver
+from tests.discord_adapter.helpers import LessonDriver
 from tests.fakes.fake_discord import APP_ID, GUILD_ID, MANAGE_GUILD, FakeDiscord
 
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
@@ -24,18 +23,30 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
             c.method == "PUT" and c.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
         )
     )
-    (command,) = sync.body
-    assert command["name"] == "lesson" and command["description"]
+    commands = {command["name"]: command for command in sync.body}
+    assert set(commands) == {"lesson", "lesson-forget-me"}
+    command = commands["lesson"]
+    assert command["description"]
     assert int(command["default_member_permissions"]) == MANAGE_GUILD
     assert command["dm_permission"] is False
     subcommands = {option["name"]: option for option in command["options"]}
-    assert set(subcommands) == {"start", "reveal", "next", "stop", "results"}
+    assert set(subcommands) == {"start", "reveal", "next", "stop", "results", "repost", "export"}
     assert all(sub["type"] == 1 and sub["description"] for sub in subcommands.values())
     options = {option["name"]: option for option in subcommands["start"]["options"]}
     assert options["lesson"]["type"] == 3 and options["lesson"]["autocomplete"] is True
     assert options["timer"]["type"] == 4
     assert (options["timer"]["min_value"], options["timer"]["max_value"]) == (10, 3600)
     assert not options["lesson"]["required"] and not options["timer"]["required"]
+    (run,) = subcommands["export"]["options"]
+    assert run["name"] == "run" and run["type"] == 4 and not run["required"]
+
+
+async def test_forget_me_is_a_command_every_member_sees(lesson: LessonDriver) -> None:
+    sync = await lesson.fake.wait_for(lambda c: c.method == "PUT" and "/commands" in c.path)
+    (forget,) = [command for command in sync.body if command["name"] == "lesson-forget-me"]
+    assert forget["default_member_permissions"] is None
+    assert forget["dm_permission"] is False and forget["description"]
+    assert not forget.get("options")
 
 
 async def test_the_bot_asks_for_no_privileged_intents(lesson: LessonDriver) -> None:
@@ -80,26 +91,19 @@ async def test_a_missing_token_is_named() -> None:
         await run_discord(settings)
 
 
-async def test_the_token_never_reaches_the_logs(
-    fake: FakeDiscord, launch: Launch, caplog: pytest.LogCaptureFixture
-) -> None:
-    caplog.set_level(logging.DEBUG)
-    await launch()
-    driver = LessonDriver(fake, fake.host("hazel"))
-    await driver.start()
-    await driver.command("next")
-    assert caplog.records, "expected the client to log something at DEBUG"
-    assert TOKEN not in caplog.text
-    assert f"client_id={APP_ID}" in caplog.text and "permissions=274878024704" in caplog.text
-
-
 def test_the_discord_command_names_the_missing_token(tmp_path: Path) -> None:
     import os
     import subprocess
     import sys
 
     env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
-    result = subprocess.run([sys.executable, "-m", "bot", "discord"], env=env, cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "discord"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "DISCORD_TOKEN is not set" in result.stderr

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -35,6 +37,7 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16)  # view, send, read history
 
 RESPONSE_WINDOW = 3.0
+RATE_LIMITED = 429
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 
@@ -68,6 +71,43 @@ class Call:
     body: Any
     files: tuple[Upload, ...]
     at: float
+
+
+@dataclass
+class Fault:
+    """The next `times` requests matching `method` and `path` fail with `status`."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    times: int
+    retry_after: float
+
+    def matches(self, call: Call) -> bool:
+        """Whether this fault still applies to a request."""
+        wanted = call.method == self.method and self.path.fullmatch(call.path) is not None
+        return self.times > 0 and wanted
+
+    def response(self) -> web.Response:
+        """An error response shaped like Discord's (429s carry its rate-limit headers)."""
+        self.times -= 1
+        if self.status != RATE_LIMITED:
+            return _json({"message": f"HTTP {self.status}", "code": 0}, status=self.status)
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": self.retry_after,
+            "global": False,
+        }
+        headers = {
+            "Via": "1.1 google",
+            "Retry-After": str(math.ceil(self.retry_after)),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": str(self.retry_after),
+            "X-RateLimit-Bucket": "fake-bucket",
+            "X-RateLimit-Scope": "user",
+        }
+        return _json(body, status=RATE_LIMITED, headers=headers)
 
 
 @dataclass(frozen=True)
@@ -151,6 +191,7 @@ class FakeDiscord:
     uploads: dict[int, tuple[Upload, ...]] = field(default_factory=dict)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     command_ids: dict[str, int] = field(default_factory=dict)
+    failed: list[tuple[Call, int]] = field(default_factory=list)
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -158,10 +199,13 @@ class FakeDiscord:
         self._users = itertools.count(970000000000000001)
         self._interactions: dict[int, SentInteraction] = {}
         self._callbacks: dict[int, Call] = {}
+        self._attempts: dict[int, list[Call]] = {}
         self._followups: dict[str, list[Call]] = {}
+        self._payloads: dict[int, dict[str, Any]] = {}
         self._changed = asyncio.Event()
-        self._socket: web.WebSocketResponse | None = None
-        self._sequence = 0
+        self._sockets: list[web.WebSocketResponse] = []
+        self._sequences: dict[int, int] = {}
+        self._faults: list[Fault] = []
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -179,10 +223,16 @@ class FakeDiscord:
 
     async def close(self) -> None:
         """Stop serving."""
-        if self._socket is not None and not self._socket.closed:
-            await self._socket.close()
+        for socket in self._sockets:
+            if not socket.closed:
+                await socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        """The REST base a bot process is pointed at (DISCORD_API_URL)."""
+        return f"http://127.0.0.1:{self.port}{API}"
 
     @property
     def gateway_url(self) -> str:
@@ -193,12 +243,26 @@ class FakeDiscord:
     def patched(self) -> Iterator[None]:
         """Point discord.py's REST base and default gateway at this fake."""
         old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-        Route.BASE = f"http://127.0.0.1:{self.port}{API}"
+        Route.BASE = self.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
         try:
             yield
         finally:
             Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+
+    # -- faults ----------------------------------------------------------------------------
+
+    def fail(
+        self, method: str, path: str, status: int, times: int = 1, retry_after: float = 0.2
+    ) -> Fault:
+        """Answer the next `times` requests `method path` (a regex) with `status`."""
+        fault = Fault(method, re.compile(path), status, times, retry_after)
+        self._faults.append(fault)
+        return fault
+
+    def failed_with(self, status: int) -> list[Call]:
+        """The requests that were answered with the injected `status`."""
+        return [call for call, code in self.failed if code == status]
 
     # -- people ----------------------------------------------------------------------------
 
@@ -247,18 +311,20 @@ class FakeDiscord:
 
     async def private_reply(self, sent: SentInteraction, timeout: float = 10.0) -> PrivateReply:
         """What the member saw: the response, or the first follow-up after a defer."""
-        callback = await self.wait_until(
-            lambda: self.callback_of(sent), timeout, f"the response to interaction {sent.id}"
+        return await self.wait_until(
+            lambda: self.reply_to(sent), timeout, f"the reply to interaction {sent.id}"
         )
+
+    def reply_to(self, sent: SentInteraction) -> PrivateReply | None:
+        """What the member saw so far (the response, or the follow-up after a defer), if any."""
+        callback = self.callback_of(sent)
+        if callback is None:
+            return None
         kind = int(callback.body["type"])
         if kind not in (5, 6):
             return PrivateReply(kind, callback.body.get("data") or {}, callback, callback)
-        followup = await self.wait_until(
-            lambda: next(iter(self.followups_of(sent)), None),
-            timeout,
-            f"the follow-up of interaction {sent.id}",
-        )
-        return PrivateReply(kind, followup.body, callback, followup)
+        followups = self.followups_of(sent)
+        return PrivateReply(kind, followups[0].body, callback, followups[0]) if followups else None
 
     # -- what the channel shows ------------------------------------------------------------
 
@@ -274,6 +340,15 @@ class FakeDiscord:
     def callback_of(self, sent: SentInteraction) -> Call | None:
         """The bot's response to an interaction, if it has responded."""
         return self._callbacks.get(sent.id)
+
+    def ack_delay(self, sent: SentInteraction) -> float | None:
+        """Seconds from sending an interaction to the bot's accepted response, if any."""
+        callback = self.callback_of(sent)
+        return None if callback is None else callback.at - sent.at
+
+    def callback_attempts(self, sent: SentInteraction) -> list[Call]:
+        """Every response request the bot made for an interaction, accepted or not."""
+        return self._attempts.get(sent.id, [])
 
     def followups_of(self, sent: SentInteraction) -> list[Call]:
         """The follow-up messages the bot sent for an interaction."""
@@ -296,6 +371,18 @@ class FakeDiscord:
         data = self._command_data(subcommand, options or {})
         return await self._interact(2, user, data, channel_id)
 
+    async def top_command(
+        self, user: FakeUser, name: str, channel_id: int = CHANNEL_ID
+    ) -> SentInteraction:
+        """A top-level slash command without options, e.g. `/lesson-forget-me`."""
+        data = {
+            "id": str(self.command_ids.get(name, 1)),
+            "name": name,
+            "type": 1,
+            "guild_id": str(GUILD_ID),
+        }
+        return await self._interact(2, user, data, channel_id)
+
     async def autocomplete(
         self, user: FakeUser, subcommand: str, option: str, typed: str
     ) -> SentInteraction:
@@ -305,12 +392,16 @@ class FakeDiscord:
         return await self._interact(4, user, data, CHANNEL_ID)
 
     async def click(
-        self, user: FakeUser, message: dict[str, Any], custom_id: str
+        self, user: FakeUser, message: dict[str, Any], custom_id: str, guild_id: int = GUILD_ID
     ) -> SentInteraction:
-        """A click on a button of a message the bot posted."""
+        """A click on a button of a message the bot posted (in another server if given)."""
         data = {"custom_id": custom_id, "component_type": 2}
         channel_id = int(message["channel_id"])
-        return await self._interact(3, user, data, channel_id, message)
+        return await self._interact(3, user, data, channel_id, message, guild_id)
+
+    async def redeliver(self, sent: SentInteraction, connection: int | None = None) -> None:
+        """Send an interaction's INTERACTION_CREATE again, as a gateway replay would."""
+        await self.dispatch("INTERACTION_CREATE", self._payloads[sent.id], connection)
 
     async def submit_form(
         self,
@@ -348,6 +439,7 @@ class FakeDiscord:
         data: dict[str, Any],
         channel_id: int,
         message: dict[str, Any] | None = None,
+        guild_id: int = GUILD_ID,
     ) -> SentInteraction:
         interaction_id = next(self._ids)
         sent = SentInteraction(
@@ -359,8 +451,8 @@ class FakeDiscord:
             "application_id": str(APP_ID),
             "type": kind,
             "data": data,
-            "guild_id": str(GUILD_ID),
-            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "guild_id": str(guild_id),
+            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
             "channel_id": str(channel_id),
             "channel": self._channel_payload(channel_id),
             "member": user.member_payload(),
@@ -370,28 +462,37 @@ class FakeDiscord:
             "guild_locale": "en-US",
             "app_permissions": str(MEMBER_PERMISSIONS),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024,
         }
         if message is not None:
             payload["message"] = message
+        self._payloads[interaction_id] = payload
         await self.dispatch("INTERACTION_CREATE", payload)
         return sent
 
     # -- gateway ---------------------------------------------------------------------------
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH event to the connected bot."""
-        if self._socket is None or self._socket.closed:
+    async def dispatch(
+        self, event: str, data: dict[str, Any], connection: int | None = None
+    ) -> None:
+        """Send a DISPATCH event to a connected bot: the latest one, or connection number N."""
+        socket = self._connected(connection)
+        self._sequences[id(socket)] = sequence = self._sequences.get(id(socket), 0) + 1
+        await socket.send_json({"op": 0, "t": event, "s": sequence, "d": data})
+
+    def _connected(self, connection: int | None) -> web.WebSocketResponse:
+        candidates = self._sockets if connection is None else [self._sockets[connection]]
+        open_sockets = [socket for socket in candidates if not socket.closed]
+        if not open_sockets:
             raise AssertionError("no bot is connected to the fake gateway")
-        self._sequence += 1
-        await self._socket.send_json({"op": 0, "t": event, "s": self._sequence, "d": data})
+        return open_sockets[-1]
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(autoping=True)
         await socket.prepare(request)
-        self._socket, self._sequence = socket, 0
+        self._sockets.append(socket)
         await socket.send_json({"op": 10, "d": {"heartbeat_interval": 45000}})
         async for frame in socket:
             if frame.type is not WSMsgType.TEXT:
@@ -413,8 +514,9 @@ class FakeDiscord:
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
         }
-        await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", self._guild_payload())
+        connection = self._sockets.index(socket)
+        await self.dispatch("READY", ready, connection)
+        await self.dispatch("GUILD_CREATE", self._guild_payload(), connection)
         self._notify()
 
     # -- REST ------------------------------------------------------------------------------
@@ -431,6 +533,11 @@ class FakeDiscord:
             asyncio.get_running_loop().time(),
         )
         self.calls.append(call)
+        fault = next((f for f in self._faults if f.matches(call)), None)
+        if fault is not None:
+            self.failed.append((call, fault.status))
+            self._notify()
+            return fault.response()
         try:
             return _json(self._answer(call))
         except FakeHttpError as error:
@@ -474,6 +581,7 @@ class FakeDiscord:
     def _callback(self, interaction_id: int, call: Call) -> dict[str, Any]:
         """Like Discord: one response per interaction, within 3 seconds."""
         sent = self._interactions[interaction_id]
+        self._attempts.setdefault(interaction_id, []).append(call)
         if interaction_id in self._callbacks:
             raise FakeHttpError(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
@@ -678,10 +786,11 @@ async def _read_body(request: web.Request) -> tuple[Any, tuple[Upload, ...]]:
     return (json.loads(text) if text else None), ()
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py only parses bodies whose Content-Type is exactly application/json
     body = json.dumps(data).encode()
-    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    return web.Response(body=body, status=status, headers=headers)
 
 
 def _now() -> str:

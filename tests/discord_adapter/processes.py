@@ -1,0 +1,85 @@
+"""The real bot as a separate process (`python -m bot discord`), pointed at the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.discord_adapter.helpers import TOKEN
+from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
+
+START_TIMEOUT = 30.0
+
+
+@dataclass
+class BotProcess:
+    """One running bot process and the file its log goes to."""
+
+    process: asyncio.subprocess.Process
+    log: Path
+
+    @property
+    def pid(self) -> int:
+        """The bot's process id."""
+        return self.process.pid
+
+    async def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send `sig` to the bot (and its checker worker, in its process group); wait for it."""
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, sig)
+        await self.process.wait()
+
+    def log_text(self) -> str:
+        """Everything the process logged so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def bot_environment(fake: FakeDiscord, database_url: str) -> dict[str, str]:
+    """The environment of a bot process: this one's, with Discord and the database replaced."""
+    kept = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DISCORD_", "SLACK_", "LESSON_", "DATABASE_"))
+    }
+    return kept | {
+        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_API_URL": fake.api_url,
+        "DISCORD_GUILD_ID": str(GUILD_ID),
+        "LESSON_HOST_ROLE": HOST_ROLE_NAME,
+        "DATABASE_URL": database_url,
+        "LOG_LEVEL": "DEBUG",
+    }
+
+
+async def start_bot_process(
+    fake: FakeDiscord, database_url: str, folder: Path, name: str
+) -> BotProcess:
+    """Start `python -m bot discord` in `folder` (no .env there) and wait for its IDENTIFY."""
+    identified = len(fake.identifies)
+    log = folder / f"{name}.log"
+    with log.open("wb") as output:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "discord",
+            cwd=folder,
+            env=bot_environment(fake, database_url),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=output,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,
+        )
+    running = BotProcess(process, log)
+    try:
+        await fake.wait_identified(identified + 1, timeout=START_TIMEOUT)
+    except AssertionError:
+        await running.kill()
+        raise AssertionError(f"the bot process did not connect:\n{running.log_text()}") from None
+    return running

@@ -1,0 +1,104 @@
+"""A burst: 2,000 members answer within a second. Every click is acknowledged in time,
+counted exactly once, and the question's live counter is edited only every few seconds.
+
+This is a load test that runs with the rest of the suite (it takes a few seconds): the
+`burst` marker only lets it be selected alone (`pytest -m burst`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from bot.discord_adapter import BotOptions
+from bot.engine import LessonCatalog
+from lessons.schema import PredictionStep
+from storage import SqlRunStore
+from tests.discord_adapter.conftest import Launch
+from tests.discord_adapter.helpers import LessonDriver, button, run_of
+from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord, SentInteraction
+
+pytestmark = pytest.mark.burst
+
+MEMBERS = 2000
+INTERVAL = 1.0
+STEP = "what-changed"
+PATTERN = ["checkable-reward"] * 4 + ["bigger-model"] * 3 + ["more-text"] * 2 + ["better-examples"]
+BAR = re.compile(r"^`[█░]+` (\d+) \(\d+%\) (.+?)(?: ✅)?$")
+
+
+def every_member_answered(fake: FakeDiscord, sent: Sequence[SentInteraction]) -> Callable[[], bool]:
+    """A cheap condition (checked on every request): every click got its private reply."""
+    waiting = list(sent)
+
+    def check() -> bool:
+        while waiting and fake.reply_to(waiting[-1]) is not None:
+            waiting.pop()
+        return not waiting
+
+    return check
+
+
+def bar_counts(text: str) -> dict[str, int]:
+    """The count of each choice in a reveal's text bars, by label."""
+    return {m[2]: int(m[1]) for line in text.splitlines() if (m := BAR.match(line))}
+
+
+async def test_two_thousand_clicks_in_a_second_are_all_acknowledged_and_counted(
+    fake: FakeDiscord, launch: Launch, store: SqlRunStore
+) -> None:
+    await launch(options=BotOptions(counter_interval=INTERVAL, timer_interval=0.05))
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach(STEP)
+    picks = [PATTERN[n % len(PATTERN)] for n in range(MEMBERS)]
+    members = [fake.member(f"member-{n}") for n in range(MEMBERS)]
+    loop = asyncio.get_running_loop()
+
+    started = loop.time()
+    sent = [
+        await fake.click(member, question, button(question, arg=pick))
+        for member, pick in zip(members, picks, strict=True)
+    ]
+    assert loop.time() - started < 1.5, "the fake should send the burst within about a second"
+    await fake.wait_until(every_member_answered(fake, sent), timeout=25, what="every reply")
+    await fake.wait_until(
+        lambda: f"{MEMBERS} answered" in question["content"], timeout=10, what="the final count"
+    )
+    elapsed = loop.time() - started
+
+    delays = [fake.ack_delay(one) for one in sent]
+    assert None not in delays, f"{delays.count(None)} clicks were never acknowledged"
+    slowest = max(d for d in delays if d is not None)
+    assert slowest < RESPONSE_WINDOW, f"slowest acknowledgement {slowest:.2f} s"
+    replies = [await fake.private_reply(one) for one in sent]
+    assert all(reply.ephemeral and "You chose" in reply.content for reply in replies)
+
+    run_id = run_of(question)
+    expected = Counter(picks)
+    stored = {c.value: c.count for c in await store.vote_counts(run_id, STEP) if c.kind == "choice"}
+    assert stored == expected
+    assert await store.count_participants(run_id, STEP) == MEMBERS
+
+    edits = fake.edits_of(question)
+    assert 1 <= len(edits) <= elapsed / INTERVAL + 2, (len(edits), elapsed)
+    assert f"{MEMBERS} answered" in edits[-1].body["content"]
+    assert all("components" not in edit.body for edit in edits)
+
+    before = len(lesson.messages())
+    await lesson.press(lesson.host, question, button(question, action="reveal"))
+    text = (await lesson.reveal_after(before))["embeds"][0]["description"]
+    assert f"**{MEMBERS} answered**" in text
+    counts = bar_counts(text)
+    assert sum(counts.values()) == MEMBERS
+    assert counts == {label: expected[choice] for choice, label in choice_labels().items()}
+
+
+def choice_labels() -> dict[str, str]:
+    """The question's choices: label by id."""
+    step = LessonCatalog().get("rlvr").step_by_id(STEP)
+    assert isinstance(step, PredictionStep)
+    return {choice.id: choice.label for choice in step.choices}

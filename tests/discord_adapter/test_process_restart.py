@@ -1,0 +1,94 @@
+"""The bot process killed with SIGKILL mid-question and started again: nothing acknowledged
+is lost, old buttons keep working, and the pending timer fires once, in the new process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.engine.ports import Phase
+from storage import SqlRunStore
+from tests.discord_adapter.helpers import TOKEN, LessonDriver, answers_of, button, run_of, title
+from tests.discord_adapter.processes import BotProcess, start_bot_process
+from tests.fakes.fake_discord import FakeDiscord, SentInteraction
+
+TIMER = 15
+STEP = "what-changed"
+NAMES = [f"member-{n}" for n in range(100)]
+Start = Callable[[str], Awaitable[BotProcess]]
+
+
+def confirmed(fake: FakeDiscord, sent: dict[int, SentInteraction]) -> set[str]:
+    """The members whose choice was confirmed to them privately."""
+    replies = {member: fake.reply_to(one) for member, one in sent.items()}
+    return {str(m) for m, reply in replies.items() if reply and "You chose" in reply.content}
+
+
+@pytest.fixture
+async def start_process(
+    fake: FakeDiscord, database_url: str, tmp_path: Path
+) -> AsyncIterator[Start]:
+    """Start bot processes; every one still running is killed after the test."""
+    started: list[BotProcess] = []
+
+    async def start(name: str) -> BotProcess:
+        started.append(await start_bot_process(fake, database_url, tmp_path, name))
+        return started[-1]
+
+    yield start
+    for process in started:
+        await process.kill()
+
+
+async def test_a_killed_process_loses_nothing_and_its_timer_fires_once_after_a_restart(
+    fake: FakeDiscord, store: SqlRunStore, start_process: Start
+) -> None:
+    first = await start_process("first")
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    await lesson.start(timer=TIMER)
+    question = await lesson.next_step()
+    run_id = run_of(question)
+    run = await store.get_run(run_id)
+    assert run is not None and run.deadline is not None and run.timer_seconds == TIMER
+    assert 0 < (run.deadline - datetime.now(UTC)).total_seconds() <= TIMER
+
+    choice = button(question, arg="more-text")
+    sent = {m.id: await fake.click(m, question, choice) for m in map(fake.member, NAMES)}
+    await fake.wait_until(lambda: len(confirmed(fake, sent)) >= 10, what="ten confirmations")
+    os.kill(first.pid, signal.SIGKILL)
+    await first.process.wait()
+
+    acknowledged = confirmed(fake, sent)
+    stored = {a.user_id for a in await answers_of(store, run_id, "choice")}
+    assert len(acknowledged) >= 10 and acknowledged <= stored
+    after_kill = await store.get_run(run_id)
+    assert after_kill is not None and after_kill.position == run.position
+    assert after_kill.position.phase is Phase.OPEN
+
+    second = await start_process("second")
+    late = fake.member("late")
+    joined = await lesson.press(late, question, button(question, arg="checkable-reward"))
+    assert joined.ephemeral and "You chose" in joined.content
+    assert str(late.id) in {a.user_id for a in await answers_of(store, run_id, "choice")}
+
+    results = await fake.wait_until(
+        lambda: [m for m in lesson.messages() if title(m).startswith("Results")],
+        timeout=TIMER + 10,
+        what="the timed reveal",
+    )
+    stopped = await lesson.command("stop")
+    assert "Stopped" in stopped.content
+    reveals = [m for m in lesson.messages() if title(m) == "Results: Same brain, a year later"]
+    assert len(reveals) == 1 and results[0] is reveals[0]
+    assert f"**{len(stored) + 1} answered**" in reveals[0]["embeds"][0]["description"]
+    assert TOKEN not in first.log_text() + second.log_text()
+
+    second.process.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(second.process.wait(), timeout=20) == 0
+    assert "SIGTERM received" in second.log_text()

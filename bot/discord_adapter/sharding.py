@@ -7,7 +7,6 @@ server's clicks all reach the same process; every process shares one database.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.settings import Settings
 
@@ -31,8 +30,7 @@ class Shard:
 
 def shard_of(settings: Settings) -> Shard:
     """The shard from DISCORD_SHARD_ID and DISCORD_SHARD_COUNT, when those settings exist."""
-    shard_id: Any = getattr(settings, "discord_shard_id", None)
-    shard_count: Any = getattr(settings, "discord_shard_count", None)
+    shard_id, shard_count = settings.discord_shard_id, settings.discord_shard_count
     if shard_id is None and shard_count is None:
         return Shard()
     if shard_id is None or shard_count is None or not 0 <= int(shard_id) < int(shard_count):

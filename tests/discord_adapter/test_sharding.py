@@ -18,17 +18,10 @@ from tests.discord_adapter.helpers import TOKEN
 from tests.fakes.fake_discord import FakeDiscord
 
 
-class ShardedSettings(Settings):
-    """Settings with the shard fields the bot reads when they exist."""
-
-    discord_shard_id: int | None = None
-    discord_shard_count: int | None = None
-
-
 async def test_a_second_shard_identifies_as_such_and_leaves_commands_to_shard_zero(
     fake: FakeDiscord, settings: Settings, engine: LessonEngine, checker: Checker
 ) -> None:
-    sharded = ShardedSettings(**settings.model_dump(), discord_shard_id=1, discord_shard_count=2)
+    sharded = settings.model_copy(update={"discord_shard_id": 1, "discord_shard_count": 2})
     store = engine.store
     assert isinstance(store, SqlRunStore)
     bot = build_bot(sharded, Runtime(engine, store, checker, store.engine), FAST)
@@ -45,7 +38,7 @@ async def test_a_second_shard_identifies_as_such_and_leaves_commands_to_shard_ze
 def test_shard_settings_are_read_only_when_complete() -> None:
     plain = Settings(_env_file=None)  # type: ignore[call-arg]
     assert shard_of(plain) == Shard() and Shard().registers_commands
-    assert shard_of(ShardedSettings(discord_shard_id=0, discord_shard_count=3)) == Shard(0, 3)
+    assert shard_of(Settings(discord_shard_id=0, discord_shard_count=3)) == Shard(0, 3)
     for shard_id, count in ((1, None), (None, 2), (2, 2), (-1, 2)):
         with pytest.raises(BadSharding, match="DISCORD_SHARD_COUNT"):
-            shard_of(ShardedSettings(discord_shard_id=shard_id, discord_shard_count=count))
+            shard_of(Settings.model_construct(discord_shard_id=shard_id, discord_shard_count=count))

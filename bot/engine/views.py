@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -183,4 +183,3 @@ class Advance:
     summary: SummaryCard | None = None
     closed_card: StepCard | None = None
     reveal: RevealCard | None = None
-    extra: tuple[str, ...] = field(default_factory=tuple)

@@ -247,6 +247,13 @@ class SlackDriver:
         assert await self.command(f"start {args}".strip(), user) == 200
         return await self.wait_post(f"Step 1/{TOTAL}", channel=CHANNEL)
 
+    async def open_answer_form(self, card: Call, user: str = ALICE) -> dict[str, Any]:
+        """Click the free-answer step's Answer button and return the modal the bot opened."""
+        assert await self.click(self.action(card, ":answer"), user, card) == 200
+        await self.fake.wait_for(lambda _: self.fake.calls_to("views.open"))
+        view: dict[str, Any] = self.fake.calls_to("views.open")[0].args["view"]
+        return view
+
     async def go_to_step(self, number: int) -> Call:
         """Move on with `/lesson next` until step `number` is posted; its message."""
         for step in range(2, number + 1):

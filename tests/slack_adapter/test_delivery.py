@@ -80,9 +80,7 @@ async def test_a_retried_submission_on_another_process_is_one_try(
 ) -> None:
     await slack.start()
     card = await slack.go_to_step(step_number("your-turn"))
-    await slack.click(slack.action(card, ":answer"), ALICE, card)
-    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
-    view = slack.fake.calls_to("views.open")[0].args["view"]
+    view = await slack.open_answer_form(card)
     trigger = new_trigger()
     assert await second_slack.submit(view, "2/3", ALICE, trigger_id=trigger, retry=2) == 200
     assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger) == 200
@@ -98,9 +96,7 @@ async def test_a_retried_answer_submission_is_one_try(
 ) -> None:
     await slack.start()
     card = await slack.go_to_step(step_number("your-turn"))
-    await slack.click(slack.action(card, ":answer"), ALICE, card)
-    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
-    view = slack.fake.calls_to("views.open")[0].args["view"]
+    view = await slack.open_answer_form(card)
     trigger = new_trigger()
     assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger) == 200
     assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger, retry=1) == 200

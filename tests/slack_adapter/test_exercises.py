@@ -71,9 +71,7 @@ async def test_the_free_answer_modal_grades_and_allows_retries(slack: SlackDrive
 async def test_an_empty_or_closed_answer_is_refused_privately(slack: SlackDriver) -> None:
     await slack.start()
     card = await slack.go_to_step(FREE_ANSWER_STEP)
-    await slack.click(slack.action(card, ":answer"), ALICE, card)
-    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
-    view = slack.fake.calls_to("views.open")[0].args["view"]
+    view = await slack.open_answer_form(card)
     await slack.submit(view, "   ", ALICE)
     await slack.wait_ephemeral(ALICE, "Type an answer of 1 to 200 characters.")
     await slack.command("reveal")

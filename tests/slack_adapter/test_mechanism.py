@@ -43,9 +43,7 @@ async def test_the_free_answer_reveal_shows_the_channel_as_a_grpo_group(
 ) -> None:
     await slack.start()
     card = await slack.go_to_step(FREE_ANSWER_STEP)
-    assert await slack.click(slack.action(card, ":answer"), ALICE, card) == 200
-    await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
-    view = slack.fake.calls_to("views.open")[0].args["view"]
+    view = await slack.open_answer_form(card)
     answers = {ALICE: "3/4", BOB: "2/3", "U0XAVI": "0.75", "U0YUKI": "1/2"}
     for user, answer in answers.items():
         assert await slack.submit(view, answer, user) == 200

@@ -1,53 +1,42 @@
-"""The real discord.py client connected to the fake Discord (REST and gateway on loopback)."""
+"""The real bot, `python -m bot discord` in a process of its own, against the fake Discord.
+
+The bot gets its own process, as it would in production: the fake Discord and the burst
+of clicks it sends run in the benchmark's process, so they do not share the bot's event
+loop, and the time they take is not charged to the bot.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import signal
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
-from pydantic import SecretStr
+from tests.discord_adapter.processes import BotProcess, start_bot_process
+from tests.fakes.fake_discord import FakeDiscord
 
-from benchmarks.burst_discord_host import TOKEN
-from bot.discord_adapter import BotOptions, LessonBot, build_bot
-from bot.runtime import Runtime
-from bot.settings import Settings
-from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
-
-IDENTIFY_TIMEOUT = 15.0
-
-
-def settings_for(database_url: str) -> Settings:
-    """The bot's settings: the test token and guild, no .env file, default intervals."""
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        database_url=database_url,
-        discord_token=SecretStr(TOKEN),
-        discord_guild_id=GUILD_ID,
-        lesson_host_role=HOST_ROLE_NAME,
-    )
+LOG_LEVEL = "INFO"
+"""The bot's default log level."""
 
 
 @asynccontextmanager
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """The fake Discord on a random loopback port, with discord.py pointed at it."""
+    """The fake Discord on a random loopback port."""
     fake = FakeDiscord()
     await fake.start()
     try:
-        with fake.patched():
-            yield fake
+        yield fake
     finally:
         await fake.close()
 
 
 @asynccontextmanager
-async def running_bot(runtime: Runtime, fake: FakeDiscord, url: str) -> AsyncIterator[LessonBot]:
-    """The bot with its default options, connected to the fake; closed (counters flushed) after."""
-    bot = build_bot(settings_for(url), runtime, BotOptions())
-    task = asyncio.create_task(bot.start(TOKEN))
-    try:
-        await fake.wait_identified(len(fake.identifies) + 1, timeout=IDENTIFY_TIMEOUT)
-        yield bot
-    finally:
-        await bot.close()
-        await task
+async def bot_process(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotProcess]:
+    """The bot connected to the fake; stopped with SIGTERM (counters flushed) afterwards."""
+    with tempfile.TemporaryDirectory(prefix="lessonbot-bench-bot-") as folder:
+        bot = await start_bot_process(fake, database_url, Path(folder), "bot", LOG_LEVEL)
+        try:
+            yield bot
+        finally:
+            await bot.kill(signal.SIGTERM)

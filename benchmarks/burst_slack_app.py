@@ -1,20 +1,18 @@
-"""The real bolt app in HTTP mode on loopback, its Web API client pointed at the fake Slack."""
+"""The real bolt app in HTTP mode, in a process of its own, its Web API client at the fake Slack."""
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import aiohttp
-from pydantic import SecretStr
 
-from bot.runtime import Runtime
-from bot.settings import Settings
-from bot.slack_adapter import build_slack_bot
-from bot.slack_adapter.run import EVENTS_PATH, start_http
 from tests.fakes.fake_slack import Call, FakeSlack
-from tests.slack_adapter.driver import BOT_TOKEN, HOST, LISTED_HOST, SIGNING_SECRET, SlackDriver
+from tests.slack_adapter.driver import HOST, SlackDriver
+from tests.slack_adapter.processes import BotProcess, bot_environment, free_port
 
 
 class TimedFakeSlack(FakeSlack):
@@ -37,17 +35,6 @@ class TimedFakeSlack(FakeSlack):
         return [at - since for at, edited in self.updates if edited == ts and at >= since]
 
 
-def settings_for(fake: FakeSlack) -> Settings:
-    """The app's settings: test credentials, the fake's URL, no .env file, default intervals."""
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        slack_bot_token=SecretStr(BOT_TOKEN),
-        slack_signing_secret=SecretStr(SIGNING_SECRET),
-        slack_host_users=LISTED_HOST,
-        slack_api_url=fake.base_url,
-    )
-
-
 @asynccontextmanager
 async def fake_slack() -> AsyncIterator[TimedFakeSlack]:
     """The fake Web API on a random loopback port, with one workspace admin."""
@@ -60,14 +47,21 @@ async def fake_slack() -> AsyncIterator[TimedFakeSlack]:
 
 
 @asynccontextmanager
-async def serving(runtime: Runtime, fake: FakeSlack) -> AsyncIterator[SlackDriver]:
-    """The app on 127.0.0.1 (random port) and a driver; work after acks finishes on the way out."""
-    bot = build_slack_bot(settings_for(fake), runtime)
-    async with bot.connected():
-        runner = await start_http(bot.app, "127.0.0.1", 0)
-        try:
-            port = runner.addresses[0][1]
-            async with aiohttp.ClientSession() as session:
-                yield SlackDriver(f"http://127.0.0.1:{port}{EVENTS_PATH}", fake, session)
-        finally:
-            await runner.cleanup()
+async def serving(fake: FakeSlack, database_url: str) -> AsyncIterator[SlackDriver]:
+    """`python -m bot slack --http` in its own process on 127.0.0.1, and a driver for it.
+
+    The bot gets its own process, as it would in production: the fake Slack and the burst of
+    requests run in the benchmark's process, so the time they take is not charged to the bot.
+    The bot is stopped with SIGTERM, so it finishes the work it acknowledged.
+    """
+    with tempfile.TemporaryDirectory(prefix="lessonbot-bench-bot-") as name:
+        folder = Path(name)
+        bot = BotProcess(free_port(), bot_environment(fake, database_url), folder, folder / "log")
+        async with aiohttp.ClientSession() as session:
+            try:
+                await bot.start()
+                await bot.wait_ready(session)
+                yield SlackDriver(bot.url, fake, session)
+                await bot.terminate()
+            finally:
+                await bot.stop()

@@ -1,4 +1,4 @@
-"""What a burst runs on: the engine, store and checker on one database, and the question."""
+"""What a burst reads: the question it answers, and the votes the bot stored."""
 
 from __future__ import annotations
 
@@ -7,24 +7,17 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from benchmarks.burst_timing import settled
-from bot.engine import LessonCatalog, LessonEngine
-from bot.runtime import Runtime
-from bot.verifier import Checker
+from bot.engine import LessonCatalog
 from lessons.schema import PredictionStep
 from storage import SqlRunStore, create_engine
 
-CHECKER_TIMEOUT = 5.0
-
 
 @asynccontextmanager
-async def runtime_on(url: str) -> AsyncIterator[Runtime]:
-    """The engine on the database at `url` with a running checker; all closed afterwards."""
+async def store_on(url: str) -> AsyncIterator[SqlRunStore]:
+    """A store on the database at `url`, for reading what a bot in another process stored."""
     database = create_engine(url)
     try:
-        async with Checker(timeout=CHECKER_TIMEOUT) as checker:
-            store = SqlRunStore(database)
-            engine = LessonEngine(store, checker, LessonCatalog())
-            yield Runtime(engine, store, checker, database)
+        yield SqlRunStore(database)
     finally:
         await database.dispose()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import LessonCatalog, LessonEngine, Member, Place
+from bot.startup_memory import freeze_startup_objects
 from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
@@ -33,8 +34,10 @@ class OpenQuestion:
 
 
 def lesson_engine(store: SqlRunStore, catalog: LessonCatalog | None = None) -> LessonEngine:
-    """The real engine on `store`, with the shipped lessons."""
-    return LessonEngine(store, NoChecker(), catalog or LessonCatalog())
+    """The real engine on `store`, with the shipped lessons, started as the bot starts."""
+    engine = LessonEngine(store, NoChecker(), catalog or LessonCatalog())
+    freeze_startup_objects()
+    return engine
 
 
 def channel(number: int, platform: str = "discord") -> Place:

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.engine import LessonCatalog, LessonEngine
 from bot.settings import Settings
+from bot.startup_memory import freeze_startup_objects
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine, upgrade_database
 
@@ -36,8 +37,10 @@ async def open_runtime(
     await checker.start()
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
+    engine = LessonEngine(store, checker, catalog)
+    freeze_startup_objects()
     try:
-        yield Runtime(LessonEngine(store, checker, catalog), store, checker, database)
+        yield Runtime(engine, store, checker, database)
     finally:
         await checker.close()
         await database.dispose()

@@ -1,20 +1,22 @@
-"""Persistent lesson buttons: the custom_id is the engine address, so clicks survive restarts."""
+"""Lesson buttons: the custom_id is the engine address, so clicks survive restarts.
+
+The bot routes their clicks itself (`LessonBot.on_interaction` calls `click_of`): the
+address says everything a click needs, so discord.py keeps no view per posted message and
+rebuilds none from the message on each click, which under a burst of clicks is most of
+what parsing one costs.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.discord_adapter.clicks import handle_click
-from bot.discord_adapter.context import lesson_context
+from bot.discord_adapter.context import Interaction
 from bot.discord_adapter.limits import MAX_BUTTON_LABEL, clip
-from bot.engine.addresses import ADDRESS_PATTERN, is_lesson_address
+from bot.engine.addresses import is_lesson_address
 from bot.engine.views import Button, Tone
-
-ADDRESS_TEMPLATE = ADDRESS_PATTERN
 
 STYLES = {
     Tone.PRIMARY: discord.ButtonStyle.primary,
@@ -23,41 +25,33 @@ STYLES = {
     Tone.DANGER: discord.ButtonStyle.danger,
 }
 
-DiscordButton = discord.ui.Button[discord.ui.View]
+
+class LessonButton(discord.ui.Button[discord.ui.View]):
+    """A button on a lesson message, whose clicks the bot routes by custom_id."""
+
+    def is_dispatchable(self) -> bool:
+        """Never: discord.py need not store a view to find this button's callback."""
+        return False
 
 
-class LessonButton(discord.ui.DynamicItem[DiscordButton], template=ADDRESS_TEMPLATE):
-    """Any button on a lesson message, recognised by its custom_id in any process."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LessonButton:
-        """Rebuild the button from a click on a message the bot posted earlier."""
-        if not isinstance(item, discord.ui.Button):
-            raise TypeError("lesson addresses belong to buttons")
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the lesson's click handler."""
-        await handle_click(lesson_context(interaction), interaction, self.custom_id)
+def click_of(interaction: Interaction) -> str | None:
+    """The lesson address a button click carries; None for anything else."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    return custom_id if is_lesson_address(custom_id) else None
 
 
 def discord_button(button: Button) -> LessonButton:
     """A Discord button for one of the engine's buttons."""
     return LessonButton(
-        discord.ui.Button(
-            style=STYLES[button.tone],
-            label=clip(button.label, MAX_BUTTON_LABEL),
-            custom_id=button.address,
-            emoji=button.emoji or None,
-            disabled=button.disabled,
-            row=button.row,
-        )
+        style=STYLES[button.tone],
+        label=clip(button.label, MAX_BUTTON_LABEL),
+        custom_id=button.address,
+        emoji=button.emoji or None,
+        disabled=button.disabled,
+        row=button.row,
     )
 
 
@@ -76,6 +70,8 @@ def disabled_view(message: discord.Message) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for item in discord.ui.View.from_message(message, timeout=None).children:
         if isinstance(item, discord.ui.Button) and is_lesson_address(item.custom_id or ""):
-            item.disabled = True
-            view.add_item(LessonButton(item))
+            view.add_item(LessonButton(
+                style=item.style, label=item.label, custom_id=item.custom_id,
+                emoji=item.emoji, disabled=True, row=item.row,
+            ))
     return view if view.children else None

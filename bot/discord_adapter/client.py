@@ -11,13 +11,15 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.buttons import LessonButton
+from bot.discord_adapter.buttons import click_of
+from bot.discord_adapter.clicks import handle_click
 from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
 from bot.discord_adapter.counter import LiveCounters
 from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
+from bot.discord_adapter.gateway_socket import fair_connect
 from bot.discord_adapter.invite import invite_url
 from bot.discord_adapter.messenger import Messenger
 from bot.discord_adapter.modals import handle_answer_form, is_answer_form
@@ -69,12 +71,12 @@ class LessonBot(discord.Client):
         use_api(self.api_url)
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
+        self.http.ws_connect = fair_connect(self.http.ws_connect)  # type: ignore[method-assign, assignment]
         await super().login(token)
         await use_gateway_of_api(self, self.api_url)
 
     async def setup_hook(self) -> None:
-        """Register buttons and commands, sync commands, start the timer loop."""
-        self.add_dynamic_items(LessonButton)
+        """Register and sync the commands, start the timer loop."""
         self.tree.add_command(LessonCommands(self.lesson))
         self.tree.add_command(forget_me_command(self.lesson))
         if self.options.sync_commands and self.shard.registers_commands:
@@ -84,8 +86,11 @@ class LessonBot(discord.Client):
         self._timers = start_timer_loop(self.lesson, self.options.timer_interval)
 
     async def on_interaction(self, interaction: Interaction) -> None:
-        """Answer forms are handled by custom_id, so they work after a restart too."""
-        if is_answer_form(interaction):
+        """Buttons and answer forms are routed by custom_id, so they work after a restart too."""
+        address = click_of(interaction)
+        if address is not None:
+            await handle_click(self.lesson, interaction, address)
+        elif is_answer_form(interaction):
             await handle_answer_form(self.lesson, interaction)
 
     async def close(self) -> None:

@@ -33,10 +33,3 @@ class AdapterContext:
         """Which interactions were already received (each is handled once)."""
         return self.replies.deliveries
 
-
-def lesson_context(interaction: Interaction) -> AdapterContext:
-    """The adapter context of the bot that received an interaction."""
-    context = getattr(interaction.client, "lesson", None)
-    if not isinstance(context, AdapterContext):
-        raise RuntimeError("this client is not a lesson bot")
-    return context

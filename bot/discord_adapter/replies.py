@@ -42,8 +42,9 @@ class PrivateReplies:
     Each interaction is claimed first, so a repeated delivery is not handled twice. A
     burst of clicks queues work behind the database, and deferring hundreds of
     interactions at the same late moment would itself be slow: during a burst every click
-    is acknowledged at once, and no click's work starts before every click received so
-    far is acknowledged, so acknowledgements never wait for work.
+    is acknowledged at once (a button's acknowledgement shows nothing, which is the
+    cheapest), and no click's work starts before every click received so far is
+    acknowledged, so acknowledgements never wait for work.
     """
 
     def __init__(
@@ -95,13 +96,14 @@ class PrivateReplies:
         self.unacknowledged += 1
         self._all_acknowledged.clear()
         try:
-            await defer_privately(interaction)
+            await defer_privately(interaction, thinking=False)
         finally:
             self.unacknowledged -= 1
             if not self.unacknowledged:
                 self._all_acknowledged.set()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._all_acknowledged.wait(), ACK_WINDOW)
+            async with asyncio.timeout(ACK_WINDOW):
+                await self._all_acknowledged.wait()
 
     async def _claim(self, interaction: Interaction) -> Reply | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""

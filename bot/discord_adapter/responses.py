@@ -15,16 +15,20 @@ log = logging.getLogger(__name__)
 Reply = str | Outgoing
 
 
-async def defer_privately(interaction: Interaction) -> None:
-    """Acknowledge now ("thinking…", visible only to the member); the reply follows.
+async def defer_privately(interaction: Interaction, thinking: bool = True) -> None:
+    """Acknowledge now; the reply follows, visible only to the member.
 
-    If Discord refuses (the interaction expired), the work still runs: votes are upserts,
-    so the member's click counts once even when they click again.
+    With `thinking`, the member sees "thinking…" until then. Without it, a button click is
+    acknowledged with nothing shown (the button stops spinning), which costs Discord and the
+    bot less under a burst; other interactions still show "thinking…". If Discord refuses
+    (the interaction expired), the work still runs: votes are upserts, so the member's click
+    counts once even when they click again.
     """
     if interaction.response.is_done():
         return
+    thinking = thinking or interaction.type is not discord.InteractionType.component
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=thinking)
     except discord.HTTPException as error:
         log.warning("could not acknowledge an interaction: %s", error.text or error.status)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 
@@ -11,6 +10,7 @@ import discord
 from bot.discord_adapter.client import build_bot
 from bot.discord_adapter.sharding import BadSharding
 from bot.discord_adapter.stopping import closing_on_signals
+from bot.event_loop import run_service
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 
@@ -45,7 +45,7 @@ def configure_logging(level_name: str) -> None:
 def run_discord_command(settings: Settings) -> int:
     """Run the bot until stopped; exit 2 with a clear message for a missing or bad token."""
     try:
-        asyncio.run(run_discord(settings))
+        run_service(run_discord(settings))
     except (MissingSetting, BadSharding) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

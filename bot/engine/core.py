@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
 from bot.engine.errors import BadAddress, NoActiveRun, NotHost, StepClosed
+from bot.engine.known_runs import KnownRuns
 from bot.engine.ports import (
     AnswerChecker,
     Member,
@@ -30,7 +31,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-KNOWN_RUNS_KEPT = 10_000
 MechanismView = tuple[tuple[Section, ...], LineChart]
 
 
@@ -63,7 +63,7 @@ class EngineCore:
         self.checker = checker
         self.catalog = catalog or LessonCatalog()
         self.clock = clock
-        self._known_runs: dict[int, RunRecord] = {}
+        self.known_runs = KnownRuns(store.get_run)
         self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
         self._mechanism_views: dict[tuple[int, str], MechanismView] = {}
 
@@ -85,14 +85,9 @@ class EngineCore:
 
     async def known_run(self, run_id: int) -> RunRecord:
         """A run as first loaded; only its lesson, host and place are read from it."""
-        run = self._known_runs.get(run_id)
+        run = await self.known_runs.get(run_id)
         if run is None:
-            run = await self.store.get_run(run_id)
-            if run is None:
-                raise NoActiveRun()
-            if len(self._known_runs) >= KNOWN_RUNS_KEPT:
-                self._known_runs.clear()
-            self._known_runs[run_id] = run
+            raise NoActiveRun()
         return run
 
     async def known_step(self, run_id: int, step_id: str) -> Step:

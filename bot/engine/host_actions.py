@@ -54,6 +54,7 @@ class HostActions(MemberActions):
             place, lesson.id, lesson.version, host, timer_seconds, self.deadline(timer_seconds)
         )
         run = await self.store.create_run(new)
+        self.known_runs.remember(run)
         return step_card(run.id, lesson, 0)
 
     async def find_run(self, place: Place) -> RunRecord:

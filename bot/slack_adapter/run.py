@@ -13,6 +13,7 @@ from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 
+from bot.event_loop import run_service
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings
 from bot.slack_adapter.app import SlackBot, build_slack_bot
@@ -102,7 +103,7 @@ async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
 def slack_command(settings: Settings, http: bool, port: int, host: str) -> int:
     """`python -m bot slack [--http --port N]`: run until interrupted; the exit status."""
     try:
-        asyncio.run(run_http(settings, port, host) if http else run_socket_mode(settings))
+        run_service(run_http(settings, port, host) if http else run_socket_mode(settings))
     except MissingSetting as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

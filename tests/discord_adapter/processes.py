@@ -40,7 +40,9 @@ class BotProcess:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
-def bot_environment(fake: FakeDiscord, database_url: str) -> dict[str, str]:
+def bot_environment(
+    fake: FakeDiscord, database_url: str, log_level: str = "DEBUG"
+) -> dict[str, str]:
     """The environment of a bot process: this one's, with Discord and the database replaced."""
     kept = {
         key: value
@@ -53,12 +55,12 @@ def bot_environment(fake: FakeDiscord, database_url: str) -> dict[str, str]:
         "DISCORD_GUILD_ID": str(GUILD_ID),
         "LESSON_HOST_ROLE": HOST_ROLE_NAME,
         "DATABASE_URL": database_url,
-        "LOG_LEVEL": "DEBUG",
+        "LOG_LEVEL": log_level,
     }
 
 
 async def start_bot_process(
-    fake: FakeDiscord, database_url: str, folder: Path, name: str
+    fake: FakeDiscord, database_url: str, folder: Path, name: str, log_level: str = "DEBUG"
 ) -> BotProcess:
     """Start `python -m bot discord` in `folder` (no .env there) and wait for its IDENTIFY."""
     identified = len(fake.identifies)
@@ -70,7 +72,7 @@ async def start_bot_process(
             "bot",
             "discord",
             cwd=folder,
-            env=bot_environment(fake, database_url),
+            env=bot_environment(fake, database_url, log_level),
             stdin=asyncio.subprocess.DEVNULL,
             stdout=output,
             stderr=asyncio.subprocess.STDOUT,

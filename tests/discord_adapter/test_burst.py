@@ -28,6 +28,12 @@ MEMBERS = 2000
 INTERVAL = 1.0
 STEP = "what-changed"
 PATTERN = ["checkable-reward"] * 4 + ["bigger-model"] * 3 + ["more-text"] * 2 + ["better-examples"]
+DIRECT = 4
+"""A response that is the reply itself (a click answered while the bot was quiet)."""
+THINKING = 5
+"""An acknowledgement showing "thinking…" (a click caught waiting when the burst began)."""
+QUIET_ACK = 6
+"""An acknowledgement showing nothing; the reply follows (clicks during the burst)."""
 BAR = re.compile(r"^`[█░]+` (\d+) \(\d+%\) (.+?)(?: ✅)?$")
 
 
@@ -76,6 +82,8 @@ async def test_two_thousand_clicks_in_a_second_are_all_acknowledged_and_counted(
     assert slowest < RESPONSE_WINDOW, f"slowest acknowledgement {slowest:.2f} s"
     replies = [await fake.private_reply(one) for one in sent]
     assert all(reply.ephemeral and "You chose" in reply.content for reply in replies)
+    kinds = Counter(reply.response_type for reply in replies)
+    assert set(kinds) <= {DIRECT, THINKING, QUIET_ACK} and kinds[QUIET_ACK] > MEMBERS / 2, kinds
 
     run_id = run_of(question)
     expected = Counter(picks)

@@ -1,0 +1,32 @@
+"""The event loop the long-running bots run on: uvloop where it is installed.
+
+uvloop does the socket work of asyncio in C. Under a burst of clicks the bot's time goes
+mostly to HTTP requests and gateway frames, so it acknowledges clicks sooner on uvloop.
+Where uvloop is missing (Windows), asyncio's own loop is used and everything still works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+LoopFactory = Callable[[], asyncio.AbstractEventLoop]
+
+
+def fast_loop_factory() -> LoopFactory | None:
+    """uvloop's loop factory, or None (asyncio's default loop) where uvloop is not installed."""
+    try:
+        uvloop = importlib.import_module("uvloop")
+    except ImportError:
+        return None
+    factory: LoopFactory = uvloop.new_event_loop
+    return factory
+
+
+def run_service(main: Coroutine[Any, Any, T]) -> T:
+    """Run a long-running coroutine to completion on the fastest loop available."""
+    with asyncio.Runner(loop_factory=fast_loop_factory()) as runner:
+        return runner.run(main)

@@ -1,0 +1,30 @@
+"""Lesson buttons are routed by their custom_id: discord.py keeps no view per posted message."""
+
+from __future__ import annotations
+
+from tests.discord_adapter.conftest import Launch
+from tests.discord_adapter.helpers import LessonDriver, button
+from tests.fakes.fake_discord import FakeDiscord
+
+
+async def test_posted_steps_leave_no_views_in_memory_and_their_buttons_still_work(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    bot = await launch()
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach("what-changed")
+    assert bot.persistent_views == []
+
+    reply = await lesson.press(fake.member("ann"), question, button(question, arg="more-text"))
+    assert reply.ephemeral and "You chose" in reply.content
+    assert bot.persistent_views == []
+
+
+async def test_a_button_of_another_bot_is_left_alone(fake: FakeDiscord, launch: Launch) -> None:
+    await launch()
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach("what-changed")
+    sent = await fake.click(fake.member("ann"), question, "poll:vote:3")
+    other = await fake.click(fake.member("ann"), question, button(question, arg="more-text"))
+    await fake.wait_until(lambda: fake.ack_delay(other) is not None, what="the lesson click")
+    assert fake.ack_delay(sent) is None and fake.callback_attempts(sent) == []

@@ -39,7 +39,7 @@ FreshDatabase = Callable[[str], str]
 PLATFORMS: tuple[tuple[str, Burst], ...] = (("", run_discord_burst), ("slack_", run_slack_burst))
 """Each platform's figure prefix and its burst."""
 SERVER_PREFIX = "pg_"
-FULL = BurstSizes(clicks=2000, seconds=1.0, connections=1000, settle_seconds=60.0)
+FULL = BurstSizes(clicks=2000, seconds=1.0, connections=2000, settle_seconds=60.0)
 QUICK = BurstSizes(clicks=100, seconds=0.25, connections=20, settle_seconds=30.0)
 
 

@@ -78,11 +78,11 @@ def build_slack_bot(
         client=client,
         signing_secret=signing_secret(settings),
         request_verification_enabled=True,  # bad or stale signatures get 401 (HTTP mode)
-        process_before_response=False,  # answered at ack(), after storing (see acking.py)
+        process_before_response=True,  # answered when a listener returns, after its ack (acking.py)
         name="lessonbot",
     )
     context = build_context(runtime.engine, client, settings.slack_hosts(), counter_interval)
-    for listeners in (commands, actions, modals):
+    for listeners in (actions, commands, modals):  # bolt tries them in order: clicks first
         listeners.register(app, context)
     app.error(log_listener_error)
     return SlackBot(app, context, TimerEvents(context.engine, context.presenter))

@@ -56,13 +56,16 @@ class LessonCommands:
         parsed = split_command(command.get("text") or "")
         verb = self.verbs.get(parsed.verb)
         if verb is None:
-            await ack()
-            await self.help(actor)
+            await self.context.settle(ack, self._helping(actor))
             return
         decision = self.context.decide_once(
             command, actor, functools.partial(verb, actor, parsed.args)
         )
         await self.context.settle(ack, decision)
+
+    async def _helping(self, actor: Actor) -> Show:
+        """The decision for an unknown verb: nothing to store, show the help."""
+        return functools.partial(self.help, actor)
 
     async def start(self, actor: Actor, args: tuple[str, ...]) -> Show:
         """`/lesson start [lesson] [timer]`: open a run here, then post its first step."""

@@ -11,7 +11,7 @@ from slack_bolt.async_app import AsyncAck
 
 from bot.engine import LessonBotError, LessonEngine, Member
 from bot.engine.views import Receipt
-from bot.slack_adapter.acking import Show, decide_then_show, show_nothing
+from bot.slack_adapter.acking import Show, ack_after, show_nothing, show_when_decided
 from bot.slack_adapter.counter import LiveCounter
 from bot.slack_adapter.dedupe import first_delivery
 from bot.slack_adapter.hosts import HostDirectory
@@ -34,9 +34,10 @@ class SlackContext:
     inflight: InFlight = field(default_factory=InFlight)
 
     async def settle(self, ack: AsyncAck, decision: Awaitable[Show]) -> None:
-        """Decide (store), ack, then show; counted as in flight until shown."""
-        with self.inflight.tracking():
-            await decide_then_show(ack, decision)
+        """Decide (store) and ack; show the outcome in the background, in flight until shown."""
+        with self.inflight.deciding():
+            decided = await ack_after(ack, decision)
+        self.inflight.start(show_when_decided(decided))
 
     async def member(self, actor: Actor, needs_rights: bool = True) -> Member:
         """The engine's member for the actor, with host rights when the action needs them."""

@@ -1,38 +1,68 @@
-"""Handler work still running after its ack, so a shutdown can let it finish first."""
+"""Work still to do after a request's ack: it waits while other requests are being acked.
+
+Under a burst, the private replies and edits that follow acks would compete for the event
+loop with the acks of the requests still arriving. They start once no request is being
+decided (or after `ACKS_FIRST_SECONDS` at most), and a shutdown lets them finish first.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+import logging
+from collections.abc import Coroutine, Iterator
+from typing import Any
+
+log = logging.getLogger(__name__)
 
 DRAIN_SECONDS = 10.0
+ACKS_FIRST_SECONDS = 3.0
 
 
 class InFlight:
-    """The tasks of requests that were acknowledged but are still being shown."""
+    """Requests being decided, and the tasks of those acknowledged but still being shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, acks_first: float = ACKS_FIRST_SECONDS) -> None:
+        self.acks_first = acks_first
         self._tasks: set[asyncio.Task[object]] = set()
+        self._deciding = 0
+        self._no_one_deciding = asyncio.Event()
+        self._no_one_deciding.set()
 
     @contextlib.contextmanager
-    def tracking(self) -> Iterator[None]:
-        """Count the current task as in flight while the block runs."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
+    def deciding(self) -> Iterator[None]:
+        """Count a request as being decided (and acked) while the block runs."""
+        self._deciding += 1
+        self._no_one_deciding.clear()
         try:
             yield
         finally:
-            if task is not None:
-                self._tasks.discard(task)
+            self._deciding -= 1
+            if not self._deciding:
+                self._no_one_deciding.set()
+
+    def start(self, work: Coroutine[Any, Any, object]) -> None:
+        """Run `work` once acks are done, in flight until it ends; a failure is logged."""
+        task = asyncio.ensure_future(self._after_acks(work))
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+
+    async def _after_acks(self, work: Coroutine[Any, Any, object]) -> None:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.acks_first):
+                await self._no_one_deciding.wait()
+        await work
+
+    def _finished(self, task: asyncio.Task[object]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a Slack request failed after its ack", exc_info=task.exception())
 
     def __len__(self) -> int:
         return len(self._tasks)
 
     async def drain(self, timeout: float = DRAIN_SECONDS) -> None:
         """Wait (up to `timeout` seconds) for the work in flight now to finish."""
-        current = asyncio.current_task()
-        pending = {task for task in self._tasks if task is not current}
+        pending = self._tasks - {asyncio.current_task()}
         if pending:
             await asyncio.wait(pending, timeout=timeout)

@@ -79,11 +79,19 @@ def socket_mode_handler(bot: SlackBot, app_token: str) -> AsyncSocketModeHandler
     return AsyncSocketModeHandler(bot.app, app_token)
 
 
+BACKLOG = 2048
+"""Connections waiting to be accepted (aiohttp's default, 128, drops a burst's excess)."""
+
+
 async def start_http(app: AsyncApp, host: str, port: int) -> web.AppRunner:
-    """Start an aiohttp server for the app at /slack/events; clean it up when done."""
-    runner = web.AppRunner(app.web_app(path=EVENTS_PATH, port=port))
+    """Start an aiohttp server for the app at /slack/events; clean it up when done.
+
+    No access log: a line per click would cost as much as parsing the click, and bolt
+    logs what goes wrong. A long accept queue: a burst opens many connections at once.
+    """
+    runner = web.AppRunner(app.web_app(path=EVENTS_PATH, port=port), access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     return runner
 
 

@@ -145,3 +145,15 @@ async def test_a_failed_update_is_logged_and_the_answer_kept(
     reveal = await slack.wait_post("Results: Same brain")
     assert "1 (100%) A new training stage" in block_texts(reveal.args["blocks"])
     assert "chat.update failed: message_not_found" in caplog.text
+
+
+async def test_a_click_is_answered_before_a_slow_private_reply(slack: SlackDriver) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    slack.fake.fail_next("chat.postEphemeral", times=1, status=429, retry_after=2)
+    started = time.monotonic()
+    assert await slack.click(slack.button(question, RIGHT), ALICE, question) == 200
+    answered = time.monotonic() - started
+    await slack.wait_ephemeral(ALICE, "You chose")
+    replied = time.monotonic() - started
+    assert answered < 1.0 <= 2.0 <= replied, (answered, replied)

@@ -17,7 +17,7 @@ from typing import Any
 from benchmarks.burst_discord_app import bot_process, fake_discord
 from benchmarks.burst_discord_host import button_ids, reach, run_of
 from benchmarks.burst_record import BurstRecord, BurstSizes
-from benchmarks.burst_timing import paced
+from benchmarks.burst_timing import paced, without_collector_pauses
 from benchmarks.burst_world import (
     all_stored_by,
     first_question,
@@ -52,7 +52,8 @@ def run_discord_burst(url: str, sizes: BurstSizes) -> BurstRecord:
 async def _burst_on(url: str, sizes: BurstSizes) -> BurstRecord:
     async with fake_discord() as fake, bot_process(fake, url), store_on(url) as store:
         question = await open_question(fake)
-        return await measure(fake, store, question, sizes)
+        with without_collector_pauses():
+            return await measure(fake, store, question, sizes)
 
 
 async def open_question(fake: FakeDiscord) -> Question:

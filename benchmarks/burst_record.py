@@ -15,7 +15,7 @@ EDIT_WINDOW = 2.0
 FIGURE_NAMES = (
     "burst_p99_ack_ms", "burst_p50_ack_ms", "burst_max_ack_ms", "burst_unacked",
     "burst_late_acks", "burst_lost", "edits_per_2s_max", "burst_edits", "burst_unreplied",
-    "burst_clicks", "burst_send_s", "burst_stored_s",
+    "burst_clicks", "burst_send_s", "burst_stored_s", "burst_rounds", "burst_p99_ack_ms_max",
 )
 """Every figure one burst gives, in the order `record_figures` reports them."""
 
@@ -28,6 +28,7 @@ class BurstSizes:
     seconds: float
     connections: int
     settle_seconds: float
+    rounds: int = 1
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,22 @@ def record_figures(record: BurstRecord) -> Figures:
         "burst_send_s": record.send_seconds,
         "burst_stored_s": record.stored_seconds,
     }
+
+
+def median_round(records: Sequence[BurstRecord]) -> Figures:
+    """The figures of the round with the median p99 ack, and how many rounds and their worst."""
+    rounds = sorted((record_figures(record) for record in records), key=_p99_or_worst)
+    worst = _p99_or_worst(rounds[-1])
+    return {
+        **rounds[len(rounds) // 2],
+        "burst_rounds": float(len(rounds)),
+        "burst_p99_ack_ms_max": None if worst == float("inf") else worst,
+    }
+
+
+def _p99_or_worst(figures: Figures) -> float:
+    value = figures["burst_p99_ack_ms"]
+    return float(value) if isinstance(value, int | float) else float("inf")
 
 
 def prefixed(figures: Figures, prefix: str) -> Figures:

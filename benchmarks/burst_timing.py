@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+import contextlib
+import gc
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -11,20 +13,26 @@ POLL_SECONDS = 0.02
 
 
 async def paced(operations: Sequence[Callable[[], Awaitable[T]]], seconds: float) -> list[T]:
-    """Start the operations evenly spread over `seconds` from now; their results, in order."""
-    loop = asyncio.get_running_loop()
-    begin = loop.time()
-    gap = seconds / len(operations) if operations else 0.0
+    """Start the operations evenly spread over `seconds`; their results, in order.
 
-    async def at(when: float, operation: Callable[[], Awaitable[T]]) -> T:
-        turn: asyncio.Future[None] = loop.create_future()
-        loop.call_at(when, open_turn, turn)
+    Every operation's task is made and waiting for its turn before the first turn is
+    scheduled, so making two thousand tasks does not push the first turns late and bunch them.
+    """
+    loop = asyncio.get_running_loop()
+    turns: list[asyncio.Future[None]] = [loop.create_future() for _ in operations]
+
+    async def on_turn(turn: asyncio.Future[None], operation: Callable[[], Awaitable[T]]) -> T:
         await turn
         return await operation()
 
-    return await asyncio.gather(
-        *(at(begin + number * gap, operation) for number, operation in enumerate(operations))
-    )
+    pairs = zip(turns, operations, strict=True)
+    runs = [asyncio.ensure_future(on_turn(turn, operation)) for turn, operation in pairs]
+    await asyncio.sleep(0)  # every task starts and waits for its turn
+    begin = loop.time()
+    gap = seconds / len(operations) if operations else 0.0
+    for number, turn in enumerate(turns):
+        loop.call_at(begin + number * gap, open_turn, turn)
+    return await asyncio.gather(*runs)
 
 
 async def settled(condition: Callable[[], Awaitable[bool]], deadline: float) -> bool:
@@ -41,3 +49,21 @@ def open_turn(turn: asyncio.Future[None]) -> None:
     """Let an operation waiting for its turn start (unless it was cancelled meanwhile)."""
     if not turn.done():
         turn.set_result(None)
+
+
+@contextlib.contextmanager
+def without_collector_pauses() -> Iterator[None]:
+    """Hold this process's garbage collector while it plays the platform and sends a burst.
+
+    The fake platform and the clicks live in this process; a full collection here would
+    stall it for tens of milliseconds, bunching the clicks and delaying the moment an
+    acknowledgement is noted, and that is not the bot's latency.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()

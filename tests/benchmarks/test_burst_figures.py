@@ -8,6 +8,7 @@ from benchmarks.burst_record import (
     FIGURE_NAMES,
     BurstRecord,
     ack_figures,
+    median_round,
     most_in_window,
     prefixed,
     record_figures,
@@ -39,10 +40,10 @@ def test_no_ack_at_all_gives_null_latencies() -> None:
 def test_a_record_reports_every_named_figure_and_the_lost_clicks() -> None:
     record = BurstRecord(clicks=3, acks=[0.01, 0.02, 0.03], stored=2, replied=3,
                          edit_times=[0.0, 3.0], send_seconds=0.5, stored_seconds=None)
+    assert tuple(median_round([record])) == FIGURE_NAMES
     figures = record_figures(record)
-    assert tuple(figures) == FIGURE_NAMES
     assert figures["burst_lost"] == 1.0 and figures["edits_per_2s_max"] == 1.0
-    assert set(prefixed(figures, "slack_")) == {f"slack_{name}" for name in FIGURE_NAMES}
+    assert set(prefixed(median_round([record]), "slack_")) == {f"slack_{n}" for n in FIGURE_NAMES}
 
 
 def test_a_count_is_matched_whole() -> None:
@@ -73,3 +74,21 @@ async def test_settled_gives_up_at_the_deadline() -> None:
 
     assert not await settled(never, loop.time() + 0.05)
     assert await settled(always, loop.time() - 1)
+
+
+def a_round(acks: list[float | None], stored: int = 3) -> BurstRecord:
+    """A burst of three clicks with these ack times (seconds)."""
+    return BurstRecord(clicks=3, acks=acks, stored=stored, replied=3, edit_times=[0.0],
+                       send_seconds=0.5, stored_seconds=1.0)
+
+
+def test_the_median_round_is_reported_with_the_worst_p99() -> None:
+    figures = median_round([a_round([0.1, 0.9, 0.2]), a_round([0.1, 0.2, 0.3]),
+                            a_round([0.4, 0.5, 0.6], stored=2)])
+    assert figures["burst_p99_ack_ms"] == 600.0 and figures["burst_lost"] == 1.0
+    assert figures["burst_p99_ack_ms_max"] == 900.0 and figures["burst_rounds"] == 3.0
+
+
+def test_a_round_without_acks_counts_as_the_worst() -> None:
+    figures = median_round([a_round([None, None, None]), a_round([0.1, 0.1, 0.1])])
+    assert figures["burst_unacked"] == 3.0 and figures["burst_p99_ack_ms_max"] is None

@@ -1,31 +1,34 @@
 """A burst: 2,000 members answer within a second. Every click is acknowledged in time,
 counted exactly once, and the question's live counter is edited only every few seconds.
 
-This is a load test that runs with the rest of the suite (it takes a few seconds): the
-`burst` marker only lets it be selected alone (`pytest -m burst`).
+The bot runs as `python -m bot discord` in a process of its own, as in production, so the
+fake Discord sending the clicks does not share its event loop. This is a load test that runs
+with the rest of the suite (it takes a few seconds): the `burst` marker only lets it be
+selected alone (`pytest -m burst`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
 
 import pytest
 
-from bot.discord_adapter import BotOptions
+from bot.discord_adapter.counter import DEFAULT_INTERVAL as INTERVAL
 from bot.engine import LessonCatalog
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
-from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, button, run_of
+from tests.discord_adapter.processes import BotProcess, start_bot_process
 from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord, SentInteraction
 
 pytestmark = pytest.mark.burst
 
 MEMBERS = 2000
-INTERVAL = 1.0
 STEP = "what-changed"
 PATTERN = ["checkable-reward"] * 4 + ["bigger-model"] * 3 + ["more-text"] * 2 + ["better-examples"]
 DIRECT = 4
@@ -54,10 +57,19 @@ def bar_counts(text: str) -> dict[str, int]:
     return {m[2]: int(m[1]) for line in text.splitlines() if (m := BAR.match(line))}
 
 
+@pytest.fixture
+async def bot_process(
+    fake: FakeDiscord, database_url: str, tmp_path: Path
+) -> AsyncIterator[BotProcess]:
+    """The bot in its own process; stopped with SIGTERM (its counters flushed) after the test."""
+    process = await start_bot_process(fake, database_url, tmp_path, "bot", log_level="INFO")
+    yield process
+    await process.kill(signal.SIGTERM)
+
+
 async def test_two_thousand_clicks_in_a_second_are_all_acknowledged_and_counted(
-    fake: FakeDiscord, launch: Launch, store: SqlRunStore
+    fake: FakeDiscord, bot_process: BotProcess, store: SqlRunStore
 ) -> None:
-    await launch(options=BotOptions(counter_interval=INTERVAL, timer_interval=0.05))
     lesson = LessonDriver(fake, fake.host("hazel"))
     question = await lesson.reach(STEP)
     picks = [PATTERN[n % len(PATTERN)] for n in range(MEMBERS)]

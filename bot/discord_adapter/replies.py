@@ -23,6 +23,7 @@ T = TypeVar("T")
 ACK_PATIENCE = 2.0
 ACK_WINDOW = 3.0
 BUSY = 10
+QUIET = 0.05
 FAILED = "Something went wrong on our side; please try again."
 DISCORD_FAILED = (
     "Done and saved, but Discord did not accept a lesson message (HTTP {status}). "
@@ -48,13 +49,19 @@ class PrivateReplies:
     """
 
     def __init__(
-        self, deliveries: Deliveries, patience: float = ACK_PATIENCE, busy: int = BUSY
+        self,
+        deliveries: Deliveries,
+        patience: float = ACK_PATIENCE,
+        busy: int = BUSY,
+        quiet: float = QUIET,
     ) -> None:
         self.deliveries = deliveries
         self.patience = patience
         self.busy = busy
+        self.quiet = quiet
         self.in_flight = 0
         self.unacknowledged = 0
+        self._last_arrival = 0.0
         self._burst = asyncio.Event()
         self._all_acknowledged = asyncio.Event()
         self._all_acknowledged.set()
@@ -88,10 +95,12 @@ class PrivateReplies:
         await send_private(interaction, await self._in_time(interaction, outcome(work()), deadline))
 
     async def _acknowledge_first(self, interaction: Interaction) -> None:
-        """Defer now, then wait until every click received so far is acknowledged.
+        """Defer now, then wait until the burst's acknowledgements are done.
 
-        The wait ends after Discord's window at the latest: a late acknowledgement
-        no longer counts, and the work must not wait for it.
+        That is: every click received so far is acknowledged, and no new one came for
+        `quiet` seconds, so work does not slip in between two clicks of a burst. The wait
+        ends after Discord's window at the latest: a late acknowledgement no longer
+        counts, and the work must not wait for it.
         """
         self.unacknowledged += 1
         self._all_acknowledged.clear()
@@ -103,7 +112,16 @@ class PrivateReplies:
                 self._all_acknowledged.set()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(ACK_WINDOW):
-                await self._all_acknowledged.wait()
+                await self._acknowledgements_done()
+
+    async def _acknowledgements_done(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._all_acknowledged.wait()
+            quiet_for = loop.time() - self._last_arrival
+            if quiet_for >= self.quiet:
+                return
+            await asyncio.sleep(self.quiet - quiet_for)
 
     async def _claim(self, interaction: Interaction) -> Reply | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""
@@ -137,6 +155,8 @@ class PrivateReplies:
             await asyncio.wait_for(self._idle.wait(), timeout)
 
     def _track(self, change: int) -> None:
+        if change > 0:
+            self._last_arrival = asyncio.get_running_loop().time()
         self.in_flight += change
         if self.in_flight >= self.busy:
             self._burst.set()

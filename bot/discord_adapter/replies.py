@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.discord_adapter.arrivals import Arrivals
 from bot.discord_adapter.context import Interaction
 from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.responses import Reply, defer_privately, send_private
@@ -23,7 +24,6 @@ T = TypeVar("T")
 ACK_PATIENCE = 2.0
 ACK_WINDOW = 3.0
 BUSY = 10
-QUIET = 0.05
 FAILED = "Something went wrong on our side; please try again."
 DISCORD_FAILED = (
     "Done and saved, but Discord did not accept a lesson message (HTTP {status}). "
@@ -53,15 +53,14 @@ class PrivateReplies:
         deliveries: Deliveries,
         patience: float = ACK_PATIENCE,
         busy: int = BUSY,
-        quiet: float = QUIET,
+        arrivals: Arrivals | None = None,
     ) -> None:
         self.deliveries = deliveries
         self.patience = patience
         self.busy = busy
-        self.quiet = quiet
+        self.arrivals = arrivals or Arrivals()
         self.in_flight = 0
         self.unacknowledged = 0
-        self._last_arrival = 0.0
         self._burst = asyncio.Event()
         self._all_acknowledged = asyncio.Event()
         self._all_acknowledged.set()
@@ -97,8 +96,9 @@ class PrivateReplies:
     async def _acknowledge_first(self, interaction: Interaction) -> None:
         """Defer now, then wait until the burst's acknowledgements are done.
 
-        That is: every click received so far is acknowledged, and no new one came for
-        `quiet` seconds, so work does not slip in between two clicks of a burst. The wait
+        That is: every click received so far is acknowledged and, if clicks are streaming
+        in (`Arrivals`), the stream paused, so work does not slip in between two clicks of
+        a burst. The wait
         ends after Discord's window at the latest: a late acknowledgement no longer
         counts, and the work must not wait for it.
         """
@@ -118,10 +118,10 @@ class PrivateReplies:
         loop = asyncio.get_running_loop()
         while True:
             await self._all_acknowledged.wait()
-            quiet_for = loop.time() - self._last_arrival
-            if quiet_for >= self.quiet:
+            hold = self.arrivals.hold_for(loop.time())
+            if not hold:
                 return
-            await asyncio.sleep(self.quiet - quiet_for)
+            await asyncio.sleep(hold)
 
     async def _claim(self, interaction: Interaction) -> Reply | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""
@@ -156,7 +156,7 @@ class PrivateReplies:
 
     def _track(self, change: int) -> None:
         if change > 0:
-            self._last_arrival = asyncio.get_running_loop().time()
+            self.arrivals.note(asyncio.get_running_loop().time())
         self.in_flight += change
         if self.in_flight >= self.busy:
             self._burst.set()

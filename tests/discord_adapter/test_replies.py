@@ -8,11 +8,12 @@ from typing import Any
 
 import discord
 
+from bot.discord_adapter.arrivals import STREAM_CLICKS, Arrivals
 from bot.discord_adapter.replies import PrivateReplies
 
 WAVE = 5
-QUIET = 1.0
-"""How long after the latest click work waits (long, so a slow machine cannot skew it)."""
+PAUSE = 1.0
+"""How long a stream must pause before work starts (long, so a slow machine cannot skew it)."""
 
 
 async def a_few_turns() -> None:
@@ -101,9 +102,12 @@ def answer(replies: PrivateReplies, log: Log, number: int) -> asyncio.Task[None]
     return asyncio.ensure_future(replies.reply(Click(number, log), work))  # type: ignore[arg-type]
 
 
-async def test_a_second_wave_is_acknowledged_before_the_first_wave_does_its_work() -> None:
+async def test_in_a_stream_a_second_wave_is_acknowledged_before_the_first_wave_works() -> None:
     log = Log()
-    replies = PrivateReplies(FirstTime(), busy=1, quiet=QUIET)  # type: ignore[arg-type]
+    arrivals = Arrivals(PAUSE)
+    for _ in range(STREAM_CLICKS):  # a stream of clicks is already arriving
+        arrivals.note(asyncio.get_running_loop().time())
+    replies = PrivateReplies(FirstTime(), busy=1, arrivals=arrivals)  # type: ignore[arg-type]
     first = [answer(replies, log, n) for n in range(WAVE)]
     await log.acked.wait()
     await a_few_turns()  # the first wave could start its work now
@@ -115,3 +119,12 @@ async def test_a_second_wave_is_acknowledged_before_the_first_wave_does_its_work
     assert len(acks) == len(works) == 2 * WAVE
     assert max(acks) < min(works), log.events
     assert sum(event.startswith("reply") for event in log.events) == 2 * WAVE
+
+
+async def test_clicks_that_do_not_stream_in_get_their_work_done_at_once() -> None:
+    log = Log(wanted_acks=1)
+    replies = PrivateReplies(FirstTime(), busy=1, arrivals=Arrivals(pause=60.0))  # type: ignore[arg-type]
+    await asyncio.wait_for(asyncio.gather(*(answer(replies, log, n) for n in range(3))), 5)
+    assert sorted(log.events) == sorted(
+        [f"{what} {n}" for n in range(3) for what in ("ack", "work", "reply")]
+    )

@@ -28,13 +28,13 @@ from benchmarks.burst_record import (
 from benchmarks.burst_slack import run_slack_burst
 from benchmarks.databases import (
     SERVER_URL_VARIABLE,
-    empty_server_tables,
     fresh_sqlite,
     migrated_template,
     scratch_server_database,
     server_url,
     sqlite_url,
 )
+from tests.server_database import empty_server_tables
 
 Burst = Callable[[str, BurstSizes], BurstRecord]
 FreshDatabase = Callable[[str], str]

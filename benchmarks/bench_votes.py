@@ -18,7 +18,6 @@ from typing import Any
 from benchmarks import raw_votes
 from benchmarks.databases import (
     SERVER_URL_VARIABLE,
-    empty_server_tables,
     fresh_sqlite,
     migrated_template,
     plain_dsn,
@@ -34,6 +33,7 @@ from benchmarks.vote_paths import (
     orm_burst,
     traffic_per_click,
 )
+from tests.server_database import empty_server_tables
 
 Figures = dict[str, float | str | None]
 BurstFor = Callable[[str, int], Coroutine[Any, Any, Burst]]

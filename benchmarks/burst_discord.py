@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from benchmarks.burst_discord_app import bot_process, fake_discord
+from benchmarks.burst_discord_app import bot_process
 from benchmarks.burst_discord_host import button_ids, reach, run_of
 from benchmarks.burst_record import BurstRecord, BurstSizes
 from benchmarks.burst_timing import paced, without_collector_pauses
@@ -50,7 +50,7 @@ def run_discord_burst(url: str, sizes: BurstSizes) -> BurstRecord:
 
 
 async def _burst_on(url: str, sizes: BurstSizes) -> BurstRecord:
-    async with fake_discord() as fake, bot_process(fake, url), store_on(url) as store:
+    async with FakeDiscord() as fake, bot_process(fake, url), store_on(url) as store:
         question = await open_question(fake)
         with without_collector_pauses():
             return await measure(fake, store, question, sizes)
@@ -78,7 +78,7 @@ async def measure(
     stored_seconds = loop.time() - started if everything else None
     stored = await stored_votes(store, question.run_id, question.step_id)
     await seen_by(fake, partial(final_count_shown, question, stored), deadline)
-    await seen_by(fake, every_click_replied(fake, sent), deadline)
+    await seen_by(fake, fake.all_replied(sent), deadline)
     return BurstRecord(
         clicks=sizes.clicks, acks=[fake.ack_delay(one) for one in sent], stored=stored,
         replied=sum(fake.reply_to(one) is not None for one in sent),
@@ -108,15 +108,3 @@ async def seen_by(fake: FakeDiscord, condition: Callable[[], bool], deadline: fl
 def final_count_shown(question: Question, count: int) -> bool:
     """Whether the question message shows `count` answered."""
     return shows_count(str(question.message.get("content") or ""), count)
-
-
-def every_click_replied(fake: FakeDiscord, sent: list[SentInteraction]) -> Callable[[], bool]:
-    """A cheap condition: every click got its private reply (checks only those still waiting)."""
-    waiting = list(sent)
-
-    def check() -> bool:
-        while waiting and fake.reply_to(waiting[-1]) is not None:
-            waiting.pop()
-        return not waiting
-
-    return check

@@ -21,17 +21,6 @@ LOG_LEVEL = "INFO"
 
 
 @asynccontextmanager
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """The fake Discord on a random loopback port."""
-    fake = FakeDiscord()
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.close()
-
-
-@asynccontextmanager
 async def bot_process(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotProcess]:
     """The bot connected to the fake; stopped with SIGTERM (counters flushed) afterwards."""
     with tempfile.TemporaryDirectory(prefix="lessonbot-bench-bot-") as folder:

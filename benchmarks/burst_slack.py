@@ -16,7 +16,7 @@ from functools import partial
 import aiohttp
 
 from benchmarks.burst_record import BurstRecord, BurstSizes
-from benchmarks.burst_slack_app import TimedFakeSlack, fake_slack, serving
+from benchmarks.burst_slack_app import TimedFakeSlack, serving
 from benchmarks.burst_timing import paced, settled, without_collector_pauses
 from benchmarks.burst_world import (
     all_stored_by,
@@ -31,7 +31,7 @@ from bot.event_loop import run_service
 from storage import SqlRunStore
 from tests.fakes.fake_slack import Call, action_ids, block_texts
 from tests.slack_adapter.burst import burst_session
-from tests.slack_adapter.driver import SlackDriver, message_ts, step_number
+from tests.slack_adapter.driver import HOST, SlackDriver, message_ts, step_number
 
 USER_PREFIX = "UBURST"
 Request = tuple[bytes, dict[str, str]]
@@ -62,7 +62,11 @@ def run_slack_burst(url: str, sizes: BurstSizes) -> BurstRecord:
 
 
 async def _burst_on(url: str, sizes: BurstSizes) -> BurstRecord:
-    async with fake_slack() as fake, serving(fake, url) as driver, store_on(url) as store:
+    async with (
+        TimedFakeSlack(admins={HOST}) as fake,
+        serving(fake, url) as driver,
+        store_on(url) as store,
+    ):
         question = await open_question(driver)
         with without_collector_pauses():
             return await measure(driver, fake, store, question, sizes)

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 
 from tests.fakes.fake_slack import Call, FakeSlack
-from tests.slack_adapter.driver import HOST, SlackDriver
+from tests.slack_adapter.driver import SlackDriver
 from tests.slack_adapter.processes import BotProcess, bot_environment, free_port
 
 
@@ -33,17 +33,6 @@ class TimedFakeSlack(FakeSlack):
     def update_times(self, ts: str, since: float) -> list[float]:
         """Seconds after `since` at which the message `ts` was edited."""
         return [at - since for at, edited in self.updates if edited == ts and at >= since]
-
-
-@asynccontextmanager
-async def fake_slack() -> AsyncIterator[TimedFakeSlack]:
-    """The fake Web API on a random loopback port, with one workspace admin."""
-    fake = TimedFakeSlack(admins={HOST})
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.close()
 
 
 @asynccontextmanager

@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 
 from storage import create_engine
 from storage.migrate import upgrade_sync
-from storage.models import Base
+from tests.server_database import run_autocommit
 
 SERVER_URL_VARIABLE = "TEST_DATABASE_URL"
 
@@ -48,16 +48,6 @@ def plain_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def _run_autocommit(url: str, *statements: str) -> None:
-    engine = create_engine(url).execution_options(isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            for statement in statements:
-                await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 def server_version(url: str) -> str:
     """The version string of the database server at `url`."""
 
@@ -77,15 +67,9 @@ def scratch_server_database(url: str) -> Iterator[str]:
     """A new, migrated database on the server of `url`, dropped afterwards."""
     name = f"lessonbot_bench_{os.getpid()}"
     scratch = make_url(url).set(database=name).render_as_string(hide_password=False)
-    asyncio.run(_run_autocommit(url, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}"))
+    asyncio.run(run_autocommit(url, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}"))
     try:
         upgrade_sync(scratch)
         yield scratch
     finally:
-        asyncio.run(_run_autocommit(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-
-
-def empty_server_tables(url: str) -> None:
-    """Delete every row of the bot's tables, keeping the schema."""
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
-    asyncio.run(_run_autocommit(url, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        asyncio.run(run_autocommit(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))

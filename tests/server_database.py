@@ -1,4 +1,4 @@
-"""Preparing a database server (PostgreSQL) for tests: reset once, empty between tests."""
+"""Preparing a database server (PostgreSQL) for tests and benchmarks: reset, empty, run SQL."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from storage.database import create_engine
 from storage.models import Base
 
 
-async def _execute(url: str, *statements: str) -> None:
-    engine = create_engine(url)
+async def run_autocommit(url: str, *statements: str) -> None:
+    """Run statements one by one, each committed at once (CREATE DATABASE needs that)."""
+    engine = create_engine(url).execution_options(isolation_level="AUTOCOMMIT")
     try:
-        async with engine.begin() as connection:
+        async with engine.connect() as connection:
             for statement in statements:
                 await connection.execute(text(statement))
     finally:
@@ -22,10 +23,10 @@ async def _execute(url: str, *statements: str) -> None:
 
 def reset_server_schema(url: str) -> None:
     """Drop every table, so the migrations run from an empty database."""
-    asyncio.run(_execute(url, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
+    asyncio.run(run_autocommit(url, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
 
 
 def empty_server_tables(url: str) -> None:
     """Delete every row and restart the ids, keeping the migrated schema."""
     tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
-    asyncio.run(_execute(url, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    asyncio.run(run_autocommit(url, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))

@@ -1,6 +1,6 @@
 """Lesson buttons: the custom_id is the engine address, so clicks survive restarts.
 
-The bot routes their clicks itself (`LessonBot.on_interaction` calls `click_of`): the
+The bot routes their clicks itself (`LessonBot.on_interaction`, by custom_id): the
 address says everything a click needs, so discord.py keeps no view per posted message and
 rebuilds none from the message on each click, which under a burst of clicks is most of
 what parsing one costs.
@@ -9,11 +9,9 @@ what parsing one costs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
-from bot.discord_adapter.context import Interaction
 from bot.discord_adapter.limits import MAX_BUTTON_LABEL, clip
 from bot.engine.addresses import is_lesson_address
 from bot.engine.views import Button, Tone
@@ -32,15 +30,6 @@ class LessonButton(discord.ui.Button[discord.ui.View]):
     def is_dispatchable(self) -> bool:
         """Never: discord.py need not store a view to find this button's callback."""
         return False
-
-
-def click_of(interaction: Interaction) -> str | None:
-    """The lesson address a button click carries; None for anything else."""
-    if interaction.type is not discord.InteractionType.component:
-        return None
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    return custom_id if is_lesson_address(custom_id) else None
 
 
 def discord_button(button: Button) -> LessonButton:

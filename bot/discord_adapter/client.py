@@ -11,7 +11,6 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.buttons import click_of
 from bot.discord_adapter.clicks import handle_click
 from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
 from bot.discord_adapter.context import AdapterContext, Interaction
@@ -20,9 +19,10 @@ from bot.discord_adapter.counter import LiveCounters
 from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
 from bot.discord_adapter.gateway_socket import fair_connect
+from bot.discord_adapter.hosts import lesson_custom_id
 from bot.discord_adapter.invite import invite_url
 from bot.discord_adapter.messenger import Messenger
-from bot.discord_adapter.modals import handle_answer_form, is_answer_form
+from bot.discord_adapter.modals import handle_answer_form
 from bot.discord_adapter.outgoing import NO_MENTIONS
 from bot.discord_adapter.publisher import Publisher
 from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
@@ -87,10 +87,12 @@ class LessonBot(discord.Client):
 
     async def on_interaction(self, interaction: Interaction) -> None:
         """Buttons and answer forms are routed by custom_id, so they work after a restart too."""
-        address = click_of(interaction)
-        if address is not None:
-            await handle_click(self.lesson, interaction, address)
-        elif is_answer_form(interaction):
+        custom_id = lesson_custom_id(interaction)
+        if custom_id is None:
+            return
+        if interaction.type is discord.InteractionType.component:
+            await handle_click(self.lesson, interaction, custom_id)
+        elif interaction.type is discord.InteractionType.modal_submit:
             await handle_answer_form(self.lesson, interaction)
 
     async def close(self) -> None:

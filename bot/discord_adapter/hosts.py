@@ -1,9 +1,12 @@
-"""Who may steer a lesson, who is acting, and where."""
+"""Who may steer a lesson, who is acting, where, and which lesson button or form it was."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.discord_adapter.context import Interaction
 from bot.engine import Member, Place
+from bot.engine.addresses import is_lesson_address
 
 PLATFORM = "discord"
 NO_SERVER = "dm"
@@ -36,3 +39,10 @@ def channel_of(interaction: Interaction) -> int:
     if interaction.channel_id is None:
         raise RuntimeError("interaction without a channel")
     return interaction.channel_id
+
+
+def lesson_custom_id(interaction: Interaction) -> str | None:
+    """The custom_id of a lesson button or answer form the interaction carries; else None."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    return custom_id if is_lesson_address(custom_id) else None

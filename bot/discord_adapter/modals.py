@@ -12,7 +12,6 @@ from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import channel_of, member_of, place_of
 from bot.discord_adapter.responses import send_private
 from bot.engine import Action, Address, LessonBotError, parse_address
-from bot.engine.addresses import is_lesson_address
 from bot.engine.errors import BadAddress
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 
@@ -88,12 +87,3 @@ def submitted_text(components: Iterable[dict[str, Any]]) -> str:
             if child.get("custom_id") == ANSWER_FIELD:
                 return str(child.get("value", ""))
     return ""
-
-
-def is_answer_form(interaction: Interaction) -> bool:
-    """Whether an interaction is the submission of a lesson answer form."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return False
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    return is_lesson_address(custom_id)

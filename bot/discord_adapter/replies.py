@@ -15,6 +15,7 @@ from bot.discord_adapter.context import Interaction
 from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.responses import Reply, defer_privately, send_private
 from bot.engine import LessonBotError
+from bot.pending import PendingAcks
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +61,8 @@ class PrivateReplies:
         self.busy = busy
         self.arrivals = arrivals or Arrivals()
         self.in_flight = 0
-        self.unacknowledged = 0
+        self.acks = PendingAcks()
         self._burst = asyncio.Event()
-        self._all_acknowledged = asyncio.Event()
-        self._all_acknowledged.set()
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -98,18 +97,11 @@ class PrivateReplies:
 
         That is: every click received so far is acknowledged and, if clicks are streaming
         in (`Arrivals`), the stream paused, so work does not slip in between two clicks of
-        a burst. The wait
-        ends after Discord's window at the latest: a late acknowledgement no longer
-        counts, and the work must not wait for it.
+        a burst. The wait ends after Discord's window at the latest: a late acknowledgement
+        no longer counts, and the work must not wait for it.
         """
-        self.unacknowledged += 1
-        self._all_acknowledged.clear()
-        try:
+        with self.acks.acknowledging():
             await defer_privately(interaction, thinking=False)
-        finally:
-            self.unacknowledged -= 1
-            if not self.unacknowledged:
-                self._all_acknowledged.set()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(ACK_WINDOW):
                 await self._acknowledgements_done()
@@ -117,7 +109,7 @@ class PrivateReplies:
     async def _acknowledgements_done(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await self._all_acknowledged.wait()
+            await self.acks.none_left()
             hold = self.arrivals.hold_for(loop.time())
             if not hold:
                 return

@@ -35,7 +35,7 @@ class SlackContext:
 
     async def settle(self, ack: AsyncAck, decision: Awaitable[Show]) -> None:
         """Decide (store) and ack; show the outcome in the background, in flight until shown."""
-        with self.inflight.deciding():
+        with self.inflight.acks.acknowledging():
             decided = await ack_after(ack, decision)
         self.inflight.start(show_when_decided(decided))
 

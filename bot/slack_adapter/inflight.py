@@ -8,10 +8,11 @@ decided (or after `ACKS_FIRST_SECONDS` at most), and a shutdown lets them finish
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from typing import Any
+
+from bot.pending import PendingAcks
 
 log = logging.getLogger(__name__)
 
@@ -24,22 +25,8 @@ class InFlight:
 
     def __init__(self, acks_first: float = ACKS_FIRST_SECONDS) -> None:
         self.acks_first = acks_first
+        self.acks = PendingAcks()
         self._tasks: set[asyncio.Task[object]] = set()
-        self._deciding = 0
-        self._no_one_deciding = asyncio.Event()
-        self._no_one_deciding.set()
-
-    @contextlib.contextmanager
-    def deciding(self) -> Iterator[None]:
-        """Count a request as being decided (and acked) while the block runs."""
-        self._deciding += 1
-        self._no_one_deciding.clear()
-        try:
-            yield
-        finally:
-            self._deciding -= 1
-            if not self._deciding:
-                self._no_one_deciding.set()
 
     def start(self, work: Coroutine[Any, Any, object]) -> None:
         """Run `work` once acks are done, in flight until it ends; a failure is logged."""
@@ -48,9 +35,7 @@ class InFlight:
         task.add_done_callback(self._finished)
 
     async def _after_acks(self, work: Coroutine[Any, Any, object]) -> None:
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.acks_first):
-                await self._no_one_deciding.wait()
+        await self.acks.none_left(self.acks_first)
         await work
 
     def _finished(self, task: asyncio.Task[object]) -> None:

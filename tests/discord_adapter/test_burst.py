@@ -13,7 +13,7 @@ import asyncio
 import re
 import signal
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, run_of
 from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord, SentInteraction
+from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 
 pytestmark = pytest.mark.burst
 
@@ -38,18 +38,6 @@ THINKING = 5
 QUIET_ACK = 6
 """An acknowledgement showing nothing; the reply follows (clicks during the burst)."""
 BAR = re.compile(r"^`[█░]+` (\d+) \(\d+%\) (.+?)(?: ✅)?$")
-
-
-def every_member_answered(fake: FakeDiscord, sent: Sequence[SentInteraction]) -> Callable[[], bool]:
-    """A cheap condition (checked on every request): every click got its private reply."""
-    waiting = list(sent)
-
-    def check() -> bool:
-        while waiting and fake.reply_to(waiting[-1]) is not None:
-            waiting.pop()
-        return not waiting
-
-    return check
 
 
 def bar_counts(text: str) -> dict[str, int]:
@@ -82,7 +70,7 @@ async def test_two_thousand_clicks_in_a_second_are_all_acknowledged_and_counted(
         for member, pick in zip(members, picks, strict=True)
     ]
     assert loop.time() - started < 1.5, "the fake should send the burst within about a second"
-    await fake.wait_until(every_member_answered(fake, sent), timeout=25, what="every reply")
+    await fake.wait_until(fake.all_replied(sent), timeout=25, what="every reply")
     await fake.wait_until(
         lambda: f"{MEMBERS} answered" in question["content"], timeout=10, what="the final count"
     )

@@ -12,7 +12,7 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -221,6 +221,13 @@ class FakeDiscord:
         await site.start()
         self.port = self._runner.addresses[0][1]
 
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
     async def close(self) -> None:
         """Stop serving."""
         for socket in self._sockets:
@@ -314,6 +321,21 @@ class FakeDiscord:
         return await self.wait_until(
             lambda: self.reply_to(sent), timeout, f"the reply to interaction {sent.id}"
         )
+
+    def all_replied(self, sent: Sequence[SentInteraction]) -> Callable[[], bool]:
+        """A cheap condition for `wait_until`: every one of `sent` got its private reply.
+
+        It checks only the interactions still waiting, newest first, so a burst of
+        thousands costs little on each request.
+        """
+        waiting = list(sent)
+
+        def check() -> bool:
+            while waiting and self.reply_to(waiting[-1]) is not None:
+                waiting.pop()
+            return not waiting
+
+        return check
 
     def reply_to(self, sent: SentInteraction) -> PrivateReply | None:
         """What the member saw so far (the response, or the follow-up after a defer), if any."""

@@ -7,7 +7,7 @@ import itertools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
@@ -60,7 +60,7 @@ class FakeSlack:
         self._runner: web.AppRunner | None = None
         self.port = 0
 
-    async def start(self) -> FakeSlack:
+    async def start(self) -> Self:
         """Serve on a random loopback port."""
         app = web.Application(client_max_size=20 * 1024 * 1024)
         app.router.add_route("*", "/api/{method}", self._api)
@@ -73,6 +73,12 @@ class FakeSlack:
         await site.start()
         self.port = self._runner.addresses[0][1]
         return self
+
+    async def __aenter__(self) -> Self:
+        return await self.start()
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
 
     async def close(self) -> None:
         """Stop serving."""

@@ -22,7 +22,7 @@ async def note(done: list[str], what: str) -> None:
 
 async def test_work_waits_until_no_request_is_being_decided() -> None:
     inflight, done = InFlight(), []
-    with inflight.deciding():
+    with inflight.acks.acknowledging():
         inflight.start(note(done, "reply"))
         await every_ready_task_ran()
         assert done == [] and len(inflight) == 1
@@ -39,7 +39,7 @@ async def test_work_runs_at_once_when_nothing_is_being_decided() -> None:
 
 async def test_work_waits_for_the_acks_at_most_a_while() -> None:
     inflight, done = InFlight(acks_first=0.05), []
-    with inflight.deciding():
+    with inflight.acks.acknowledging():
         inflight.start(note(done, "reply"))
         await inflight.drain(timeout=2)
         assert done == ["reply"]

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord_adapter.arrivals import Arrivals
+from bot.arrivals import Arrivals
 from bot.discord_adapter.context import Interaction
 from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.responses import Reply, defer_privately, send_private
@@ -61,7 +61,7 @@ class PrivateReplies:
         self.busy = busy
         self.arrivals = arrivals or Arrivals()
         self.in_flight = 0
-        self.acks = PendingAcks()
+        self.acks = PendingAcks(self.arrivals)
         self._burst = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -102,18 +102,7 @@ class PrivateReplies:
         """
         with self.acks.acknowledging():
             await defer_privately(interaction, thinking=False)
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(ACK_WINDOW):
-                await self._acknowledgements_done()
-
-    async def _acknowledgements_done(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            await self.acks.none_left()
-            hold = self.arrivals.hold_for(loop.time())
-            if not hold:
-                return
-            await asyncio.sleep(hold)
+        await self.acks.work_may_start(ACK_WINDOW)
 
     async def _claim(self, interaction: Interaction) -> Reply | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""
@@ -148,7 +137,7 @@ class PrivateReplies:
 
     def _track(self, change: int) -> None:
         if change > 0:
-            self.arrivals.note(asyncio.get_running_loop().time())
+            self.acks.arrived()
         self.in_flight += change
         if self.in_flight >= self.busy:
             self._burst.set()

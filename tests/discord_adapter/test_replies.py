@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_adapter.arrivals import STREAM_CLICKS, Arrivals
+from bot.arrivals import STREAM_CLICKS, Arrivals
 from bot.discord_adapter.replies import PrivateReplies
 
 WAVE = 5

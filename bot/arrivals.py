@@ -1,4 +1,8 @@
-"""Whether clicks are streaming in faster than the bot can both acknowledge them and work."""
+"""Whether clicks are streaming in faster than a bot can both acknowledge them and work.
+
+Both adapters note each request as it arrives; the work that follows acks waits while a
+stream is arriving (`bot.pending.PendingAcks`).
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,69 @@
+"""Work after acks waits for the acks and for a stream to pause, all of it behind one watcher."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from bot.arrivals import STREAM_CLICKS, Arrivals
+from bot.pending import PendingAcks
+
+PAUSE = 0.05
+WAITERS = 500
+
+
+@pytest.fixture(autouse=True)
+def collector_on() -> Iterator[None]:
+    """Streams hold the collector; every test ends with it on."""
+    yield
+    gc.enable()
+
+
+def watchers() -> int:
+    """Tasks now watching for the moment work may start."""
+    return sum("_acknowledgements_done" in repr(task) for task in asyncio.all_tasks())
+
+
+async def test_work_starts_at_once_when_nothing_is_being_acked() -> None:
+    acks = PendingAcks()
+    await asyncio.wait_for(acks.work_may_start(), timeout=1)
+    assert watchers() == 0
+
+
+async def test_work_waits_for_the_ack_being_sent() -> None:
+    acks, started = PendingAcks(), asyncio.Event()
+    with acks.acknowledging():
+        work = asyncio.ensure_future(acks.work_may_start())
+        work.add_done_callback(lambda _: started.set())
+        await asyncio.sleep(0)
+        assert not started.is_set()
+    await asyncio.wait_for(started.wait(), timeout=1)
+
+
+async def test_work_waits_for_a_stream_of_requests_to_pause() -> None:
+    acks = PendingAcks(Arrivals(PAUSE))
+    for _ in range(STREAM_CLICKS):
+        acks.arrived()
+    loop = asyncio.get_running_loop()
+    last_arrival = loop.time()
+    await asyncio.wait_for(acks.work_may_start(), timeout=2)
+    assert loop.time() - last_arrival >= PAUSE
+
+
+async def test_work_waits_at_most_its_timeout() -> None:
+    acks = PendingAcks()
+    with acks.acknowledging():
+        await asyncio.wait_for(acks.work_may_start(timeout=0.05), timeout=2)
+
+
+async def test_many_waiting_pieces_of_work_share_one_watcher() -> None:
+    acks = PendingAcks()
+    with acks.acknowledging():
+        waiting = [asyncio.ensure_future(acks.work_may_start()) for _ in range(WAITERS)]
+        await asyncio.sleep(0)
+        assert watchers() == 1
+    await asyncio.wait_for(asyncio.gather(*waiting), timeout=2)
+    assert watchers() == 0

@@ -18,11 +18,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from slack_bolt.async_app import AsyncAck
-
 ACK_BUDGET = 1.5
 
 Show = Callable[[], Awaitable[None]]
+Ack = Callable[[], Awaitable[object]]
+"""What acknowledges a request: bolt's `ack`, or the events route's own."""
 
 
 async def show_nothing() -> None:
@@ -30,7 +30,7 @@ async def show_nothing() -> None:
 
 
 async def ack_after(
-    ack: AsyncAck, decision: Awaitable[Show], budget: float = ACK_BUDGET
+    ack: Ack, decision: Awaitable[Show], budget: float = ACK_BUDGET
 ) -> asyncio.Future[Show]:
     """Ack once `decision` is done or `budget` seconds passed; the decision, still going if late."""
     decided = asyncio.ensure_future(decision)

@@ -10,7 +10,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.engine import ClickResult, parse_address
 from bot.engine.addresses import HOST_ACTIONS
-from bot.slack_adapter.acking import Show
+from bot.slack_adapter.acking import Ack, Show
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.modals import AnswerForms
 from bot.slack_adapter.payloads import Actor, clicked_message_ts, interaction_actor
@@ -18,14 +18,16 @@ from bot.slack_adapter.payloads import Actor, clicked_message_ts, interaction_ac
 LESSON_ACTION = re.compile(r"^rl:")
 
 
-def register(app: AsyncApp, context: SlackContext) -> None:
-    """Listen for clicks on any lesson button."""
+def register(app: AsyncApp, context: SlackContext) -> LessonButtons:
+    """Listen for clicks on any lesson button; the handler, for the HTTP events route too."""
     buttons = LessonButtons(context, AnswerForms(context))
 
     @app.action(LESSON_ACTION)
     async def lesson_button(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         """Store the click, ack within 3 seconds, then reply."""
         await buttons.handle(ack, body, str(action["action_id"]))
+
+    return buttons
 
 
 class LessonButtons:
@@ -35,7 +37,7 @@ class LessonButtons:
         self.context = context
         self.forms = forms
 
-    async def handle(self, ack: AsyncAck, body: dict[str, Any], action_id: str) -> None:
+    async def handle(self, ack: Ack, body: dict[str, Any], action_id: str) -> None:
         """Handle one click once; the engine's refusals become private replies."""
         actor = interaction_actor(body)
         decision = self.context.decide_once(

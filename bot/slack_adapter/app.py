@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from slack_bolt.async_app import AsyncApp
+from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.engine import LessonEngine, TimerFired
@@ -20,6 +21,7 @@ from bot.slack_adapter.client import make_client, shared_session
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.counter import COUNTER_INTERVAL, LiveCounter
 from bot.slack_adapter.credentials import BOT_TOKEN_PURPOSE
+from bot.slack_adapter.events_route import EventsRoute
 from bot.slack_adapter.hosts import HostDirectory
 from bot.slack_adapter.messages import SlackMessages
 from bot.slack_adapter.presenter import Presenter
@@ -45,6 +47,7 @@ class SlackBot:
     app: AsyncApp
     context: SlackContext
     timers: TimerEvents
+    route: EventsRoute
 
     async def on_timer(self, event: TimerFired) -> None:
         """Show what the engine's timer loop fired."""
@@ -74,18 +77,21 @@ def build_slack_bot(
     """The app with its listeners; its Web API client calls `base_url` or SLACK_API_URL."""
     token = require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE)
     client = make_client(token, base_url or settings.slack_api_url)
+    secret = signing_secret(settings)
     app = AsyncApp(
         client=client,
-        signing_secret=signing_secret(settings),
+        signing_secret=secret,
         request_verification_enabled=True,  # bad or stale signatures get 401 (HTTP mode)
         process_before_response=True,  # answered when a listener returns, after its ack (acking.py)
         name="lessonbot",
     )
     context = build_context(runtime.engine, client, settings.slack_hosts(), counter_interval)
-    for listeners in (actions, commands, modals):  # bolt tries them in order: clicks first
-        listeners.register(app, context)
+    buttons = actions.register(app, context)  # bolt tries listeners in order: clicks first
+    commands.register(app, context)
+    modals.register(app, context)
     app.error(log_listener_error)
-    return SlackBot(app, context, TimerEvents(context.engine, context.presenter))
+    route = EventsRoute(app, SignatureVerifier(secret), buttons)
+    return SlackBot(app, context, TimerEvents(context.engine, context.presenter), route)
 
 
 def build_app(settings: Settings, runtime: HasEngine, base_url: str | None = None) -> AsyncApp:

@@ -7,11 +7,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_bolt.async_app import AsyncAck
-
 from bot.engine import LessonBotError, LessonEngine, Member
 from bot.engine.views import Receipt
-from bot.slack_adapter.acking import Show, ack_after, show_nothing, show_when_decided
+from bot.slack_adapter.acking import Ack, Show, ack_after, show_nothing, show_when_decided
 from bot.slack_adapter.counter import LiveCounter
 from bot.slack_adapter.dedupe import first_delivery
 from bot.slack_adapter.hosts import HostDirectory
@@ -33,9 +31,9 @@ class SlackContext:
     counter: LiveCounter
     inflight: InFlight = field(default_factory=InFlight)
 
-    async def settle(self, ack: AsyncAck, decision: Awaitable[Show]) -> None:
+    async def settle(self, ack: Ack, decision: Awaitable[Show]) -> None:
         """Decide (store) and ack; show the outcome in the background, in flight until shown."""
-        with self.inflight.acks.acknowledging():
+        with self.inflight.acknowledging():
             decided = await ack_after(ack, decision)
         self.inflight.start(show_when_decided(decided))
 

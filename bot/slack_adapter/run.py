@@ -11,20 +11,19 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
-from slack_bolt.async_app import AsyncApp
 
 from bot.event_loop import run_service
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings
 from bot.slack_adapter.app import SlackBot, build_slack_bot
 from bot.slack_adapter.credentials import http_credentials, socket_mode_credentials
+from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.logs import configure_logging
 from bot.slack_adapter.payloads import PLATFORM
 from bot.timers import run_timer_loop
 
 log = logging.getLogger(__name__)
 
-EVENTS_PATH = "/slack/events"
 DEFAULT_PORT = 3000
 
 
@@ -52,7 +51,7 @@ async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime)
         async with bot.connected(), running_timers(bot):
-            runner = await start_http(bot.app, host, port)
+            runner = await start_http(bot, host, port)
             try:
                 log.info("Slack bot listening on http://%s:%s%s", host, port, EVENTS_PATH)
                 await until_stopped()
@@ -83,13 +82,13 @@ BACKLOG = 2048
 """Connections waiting to be accepted (aiohttp's default, 128, drops a burst's excess)."""
 
 
-async def start_http(app: AsyncApp, host: str, port: int) -> web.AppRunner:
-    """Start an aiohttp server for the app at /slack/events; clean it up when done.
+async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
+    """Start an aiohttp server for the bot at /slack/events; clean it up when done.
 
     No access log: a line per click would cost as much as parsing the click, and bolt
     logs what goes wrong. A long accept queue: a burst opens many connections at once.
     """
-    runner = web.AppRunner(app.web_app(path=EVENTS_PATH, port=port), access_log=None)
+    runner = web.AppRunner(bot.route.web_app(), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     return runner

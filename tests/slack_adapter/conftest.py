@@ -50,7 +50,7 @@ async def serving(bot: SlackBot, fake: FakeSlack) -> AsyncIterator[SlackDriver]:
     On the way out, work the app still does after its acks is allowed to finish.
     """
     async with bot.connected():
-        runner = await start_http(bot.app, "127.0.0.1", 0)
+        runner = await start_http(bot, "127.0.0.1", 0)
         port = runner.addresses[0][1]
         try:
             async with aiohttp.ClientSession() as session:

@@ -1,0 +1,110 @@
+"""The events route: signed lesson clicks answered without bolt's dispatch, the rest by bolt."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_bolt.response import BoltResponse
+
+from bot.engine import LessonEngine, Place
+from bot.slack_adapter import SlackBot
+from bot.slack_adapter.events_route import lesson_click
+from tests.fakes.fake_slack import TEAM_ID
+from tests.slack_adapter.driver import ALICE, CHANNEL, SlackDriver, new_trigger
+
+PLACE = Place("slack", TEAM_ID, CHANNEL)
+ACTION = "rl:7:what-changed:choose:checkable-reward"
+
+
+def click_body(payload: object, **fields: str) -> bytes:
+    """A form body as Slack posts it for an interaction, with any extra fields."""
+    return urlencode({"payload": json.dumps(payload), **fields}).encode()
+
+
+def block_actions(*action_ids: str, **extra: Any) -> dict[str, Any]:
+    """A block_actions payload with these buttons clicked."""
+    actions = [{"type": "button", "action_id": action_id} for action_id in action_ids]
+    return {"type": "block_actions", "user": {"id": ALICE}, "actions": actions, **extra}
+
+
+def test_a_lesson_click_is_read_whole_from_its_form_body() -> None:
+    payload = block_actions(ACTION, message={"text": "a + b = 100% & more: 🙂 \"quoted\""})
+    assert lesson_click(click_body(payload)) == (payload, ACTION)
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (click_body(block_actions("lesson_help")), "not a lesson button"),
+        (click_body(block_actions(ACTION, ACTION)), "two actions"),
+        (click_body(block_actions()), "no action"),
+        (click_body({**block_actions(ACTION), "type": "view_submission"}), "not a click"),
+        (click_body(block_actions(ACTION), team_id=TEAM_ID), "another form field"),
+        (click_body([ACTION]), "not an object"),
+        (b"payload=%7Bnot-json", "not JSON"),
+        (b"text=start&command=%2Flesson", "a slash command"),
+        (b"payload=\xff\xfe", "not UTF-8"),
+        (b"", "empty"),
+    ],
+)
+def test_anything_but_one_lesson_click_is_left_to_bolt(body: bytes, why: str) -> None:
+    assert lesson_click(body) is None, why
+
+
+@pytest.fixture
+def bolt_dispatches(slack_bot: SlackBot) -> Iterator[list[str]]:
+    """The kinds of requests bolt's `async_dispatch` was given while the test ran."""
+    seen: list[str] = []
+    dispatch = slack_bot.app.async_dispatch
+
+    async def counted(request: AsyncBoltRequest) -> BoltResponse:
+        seen.append(str(request.body.get("type") or request.body.get("command")))
+        return await dispatch(request)
+
+    slack_bot.app.async_dispatch = counted  # type: ignore[method-assign]
+    yield seen
+    slack_bot.app.async_dispatch = dispatch  # type: ignore[method-assign]
+
+
+async def test_a_lesson_click_is_stored_and_answered_without_bolts_dispatch(
+    slack: SlackDriver, engine: LessonEngine, bolt_dispatches: list[str]
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    assert bolt_dispatches == ["/lesson", "/lesson"]  # start, then next
+    assert await slack.click(slack.action(question, ":choose:checkable-reward"), ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "You chose")
+    run = await engine.find_run(PLACE)
+    assert run is not None and await engine.store.count_participants(run.id, "what-changed") == 1
+    assert bolt_dispatches == ["/lesson", "/lesson"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"secret": "not-the-secret"}, {"timestamp": int(time.time()) - 600}],
+    ids=["bad signature", "stale timestamp"],
+)
+async def test_a_lesson_click_that_is_not_signed_right_is_refused_and_not_stored(
+    slack: SlackDriver, engine: LessonEngine, options: dict[str, Any]
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    calls = len(slack.fake.calls)
+    choice = slack.action(question, ":choose:checkable-reward")
+    assert await slack.click(choice, ALICE, trigger_id=new_trigger(), **options) == 401
+    run = await engine.find_run(PLACE)
+    assert run is not None and await engine.store.count_participants(run.id, "what-changed") == 0
+    assert len(slack.fake.calls) == calls
+
+
+async def test_a_click_on_another_button_still_reaches_bolt(
+    slack: SlackDriver, bolt_dispatches: list[str]
+) -> None:
+    assert await slack.click("not-a-lesson-button", ALICE) == 404  # bolt: no listener for it
+    assert bolt_dispatches == ["block_actions"]

@@ -3,7 +3,9 @@
 Under a burst, the private replies and edits that follow acks would compete for the event
 loop with the acks of the requests still arriving. They start once no request is being
 decided and no stream of requests is arriving (or after `ACKS_FIRST_SECONDS` at most), and
-a shutdown lets them finish first.
+a shutdown lets them finish first. Work waits in a queue, not as a task of its own: one task
+waits for the acks and then starts everything queued, so a burst's acks pay for no task or
+timer per reply.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Coroutine, Iterator
 from typing import Any
 
@@ -32,7 +35,9 @@ class InFlight:
         self.acks_first = acks_first
         self.arrivals = arrivals or Arrivals()
         self.acks = PendingAcks(self.arrivals)
-        self._tasks: set[asyncio.Task[object]] = set()
+        self._tasks: set[asyncio.Future[object]] = set()
+        self._queued: deque[Coroutine[Any, Any, object]] = deque()
+        self._starter: asyncio.Future[None] | None = None
 
     @contextlib.contextmanager
     def acknowledging(self) -> Iterator[None]:
@@ -43,24 +48,41 @@ class InFlight:
 
     def start(self, work: Coroutine[Any, Any, object]) -> None:
         """Run `work` once acks are done, in flight until it ends; a failure is logged."""
-        task = asyncio.ensure_future(self._after_acks(work))
+        self._queued.append(work)
+        if self._starter is None or self._starter.done():
+            self._starter = asyncio.ensure_future(self._start_queued())
+
+    async def _start_queued(self) -> None:
+        await self.acks.work_may_start(self.acks_first)
+        while self._queued:
+            self._run(self._queued.popleft())
+
+    def _run(self, work: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._finished)
 
-    async def _after_acks(self, work: Coroutine[Any, Any, object]) -> None:
-        await self.acks.work_may_start(self.acks_first)
-        await work
-
-    def _finished(self, task: asyncio.Task[object]) -> None:
+    def _finished(self, task: asyncio.Future[object]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a Slack request failed after its ack", exc_info=task.exception())
 
+    def _unfinished(self) -> set[asyncio.Future[Any]]:
+        """Work started and not done yet, and the starter while it waits (not the caller)."""
+        unfinished: set[asyncio.Future[Any]] = set(self._tasks)
+        if self._starter is not None and not self._starter.done():
+            unfinished.add(self._starter)
+        unfinished.discard(asyncio.current_task())
+        return unfinished
+
     def __len__(self) -> int:
-        return len(self._tasks)
+        return len(self._tasks) + len(self._queued)
 
     async def drain(self, timeout: float = DRAIN_SECONDS) -> None:
-        """Wait (up to `timeout` seconds) for the work in flight now to finish."""
-        pending = self._tasks - {asyncio.current_task()}
-        if pending:
-            await asyncio.wait(pending, timeout=timeout)
+        """Wait (up to `timeout` seconds) until the work in flight, queued work too, is done."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while pending := self._unfinished():
+            if loop.time() >= deadline:
+                return
+            await asyncio.wait(pending, timeout=deadline - loop.time())

@@ -53,3 +53,16 @@ async def test_a_failure_after_the_ack_is_logged(caplog: pytest.LogCaptureFixtur
     inflight.start(broken())
     await inflight.drain(timeout=1)
     assert "a Slack request failed after its ack" in caplog.text and len(inflight) == 0
+
+
+async def test_replies_queued_behind_acks_cost_no_task_each_until_the_acks_are_done() -> None:
+    inflight, done = InFlight(), []
+    tasks_before = len(asyncio.all_tasks())
+    with inflight.acks.acknowledging():
+        for number in range(500):
+            inflight.start(note(done, f"reply {number}"))
+        await every_ready_task_ran()
+        assert len(asyncio.all_tasks()) - tasks_before <= 2  # one starter, one watcher
+        assert done == [] and len(inflight) == 500
+    await inflight.drain(timeout=5)
+    assert len(done) == 500 and len(inflight) == 0

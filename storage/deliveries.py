@@ -29,6 +29,7 @@ class DeliveryClaims:
         self.engine = engine
         self.dialect = engine.dialect.name
         self._queue: BatchQueue[Claim, bool] = BatchQueue(self._claim_batch)
+        self._insert = new_claims_insert(self.dialect)  # built once: a batch reuses it
         self._claims_since_prune = 0
 
     async def claim(self, platform: str, delivery_id: str) -> bool:
@@ -38,7 +39,7 @@ class DeliveryClaims:
     async def _claim_batch(self, claims: Sequence[Claim]) -> list[bool]:
         unique = list(dict.fromkeys(claims))
         async with self.engine.begin() as connection:
-            inserted = await connection.execute(self._insert(), _rows(unique))
+            inserted = await connection.execute(self._insert, _rows(unique))
             first = {(platform, delivery) for platform, delivery in inserted}
             await self._prune_now_and_then(connection, len(claims))
         results = []
@@ -47,18 +48,19 @@ class DeliveryClaims:
             first.discard(claim)
         return results
 
-    def _insert(self) -> Any:
-        """INSERT ... ON CONFLICT DO NOTHING RETURNING the rows that were new."""
-        statement = insert_for(self.dialect, DeliveryRow.__table__).on_conflict_do_nothing()
-        columns = DeliveryRow.__table__.c
-        return statement.returning(columns.platform, columns.delivery_id)
-
     async def _prune_now_and_then(self, connection: AsyncConnection, count: int) -> None:
         self._claims_since_prune += count
         if self._claims_since_prune >= PRUNE_EVERY:
             self._claims_since_prune = 0
             cutoff = datetime.now(UTC) - KEEP_FOR
             await connection.execute(delete(DeliveryRow).where(DeliveryRow.created_at < cutoff))
+
+
+def new_claims_insert(dialect: str) -> Any:
+    """INSERT ... ON CONFLICT DO NOTHING RETURNING the rows that were new."""
+    statement = insert_for(dialect, DeliveryRow.__table__).on_conflict_do_nothing()
+    columns = DeliveryRow.__table__.c
+    return statement.returning(columns.platform, columns.delivery_id)
 
 
 def _rows(claims: list[Claim]) -> list[dict[str, object]]:

@@ -42,6 +42,8 @@ class VoteBatcher:
         self.engine = engine
         self.dialect = engine.dialect.name
         self._queue: BatchQueue[VoteRequest, VoteResult] = BatchQueue(self._write_batch)
+        self._member_upsert = member_upsert(self.dialect)  # built once: a batch reuses them
+        self._vote_upsert = vote_upsert(self.dialect)
 
     async def write(self, request: VoteRequest) -> VoteResult:
         """Queue a vote and wait until its batch has committed (or failed)."""
@@ -55,7 +57,7 @@ class VoteBatcher:
             previous = await self._previous_votes(connection, open_requests, members)
             results, rows = _decide(batch, runs, members, previous)
             if rows:
-                await connection.execute(self._vote_upsert(), rows)
+                await connection.execute(self._vote_upsert, rows)
         return results
 
     async def _runs(self, connection: AsyncConnection, run_ids: set[int]) -> dict[int, RunRecord]:
@@ -78,7 +80,7 @@ class VoteBatcher:
             {"platform": p, "workspace_id": w, "user_id": u, "display_name": name}
             for (p, w, u), name in keys.items()
         ]
-        await connection.execute(self._member_upsert(), params)
+        await connection.execute(self._member_upsert, params)
         query = select(
             MemberRow.platform, MemberRow.workspace_id, MemberRow.user_id, MemberRow.id
         ).where(
@@ -106,19 +108,23 @@ class VoteBatcher:
         rows = await connection.execute(query)
         return {(run, step, member, kind): value for run, step, member, kind, value in rows}
 
-    def _member_upsert(self) -> Any:
-        statement = insert_for(self.dialect, MemberRow.__table__)
-        return statement.on_conflict_do_update(
-            index_elements=["platform", "workspace_id", "user_id"],
-            set_={"display_name": statement.excluded.display_name},
-        )
 
-    def _vote_upsert(self) -> Any:
-        statement = insert_for(self.dialect, VoteRow.__table__)
-        return statement.on_conflict_do_update(
-            index_elements=["run_id", "step_id", "member_id", "kind"],
-            set_={"value": statement.excluded.value, "updated_at": statement.excluded.updated_at},
-        )
+def member_upsert(dialect: str) -> Any:
+    """Insert members, or refresh the display name of one already known."""
+    statement = insert_for(dialect, MemberRow.__table__)
+    return statement.on_conflict_do_update(
+        index_elements=["platform", "workspace_id", "user_id"],
+        set_={"display_name": statement.excluded.display_name},
+    )
+
+
+def vote_upsert(dialect: str) -> Any:
+    """Insert votes, or overwrite the value of one already cast."""
+    statement = insert_for(dialect, VoteRow.__table__)
+    return statement.on_conflict_do_update(
+        index_elements=["run_id", "step_id", "member_id", "kind"],
+        set_={"value": statement.excluded.value, "updated_at": statement.excluded.updated_at},
+    )
 
 
 def _still_open(request: VoteRequest, run: RunRecord | None) -> bool:

@@ -34,7 +34,7 @@ def block_actions(*action_ids: str, **extra: Any) -> dict[str, Any]:
 
 
 def test_a_lesson_click_is_read_whole_from_its_form_body() -> None:
-    payload = block_actions(ACTION, message={"text": "a + b = 100% & more: 🙂 \"quoted\""})
+    payload = block_actions(ACTION, message={"text": 'a + b = 100% & more: 🙂 "quoted"'})
     assert lesson_click(click_body(payload)) == (payload, ACTION)
 
 
@@ -108,3 +108,17 @@ async def test_a_click_on_another_button_still_reaches_bolt(
 ) -> None:
     assert await slack.click("not-a-lesson-button", ALICE) == 404  # bolt: no listener for it
     assert bolt_dispatches == ["block_actions"]
+
+
+async def test_a_lesson_click_whose_handler_fails_gets_a_500_and_is_logged(
+    slack: SlackDriver,
+    slack_bot: SlackBot,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def broken(*_: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(slack_bot.route.buttons, "handle", broken)
+    assert await slack.click(ACTION, ALICE) == 500
+    assert "a Slack listener failed on a block_actions request" in caplog.text

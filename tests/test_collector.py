@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import gc
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable
 
 import pytest
 
+import bot.collector
 from bot.arrivals import STREAM_CLICKS, Arrivals
 from bot.collector import CollectorHold
 from tests.waiting import wait_until
@@ -15,12 +15,31 @@ from tests.waiting import wait_until
 PAUSE = 0.05
 
 
+class Collector:
+    """Stands in for the `gc` module: only on or off, and nobody else's holds touch it."""
+
+    def __init__(self) -> None:
+        self.on = True
+
+    def enable(self) -> None:
+        """Automatic collection on."""
+        self.on = True
+
+    def disable(self) -> None:
+        """Automatic collection off."""
+        self.on = False
+
+    def isenabled(self) -> bool:
+        """Whether automatic collection is on."""
+        return self.on
+
+
 @pytest.fixture(autouse=True)
-def collector_on() -> Iterator[None]:
-    """Every test starts and ends with automatic collection on."""
-    gc.enable()
-    yield
-    gc.enable()
+def gc(monkeypatch: pytest.MonkeyPatch) -> Collector:
+    """The collector these tests hold and release (holds elsewhere in the process keep theirs)."""
+    collector = Collector()
+    monkeypatch.setattr(bot.collector, "gc", collector)
+    return collector
 
 
 class Stream:
@@ -40,20 +59,24 @@ class Stream:
         return now
 
 
-async def collector_running() -> bool:
-    """Whether automatic collection is on."""
-    return gc.isenabled()
+def released(stream: Stream) -> Callable[[], Awaitable[bool]]:
+    """A condition: the stream's hold has let the collector run again."""
+
+    async def condition() -> bool:
+        return not stream.hold.holding
+
+    return condition
 
 
-async def test_a_stream_holds_the_collector_until_it_pauses() -> None:
+async def test_a_stream_holds_the_collector_until_it_pauses(gc: Collector) -> None:
     stream = Stream()
     stream.burst()
     assert stream.hold.holding and not gc.isenabled()
-    await wait_until(collector_running, timeout=2, what="the collector back on after the pause")
-    assert not stream.hold.holding
+    await wait_until(released(stream), timeout=2, what="the collector back on after the pause")
+    assert gc.isenabled()
 
 
-async def test_requests_spread_out_do_not_hold_the_collector() -> None:
+async def test_requests_spread_out_do_not_hold_the_collector(gc: Collector) -> None:
     stream = Stream()
     now = asyncio.get_running_loop().time()
     for number in range(STREAM_CLICKS):  # one every 10 ms: 100 a second
@@ -62,7 +85,7 @@ async def test_requests_spread_out_do_not_hold_the_collector() -> None:
     assert gc.isenabled() and not stream.hold.holding
 
 
-async def test_the_collector_stays_held_while_requests_wait_for_their_ack() -> None:
+async def test_the_collector_stays_held_while_requests_wait_for_their_ack(gc: Collector) -> None:
     stream = Stream()
     started = stream.burst()
     stream.waiting = True
@@ -71,25 +94,27 @@ async def test_the_collector_stays_held_while_requests_wait_for_their_ack() -> N
     assert stream.hold.hold_left(after_the_pause) > 0
     stream.waiting = False
     assert stream.hold.hold_left(after_the_pause) == 0
-    await wait_until(collector_running, timeout=2, what="the collector back on")
+    await wait_until(released(stream), timeout=2, what="the collector back on")
+    assert gc.isenabled()
 
 
-async def test_a_stream_that_does_not_end_is_held_at_most_a_while() -> None:
+async def test_a_stream_that_does_not_end_is_held_at_most_a_while(gc: Collector) -> None:
     stream = Stream(longest=0.2)
     started = stream.burst()
     stream.waiting = True  # the queue never empties
-    await wait_until(collector_running, timeout=3, what="the collector back on")
-    assert asyncio.get_running_loop().time() - started >= 0.2
+    await wait_until(released(stream), timeout=3, what="the collector back on")
+    assert gc.isenabled() and asyncio.get_running_loop().time() - started >= 0.2
     stream.burst()
     assert gc.isenabled(), "held again before the stream paused"
     stream.waiting = False
     stream.hold.check(asyncio.get_running_loop().time() + 1.0)  # a request after a pause
     stream.burst()
     assert not gc.isenabled(), "a new stream after the pause is held again"
-    await wait_until(collector_running, timeout=2, what="the collector back on")
+    await wait_until(released(stream), timeout=2, what="the collector back on")
+    assert gc.isenabled()
 
 
-async def test_a_collector_turned_off_by_someone_else_is_left_off() -> None:
+async def test_a_collector_turned_off_by_someone_else_is_left_off(gc: Collector) -> None:
     gc.disable()
     stream = Stream()
     stream.burst()

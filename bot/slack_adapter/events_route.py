@@ -68,8 +68,8 @@ class EventsRoute:
             return False
         timestamp = request.headers.get("X-Slack-Request-Timestamp", "")
         signature = request.headers.get("X-Slack-Signature", "")
-        if not timestamp.isdigit():
-            return False
+        if not (timestamp.isascii() and timestamp.isdigit() and signature.isascii()):
+            return False  # the verifier would raise on these; bolt answers them
         return self.verifier.is_valid(body, timestamp, signature)
 
 

@@ -53,9 +53,11 @@ class InFlight:
             self._starter = asyncio.ensure_future(self._start_queued())
 
     async def _start_queued(self) -> None:
-        await self.acks.work_may_start(self.acks_first)
-        while self._queued:
-            self._run(self._queued.popleft())
+        try:
+            await self.acks.work_may_start(self.acks_first)
+        finally:  # even if the wait is cancelled, nothing queued is left unstarted
+            while self._queued:
+                self._run(self._queued.popleft())
 
     def _run(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.ensure_future(work)

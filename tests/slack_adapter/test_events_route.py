@@ -16,7 +16,7 @@ from bot.engine import LessonEngine, Place
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.events_route import lesson_click
 from tests.fakes.fake_slack import TEAM_ID
-from tests.slack_adapter.driver import ALICE, CHANNEL, SlackDriver, new_trigger
+from tests.slack_adapter.driver import ALICE, CHANNEL, SlackDriver, new_trigger, signed_headers
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 ACTION = "rl:7:what-changed:choose:checkable-reward"
@@ -113,6 +113,7 @@ async def test_a_click_on_another_button_still_reaches_bolt(
 async def test_a_lesson_click_whose_handler_fails_gets_a_500_and_is_logged(
     slack: SlackDriver,
     slack_bot: SlackBot,
+    bolt_dispatches: list[str],
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -121,4 +122,22 @@ async def test_a_lesson_click_whose_handler_fails_gets_a_500_and_is_logged(
 
     monkeypatch.setattr(slack_bot.route.buttons, "handle", broken)
     assert await slack.click(ACTION, ALICE) == 500
-    assert "a Slack listener failed on a block_actions request" in caplog.text
+    assert bolt_dispatches == []
+    assert [r.name for r in caplog.records if "listener failed" in r.message] == [
+        "bot.slack_adapter.events_route"
+    ]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"X-Slack-Request-Timestamp": "²"}, {"X-Slack-Signature": "v0=é"}],
+    ids=["non-ASCII digits", "non-ASCII signature"],
+)
+async def test_unreadable_signature_headers_are_left_to_bolt(
+    slack: SlackDriver, bolt_dispatches: list[str], headers: dict[str, str]
+) -> None:
+    body = click_body(block_actions(ACTION))
+    sent = signed_headers(body.decode(), "application/x-www-form-urlencoded") | headers
+    async with slack.session.post(slack.url, data=body, headers=sent) as response:
+        assert response.status == 500  # bolt's answer to a header it cannot read, as before
+    assert bolt_dispatches == ["block_actions"]

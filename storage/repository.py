@@ -36,7 +36,7 @@ from storage.models import (
 )
 from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
-from storage.upsert import upsert
+from storage.upsert import member_upsert, upsert
 from storage.vote_batch import VoteBatcher, VoteRequest
 
 
@@ -283,14 +283,8 @@ class SqlRunStore(TallyStore, MemberDataStore):
             "user_id": member.user_id,
             "display_name": member.name[:100],
         }
-        statement = upsert(
-            self.dialect,
-            MemberRow,
-            values,
-            ["platform", "workspace_id", "user_id"],
-            ["display_name"],
-        )
-        return int((await session.execute(statement.returning(MemberRow.id))).scalar_one())
+        statement = member_upsert(self.dialect).values(**values).returning(MemberRow.id)
+        return int((await session.execute(statement)).scalar_one())
 
     async def _workspace_of(self, session: AsyncSession, run_id: int) -> tuple[str, str]:
         """The platform and workspace of a run (they never change, so they are kept)."""

@@ -7,6 +7,8 @@ from typing import Any
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import Insert
 
+from storage.models import MemberRow
+
 
 def insert_for(dialect_name: str, table: Any) -> Any:
     """A dialect-specific INSERT that supports `on_conflict_do_update`."""
@@ -17,11 +19,22 @@ def insert_for(dialect_name: str, table: Any) -> Any:
     raise ValueError(f"unsupported database dialect: {dialect_name}")
 
 
+def upsert_statement(dialect_name: str, table: Any, keys: list[str], update: list[str]) -> Insert:
+    """Insert rows, or on a clash of `keys` overwrite the `update` columns (values come later)."""
+    statement = insert_for(dialect_name, table)
+    changes = {column: statement.excluded[column] for column in update}
+    result: Insert = statement.on_conflict_do_update(index_elements=keys, set_=changes)
+    return result
+
+
 def upsert(
     dialect_name: str, table: Any, values: dict[str, Any], keys: list[str], update: list[str]
 ) -> Insert:
     """Insert `values`, or on a clash of `keys` overwrite the `update` columns."""
-    statement = insert_for(dialect_name, table).values(**values)
-    changes = {column: statement.excluded[column] for column in update}
-    result: Insert = statement.on_conflict_do_update(index_elements=keys, set_=changes)
-    return result
+    return upsert_statement(dialect_name, table, keys, update).values(**values)
+
+
+def member_upsert(dialect_name: str) -> Insert:
+    """Insert members, or keep the latest display name of one already known."""
+    keys = ["platform", "workspace_id", "user_id"]
+    return upsert_statement(dialect_name, MemberRow.__table__, keys, ["display_name"])

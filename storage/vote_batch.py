@@ -19,7 +19,9 @@ from bot.engine.ports import Member, Position, RunRecord, RunState, VoteResult
 from storage.batching import BatchQueue
 from storage.models import MemberRow, RunRow, VoteRow
 from storage.records import run_record
-from storage.upsert import insert_for
+from storage.upsert import member_upsert, upsert_statement
+
+VOTE_KEY = ["run_id", "step_id", "member_id", "kind"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,9 @@ class VoteBatcher:
         self.dialect = engine.dialect.name
         self._queue: BatchQueue[VoteRequest, VoteResult] = BatchQueue(self._write_batch)
         self._member_upsert = member_upsert(self.dialect)  # built once: a batch reuses them
-        self._vote_upsert = vote_upsert(self.dialect)
+        self._vote_upsert = upsert_statement(
+            self.dialect, VoteRow.__table__, VOTE_KEY, ["value", "updated_at"]
+        )
 
     async def write(self, request: VoteRequest) -> VoteResult:
         """Queue a vote and wait until its batch has committed (or failed)."""
@@ -108,23 +112,6 @@ class VoteBatcher:
         rows = await connection.execute(query)
         return {(run, step, member, kind): value for run, step, member, kind, value in rows}
 
-
-def member_upsert(dialect: str) -> Any:
-    """Insert members, or refresh the display name of one already known."""
-    statement = insert_for(dialect, MemberRow.__table__)
-    return statement.on_conflict_do_update(
-        index_elements=["platform", "workspace_id", "user_id"],
-        set_={"display_name": statement.excluded.display_name},
-    )
-
-
-def vote_upsert(dialect: str) -> Any:
-    """Insert votes, or overwrite the value of one already cast."""
-    statement = insert_for(dialect, VoteRow.__table__)
-    return statement.on_conflict_do_update(
-        index_elements=["run_id", "step_id", "member_id", "kind"],
-        set_={"value": statement.excluded.value, "updated_at": statement.excluded.updated_at},
-    )
 
 
 def _still_open(request: VoteRequest, run: RunRecord | None) -> bool:

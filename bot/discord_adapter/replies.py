@@ -59,9 +59,8 @@ class PrivateReplies:
         self.deliveries = deliveries
         self.patience = patience
         self.busy = busy
-        self.arrivals = arrivals or Arrivals()
         self.in_flight = 0
-        self.acks = PendingAcks(self.arrivals)
+        self.acks = PendingAcks(arrivals)
         self._burst = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()

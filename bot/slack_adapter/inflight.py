@@ -17,7 +17,6 @@ from collections import deque
 from collections.abc import Coroutine, Iterator
 from typing import Any
 
-from bot.arrivals import Arrivals
 from bot.pending import PendingAcks
 
 log = logging.getLogger(__name__)
@@ -29,12 +28,9 @@ ACKS_FIRST_SECONDS = 3.0
 class InFlight:
     """Requests being decided, and the tasks of those acknowledged but still being shown."""
 
-    def __init__(
-        self, acks_first: float = ACKS_FIRST_SECONDS, arrivals: Arrivals | None = None
-    ) -> None:
+    def __init__(self, acks_first: float = ACKS_FIRST_SECONDS) -> None:
         self.acks_first = acks_first
-        self.arrivals = arrivals or Arrivals()
-        self.acks = PendingAcks(self.arrivals)
+        self.acks = PendingAcks()
         self._tasks: set[asyncio.Future[object]] = set()
         self._queued: deque[Coroutine[Any, Any, object]] = deque()
         self._starter: asyncio.Future[None] | None = None

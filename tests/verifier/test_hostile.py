@@ -82,7 +82,8 @@ async def test_code_injection_is_never_run(shared_checker: Checker, tmp_path: Pa
     verdict = await shared_checker.check_answer(payload, "0")
     assert verdict.outcome is Outcome.REJECTED
     assert "isn't part of that" in verdict.reason
-    attempt = await shared_checker.check_attempt(f"The answer is {payload}", "0")
+    # The marker's path holds digits (pytest-0/...), so the gold must be one no path can spell.
+    attempt = await shared_checker.check_attempt(f"The answer is {payload}", "0.5")
     assert attempt.reward == 0
     assert not marker.exists()
 

@@ -9,7 +9,7 @@ from bot.discord_adapter.messenger import Messenger
 from bot.discord_adapter.refs import MessageRef
 from bot.discord_adapter.render import step_content
 from bot.engine import LessonBotError, LessonEngine
-from bot.live_counter import CounterThrottle
+from bot.service.live_counter import CounterThrottle
 
 DEFAULT_INTERVAL = 3.0
 

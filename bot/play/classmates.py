@@ -1,12 +1,14 @@
-"""Simulated classmates: seeded members who answer with plausible distributions."""
+"""Simulated classmates: seeded members who click the posted buttons like real ones would."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from bot.engine import LessonBotError, LessonEngine, Member
-from lessons.schema import FreeAnswerStep, PredictionStep, Step, VerifierStep
+from bot.engine import Action, Address, Place
+from bot.engine.views import StepCard
+from bot.service import Actor, LessonService
+from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 NAMES = (
     "Ada",
@@ -31,48 +33,49 @@ NAMES = (
 RETRY_CHANCE = 0.6
 
 
-def make_classmates(count: int) -> list[Member]:
-    """`count` simulated members, labelled as such in their names."""
+def make_classmates(count: int, place: Place) -> list[Actor]:
+    """`count` simulated members in `place`, labelled as such in their names."""
     return [
-        Member(f"sim-{index + 1:02d}", f"{NAMES[index % len(NAMES)]} (simulated)")
+        Actor(f"sim-{index + 1:02d}", f"{NAMES[index % len(NAMES)]} (simulated)", place)
         for index in range(count)
     ]
 
 
 @dataclass
 class Classmates:
-    """Simulated members answering every step through the engine, like real ones."""
+    """Simulated members answering every step through the service, like real ones."""
 
-    engine: LessonEngine
-    members: list[Member]
+    service: LessonService
+    members: list[Actor]
     rng: random.Random
 
-    async def answer(self, run_id: int, step: Step) -> None:
-        """Have every classmate answer the current step."""
+    async def answer(
+        self, card: StepCard, step: PredictionStep | VerifierStep | FreeAnswerStep
+    ) -> None:
+        """Have every classmate answer the step the card shows."""
         for member in self.members:
-            try:
-                await self._answer_one(run_id, step, member)
-            except LessonBotError:
-                continue
+            if isinstance(step, PredictionStep):
+                choice = self.rng.choices(step.choices, weights=[c.crowd for c in step.choices])
+                await self._click(member, card, Action.CHOOSE, choice[0].id)
+            elif isinstance(step, VerifierStep):
+                for attempt in step.attempts:
+                    thumbs = Action.UP if self.rng.random() < attempt.appeal else Action.DOWN
+                    await self._click(member, card, thumbs, attempt.id)
+            else:
+                await self._solve(member, card, step)
 
-    async def _answer_one(self, run_id: int, step: Step, member: Member) -> None:
-        if isinstance(step, PredictionStep):
-            weights = [choice.crowd for choice in step.choices]
-            choice = self.rng.choices(step.choices, weights=weights)[0]
-            await self.engine.choose(run_id, step.id, member, choice.id)
-        elif isinstance(step, VerifierStep):
-            for attempt in step.attempts:
-                thumbs_up = self.rng.random() < attempt.appeal
-                await self.engine.rate(run_id, step.id, member, attempt.id, thumbs_up)
-        elif isinstance(step, FreeAnswerStep):
-            await self._solve(run_id, step, member)
-
-    async def _solve(self, run_id: int, step: FreeAnswerStep, member: Member) -> None:
+    async def _solve(self, member: Actor, card: StepCard, step: FreeAnswerStep) -> None:
         if not step.crowd_answers:
             return
         weights = [answer.weight for answer in step.crowd_answers]
+        address = Address(card.run_id, card.step_id, Action.ANSWER).encode()
         for _ in range(2):
             answer = self.rng.choices(step.crowd_answers, weights=weights)[0]
-            receipt = await self.engine.submit_answer(run_id, step.id, member, answer.text)
-            if receipt.reward or self.rng.random() > RETRY_CHANCE:
+            outcome = await self.service.answer(member, address, answer.text)
+            await outcome.shown()
+            if outcome.reward or self.rng.random() > RETRY_CHANCE:
                 return
+
+    async def _click(self, member: Actor, card: StepCard, action: Action, arg: str) -> None:
+        address = Address(card.run_id, card.step_id, action, arg).encode()
+        await (await self.service.click(member, address)).shown()

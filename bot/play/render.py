@@ -1,12 +1,14 @@
-"""Drawing the engine's cards as plain terminal text."""
+"""Drawing the engine's cards as plain terminal text: the terminal as a `Surface`."""
 
 from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 
 from bot.engine.tally import bar_lines, percent, text_bar
 from bot.engine.views import RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.service import Card, DrawnChart
 
 WIDTH = 78
 _MARKUP = re.compile(r"\*\*|`")
@@ -70,3 +72,31 @@ def render_summary(card: SummaryCard) -> str:
         parts += ["", "Thumbs-up (what the channel liked) beside the checker (what was right):"]
         parts += verifier_table(card.rows)
     return "\n".join(parts)
+
+
+class TerminalSurface:
+    """The terminal as a platform: posted cards are printed, and printed text stays as it is."""
+
+    shows_charts = False
+
+    def __init__(self, show: Callable[[str], None], simulated: int) -> None:
+        self.show = show
+        self.simulated = simulated
+        self.latest_step: StepCard | None = None
+        self.posted = 0
+
+    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        """Print a step, a reveal or the results."""
+        if isinstance(card, StepCard):
+            self.latest_step = card
+            self.show("\n" + render_step(card))
+        elif isinstance(card, RevealCard):
+            self.show("\n" + render_reveal(card, self.simulated))
+        else:
+            self.show("\n" + render_summary(card))
+        self.posted += 1
+        return f"terminal:{self.posted}"
+
+    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+        """Nothing to redraw: the terminal shows counts at the reveal."""
+        return True

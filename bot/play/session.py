@@ -1,20 +1,26 @@
-"""One play session: the local player hosts and answers, simulated classmates join in."""
+"""One play session: the local player hosts and answers, simulated classmates join in.
+
+Everyone acts through the shared service, as members on Discord or Slack do: clicks on the
+addresses of the posted card's buttons, answers through the answer form's address, and the
+host's `reveal`, `next` and `stop` verbs. The terminal is the surface the steps are shown on.
+"""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Awaitable
 from dataclasses import dataclass
 
-from bot.engine import LessonBotError, LessonEngine, Member, Place
-from bot.engine.views import Receipt, StepCard, SummaryCard
+from bot.engine import Action, Address, LessonEngine, Place
+from bot.engine.views import StepCard
 from bot.play.classmates import Classmates, make_classmates
 from bot.play.console import Console, QuitLesson
-from bot.play.render import paragraphs, plain, render_reveal, render_step, render_summary
-from lessons.schema import FreeAnswerStep, PredictionStep, Step, VerifierStep
+from bot.play.render import TerminalSurface, paragraphs, plain
+from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
+from bot.service.surface import FileReply
+from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
-YOU = Member("you", "You", is_host=True)
+PLATFORM = "terminal"
 
 
 @dataclass(frozen=True)
@@ -27,99 +33,112 @@ class PlayOptions:
 
 
 class PlaySession:
-    """Runs a whole lesson through the engine in a terminal."""
+    """Runs a whole lesson through the shared service in a terminal."""
 
     def __init__(self, engine: LessonEngine, console: Console, options: PlayOptions) -> None:
         self.engine = engine
         self.console = console
         self.options = options
-        members = make_classmates(options.classmates)
-        self.classmates = Classmates(engine, members, random.Random(options.seed))
+        self.surface = TerminalSurface(console.show, options.classmates)
+        self.service = LessonService(engine, Presenter(engine, self.surface))
+        self.place = Place(PLATFORM, "local", f"play-{secrets.token_hex(4)}")
+        self.you = Actor("you", "You", self.place, fixed_rights(True))
+        members = make_classmates(options.classmates, self.place)
+        self.classmates = Classmates(self.service, members, random.Random(options.seed))
 
-    async def run(self) -> SummaryCard:
-        """Play the lesson from its first step to its summary."""
-        place = Place("terminal", "local", f"play-{secrets.token_hex(4)}")
-        card: StepCard | None = await self.engine.start(place, YOU, self.options.lesson_id)
-        assert card is not None
-        run_id = card.run_id
-        self._welcome(run_id)
+    async def run(self) -> None:
+        """Play the lesson from its first step to its results."""
+        self._welcome()
+        started = await self._host("start", CommandArgs(lesson=self.options.lesson_id))
+        if started.reply is not None:
+            self.console.show(str(started.reply))
+            return
         try:
-            while card is not None:
-                card = await self._play_step(card)
+            while (card := self.surface.latest_step) is not None:
+                self.surface.latest_step = None
+                await self._play_step(card)
         except QuitLesson:
-            return await self._finish(await self.engine.stop(run_id, YOU))
-        return await self._finish(await self.engine.results(run_id))
+            await self._host("stop")
+        self._farewell()
 
-    def _welcome(self, run_id: int) -> None:
-        run_lesson = self.engine.catalog.get(self.options.lesson_id)
-        self.console.show(f"{run_lesson.title}  (about {run_lesson.minutes} minutes, run {run_id})")
+    def _welcome(self) -> None:
+        lesson = self.engine.catalog.get(self.options.lesson_id)
+        self.console.show(f"{lesson.title}  (about {lesson.minutes} minutes)")
         self.console.show(
             f"You are the host and one member; {self.options.classmates} simulated classmates "
             "(not real people) answer too, so the reveals show a real tally. Type q to stop."
         )
 
-    async def _play_step(self, card: StepCard) -> StepCard | None:
-        self.console.show("\n" + render_step(card))
-        step = self.engine.catalog.get(self.options.lesson_id).step_at(card.number - 1)
+    async def _play_step(self, card: StepCard) -> None:
         if card.takes_answers:
-            await self._answer(card.run_id, step)
-            await self.classmates.answer(card.run_id, step)
-            _, reveal = await self.engine.reveal(card.run_id, YOU, step.id)
-            self.console.show("\n" + render_reveal(reveal, len(self.classmates.members)))
+            await self._answer(card)
+            await self.classmates.answer(card, self._step(card))
+            await self._host("reveal")
         await self.console.ask("\nPress Enter to continue (q to stop): ")
-        advance = await self.engine.advance(card.run_id, YOU, step.id)
-        return advance.card
+        await self._host("next")
 
-    async def _answer(self, run_id: int, step: Step) -> None:
+    def _step(self, card: StepCard) -> PredictionStep | VerifierStep | FreeAnswerStep:
+        step = self.engine.catalog.get(self.options.lesson_id).step_by_id(card.step_id)
+        assert isinstance(step, PredictionStep | VerifierStep | FreeAnswerStep)
+        return step
+
+    async def _answer(self, card: StepCard) -> None:
+        step = self._step(card)
         if isinstance(step, PredictionStep):
-            await self._predict(run_id, step)
+            await self._predict(card, step)
         elif isinstance(step, VerifierStep):
-            await self._verify(run_id, step)
-        elif isinstance(step, FreeAnswerStep):
-            await self._solve(run_id, step)
+            await self._verify(card, step)
+        else:
+            await self._solve(card)
 
-    async def _predict(self, run_id: int, step: PredictionStep) -> None:
+    async def _predict(self, card: StepCard, step: PredictionStep) -> None:
         for number, choice in enumerate(step.choices, start=1):
             self.console.show(f"  {number}) {plain(choice.label)}")
-        picked = await self.console.ask_number(
-            f"Your prediction [1-{len(step.choices)}]: ", len(step.choices)
-        )
+        count = len(step.choices)
+        picked = await self.console.ask_number(f"Your prediction [1-{count}]: ", count)
         if picked is not None:
-            choice_id = step.choices[picked - 1].id
-            await self._act(self.engine.choose(run_id, step.id, YOU, choice_id))
+            await self._click(card, Action.CHOOSE, step.choices[picked - 1].id)
 
-    async def _verify(self, run_id: int, step: VerifierStep) -> None:
+    async def _verify(self, card: StepCard, step: VerifierStep) -> None:
         self.console.show("\nFirst rate each attempt as a human rater would, then run the checker.")
         for attempt in step.attempts:
             answer = await self.console.ask(f"{plain(attempt.label)}: thumbs up or down? [u/d] ")
             if answer.lower()[:1] not in ("u", "d"):
                 continue
-            up = answer.lower().startswith("u")
-            await self._act(self.engine.rate(run_id, step.id, YOU, attempt.id, up))
-            await self._act(self.engine.run_checker(run_id, step.id, YOU, attempt.id))
+            thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
+            await self._click(card, thumb, attempt.id)
+            await self._click(card, Action.CHECK, attempt.id)
 
-    async def _solve(self, run_id: int, step: FreeAnswerStep) -> None:
-        while True:
+    async def _solve(self, card: StepCard) -> None:
+        form = (await self._click(card, Action.ANSWER)).form
+        while form is not None:
             text = await self.console.ask("Your answer (Enter to move on): ")
             if not text:
                 return
-            receipt = await self._act(self.engine.submit_answer(run_id, step.id, YOU, text))
-            if receipt is not None and receipt.reward:
+            address = form.address.encode()
+            outcome = await self.service.answer(self.you, address, text)
+            self._tell(await outcome.shown())
+            if outcome.reward:
                 return
 
-    async def _act(self, action: Awaitable[Receipt]) -> Receipt | None:
-        """Await an engine call and show its receipt, or its refusal, to the player."""
-        try:
-            receipt = await action
-        except LessonBotError as error:
-            self.console.show(str(error))
-            return None
-        self.console.show(paragraphs(receipt.text))
-        return receipt
+    async def _click(self, card: StepCard, action: Action, arg: str = "") -> Outcome:
+        address = Address(card.run_id, card.step_id, action, arg).encode()
+        outcome = await self.service.click(self.you, address)
+        self._tell(await outcome.shown())
+        return outcome
 
-    async def _finish(self, summary: SummaryCard) -> SummaryCard:
-        self.console.show("\n" + render_summary(summary))
+    async def _host(self, verb: str, args: CommandArgs | None = None) -> Outcome:
+        outcome = await self.service.command(self.you, verb, args or CommandArgs())
+        self._tell(await outcome.shown())
+        return outcome
+
+    def _tell(self, reply: object) -> None:
+        if isinstance(reply, str):
+            self.console.show(paragraphs(reply))
+        elif isinstance(reply, FileReply):
+            self.console.show(reply.text)
+
+    def _farewell(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)
         if lesson.disclaimer:
             self.console.show("\n" + paragraphs(lesson.disclaimer))
-        return summary

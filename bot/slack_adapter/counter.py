@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from bot.live_counter import CounterThrottle
+from bot.service.live_counter import CounterThrottle
 from bot.slack_adapter.step_messages import StepMessages
 
 COUNTER_INTERVAL = 3.0

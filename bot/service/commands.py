@@ -1,0 +1,230 @@
+"""The host verbs and member commands, one table for every platform.
+
+`/lesson start`, `reveal`, `next`, `stop`, `results`, `repost`, `export`, `forget-me` and
+`help` behave the same on Discord, Slack and in the terminal: each checks rights in the
+engine, stores its change, and returns an `Outcome` (what to tell, what to show).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.engine import LessonEngine
+from bot.engine.core import require_host
+from bot.engine.errors import BadInput, NoActiveRun
+from bot.engine.views import StepCard
+from bot.service.presenter import Presenter
+from bot.service.surface import FileReply, Outcome
+
+if TYPE_CHECKING:
+    from bot.service.interaction import Actor
+
+REVEALED = "Revealed. The results are posted in the channel."
+STOPPED = "Stopped the lesson. The results are posted in the channel."
+REPOSTED = "Posted the current step again; its earlier buttons keep working too."
+CANNOT_POST = (
+    "I could not post in this channel, so the lesson did not start. "
+    "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
+)
+NO_RUN_HERE = "No lesson has run in this channel yet. Name a run with the `run` option."
+START_USAGE = "Usage: `/lesson start [lesson] [timer seconds]`."
+EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
+_TIMER = re.compile(r"^(\d{1,5})s?$")
+
+
+@dataclass(frozen=True)
+class CommandArgs:
+    """What a command was given: a lesson and timer for `start`, a run id for `export`."""
+
+    lesson: str | None = None
+    timer: int | None = None
+    run: int | None = None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One command: its name, how it is typed, what it does, and whether hosts only."""
+
+    name: str
+    usage: str
+    summary: str
+    hosts_only: bool
+
+
+VERBS = (
+    Verb("start", "start [lesson] [timer]", "start a lesson here; with a timer in seconds, "
+         "each step is revealed and moved on by itself", True),
+    Verb("reveal", "reveal", "close the current question and post what the channel answered",
+         True),
+    Verb("next", "next", "move on to the next step (revealing an open question first)", True),
+    Verb("stop", "stop", "end the lesson early and post the results", True),
+    Verb("results", "results", "see the results so far (only you see them)", False),
+    Verb("repost", "repost", "post the current step again; its earlier buttons keep working",
+         True),
+    Verb("export", "export [run]", "a run's answers as a CSV file, sent only to you "
+         "(without a run id: this channel's current or latest run)", True),
+    Verb("forget-me", "forget-me", "delete everything you answered in this workspace "
+         "(revealed results keep their counts)", False),
+    Verb("help", "help", "this help", False),
+)
+
+Run = Callable[["Actor", CommandArgs], Awaitable[Outcome]]
+
+
+class Verbs:
+    """Runs each verb of the table through the engine and the presenter."""
+
+    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+        self.engine = engine
+        self.presenter = presenter
+        self.table: dict[str, Run] = {
+            "start": self.start,
+            "reveal": self.reveal,
+            "next": self.next,
+            "stop": self.stop,
+            "results": self.results,
+            "repost": self.repost,
+            "export": self.export,
+            "forget-me": self.forget_me,
+            "help": self.help,
+        }
+
+    async def run(self, actor: Actor, verb: str, args: CommandArgs) -> Outcome:
+        """Run a verb by name; an unknown one shows the help."""
+        return await self.table.get(verb, self.help)(actor, args)
+
+    async def start(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Open a run here, then post its first step (stopping the run if it cannot be posted)."""
+        host = await actor.member()
+        card = await self.engine.start(actor.place, host, args.lesson, args.timer)
+        paced = f" Each step moves on after {args.timer} s." if args.timer else ""
+
+        async def post_first_step() -> str | None:
+            if await self.presenter.step(actor.channel, card) is not None:
+                return None
+            await self.engine.stop(card.run_id, host)
+            return CANNOT_POST
+
+        done = f"Started run {card.run_id} ({card.total} steps).{paced}"
+        return Outcome(done=done, show=post_first_step)
+
+    async def reveal(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Close the channel's open question, then post its results."""
+        run = await self.engine.find_run(actor.place)
+        closed, reveal = await self.engine.reveal(run.id, await actor.member())
+        return Outcome(
+            done=REVEALED, show=lambda: self.presenter.reveal(actor.channel, closed, reveal)
+        )
+
+    async def next(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Move the channel's run on (revealing an open question first)."""
+        run = await self.engine.find_run(actor.place)
+        advance = await self.engine.advance(run.id, await actor.member())
+        done = "Moved on." if advance.card else "That was the last step; results are posted."
+        return Outcome(done=done, show=lambda: self.presenter.advance(actor.channel, advance))
+
+    async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """End the channel's run, close its step and post the results so far."""
+        run = await self.engine.find_run(actor.place)
+        closed = await self.engine.closed_card(run)
+        summary = await self.engine.stop(run.id, await actor.member())
+        return Outcome(
+            done=STOPPED, show=lambda: self.presenter.stopped(actor.channel, closed, summary)
+        )
+
+    async def results(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """The channel's results so far (revealed questions only), for whoever asked."""
+        return Outcome(reply=await self.engine.results_here(actor.place))
+
+    async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Post the current step again, e.g. when the platform lost its message."""
+        require_host(await actor.member(), "post the step again")
+        run = await self.engine.find_run(actor.place)
+        card: StepCard = await self.engine.current_card(run.id)
+        return Outcome(done=REPOSTED, show=lambda: self._post(actor.channel, card))
+
+    async def _post(self, channel: str, card: StepCard) -> None:
+        await self.presenter.step(channel, card)
+
+    async def export(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """A run's answers as CSV: the named run, else this channel's current or latest one."""
+        host = await actor.member()
+        require_host(host, "export a run's answers")
+        run_id = args.run if args.run is not None else await self._run_here(actor)
+        table = await self.engine.export_run(run_id, host, actor.place)
+        text = f"Run {run_id}: {csv_rows(table)} stored answers. Treat the file as personal data."
+        data = table.encode("utf-8")
+        title = f"Answers of lesson run {run_id}"
+        return Outcome(reply=FileReply(text, f"run-{run_id}.csv", data, title))
+
+    async def _run_here(self, actor: Actor) -> int:
+        try:
+            return (await self.engine.run_here(actor.place)).id
+        except NoActiveRun:
+            raise BadInput(NO_RUN_HERE) from None
+
+    async def forget_me(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Delete what the member answered in this workspace or server."""
+        member = await actor.member(needs_rights=False)
+        return Outcome(reply=await self.engine.forget_member(actor.place, member))
+
+    async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """What the command can do, and which lessons there are."""
+        return Outcome(reply=help_text(self.engine.catalog.ids()))
+
+
+def csv_rows(text: str) -> int:
+    """How many answer rows a CSV export holds (its header not counted)."""
+    return max(0, len(list(csv.reader(io.StringIO(text)))) - 1)
+
+
+def help_text(lesson_ids: list[str]) -> str:
+    """The command list and the lessons there are."""
+    lines = ["**`/lesson` runs an interactive lesson in this channel.**"]
+    for verb in VERBS:
+        hosts = " (hosts)" if verb.hosts_only else ""
+        lines.append(f"• `/lesson {verb.usage}`: {verb.summary}{hosts}")
+    lines.append("Lessons: " + (", ".join(lesson_ids) or "none"))
+    return "\n".join(lines)
+
+
+def parse_command(text: str) -> tuple[str, CommandArgs]:
+    """A typed command (`start rlvr 90s`, `export 12`): its verb and arguments."""
+    words = text.split()
+    if not words:
+        return "help", CommandArgs()
+    verb, rest = words[0].lower(), tuple(words[1:])
+    if verb == "start":
+        return verb, start_args(rest)
+    if verb == "export":
+        return verb, CommandArgs(run=export_run_id(rest))
+    return verb, CommandArgs()
+
+
+def start_args(words: tuple[str, ...]) -> CommandArgs:
+    """A lesson id and/or a timer in seconds ("90" or "90s"), in either order."""
+    lesson: str | None = None
+    timer: int | None = None
+    for word in words:
+        match = _TIMER.match(word.lower())
+        if match and timer is None:
+            timer = int(match[1])
+        elif not match and lesson is None:
+            lesson = word.lower()
+        else:
+            raise BadInput(START_USAGE)
+    return CommandArgs(lesson=lesson, timer=timer)
+
+
+def export_run_id(words: tuple[str, ...]) -> int | None:
+    """The run id named after `export`, or None for this channel's run."""
+    if not words:
+        return None
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 18:
+        return int(words[0])
+    raise BadInput(EXPORT_USAGE)

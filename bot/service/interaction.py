@@ -1,0 +1,177 @@
+"""One interaction path for every front end: claimed once, decided by the engine, answered.
+
+A platform turns its event into an `Actor` and calls `LessonService.click`, `.answer` or
+`.command`. The delivery is claimed once across processes, the engine stores what changed,
+and a typed refusal becomes the member's private reply. The returned `Outcome` says what to
+tell the member and what to show in the channel; the platform decides when (before or after
+its acknowledgement) and how.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.engine import Action, LessonBotError, LessonEngine, Member, Place, parse_address
+from bot.engine.addresses import HOST_ACTIONS
+from bot.engine.errors import BadAddress
+from bot.engine.views import Receipt
+from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
+from bot.service.presenter import Presenter
+from bot.service.surface import AnswerForm, Outcome
+
+log = logging.getLogger(__name__)
+
+MOVED_ON = "Moved on to the next step."
+FINISHED = "That was the last step. The results are posted in the channel."
+MAX_REMEMBERED = 50_000
+DELIVERY_KEY_LENGTH = 128
+
+Rights = Callable[[], Awaitable[bool]]
+
+
+async def no_rights() -> bool:
+    """The rights of someone who is not a host."""
+    return False
+
+
+def fixed_rights(is_host: bool) -> Rights:
+    """Host rights already known from the platform event."""
+
+    async def rights() -> bool:
+        return is_host
+
+    return rights
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acted, and where; host rights are looked up only when an action needs them."""
+
+    user_id: str
+    name: str
+    place: Place
+    rights: Rights = no_rights
+
+    @property
+    def channel(self) -> str:
+        """The channel or thread to show updates in."""
+        return self.place.channel
+
+    async def member(self, needs_rights: bool = True) -> Member:
+        """The engine's view of the actor."""
+        is_host = await self.rights() if needs_rights else False
+        return Member(self.user_id, self.name, is_host)
+
+
+class Deliveries:
+    """Whether a platform delivery is the first: remembered here, then claimed everywhere."""
+
+    def __init__(self, engine: LessonEngine, limit: int = MAX_REMEMBERED) -> None:
+        self.engine = engine
+        self.limit = limit
+        self._seen: OrderedDict[str, None] = OrderedDict()
+
+    def repeated_here(self, key: str) -> bool:
+        """Whether this process already received the delivery (no database needed)."""
+        if key in self._seen:
+            log.info("ignored a repeated delivery of %s", key.split(":", 1)[0])
+            return True
+        self._seen[key] = None
+        if len(self._seen) > self.limit:
+            self._seen.popitem(last=False)
+        return False
+
+    async def claim(self, platform: str, key: str) -> bool:
+        """Claim the delivery for this process; False if any process claimed it first."""
+        first = await self.engine.first_delivery(platform, key[:DELIVERY_KEY_LENGTH])
+        if not first:
+            log.info("ignored a repeated delivery of %s (claimed)", key.split(":", 1)[0])
+        return first
+
+
+class LessonService:
+    """The shared entry point of every front end."""
+
+    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+        self.engine = engine
+        self.presenter = presenter
+        self.deliveries = Deliveries(engine)
+        self.verbs = Verbs(engine, presenter)
+
+    async def click(self, actor: Actor, custom_id: str, delivery: str | None = None) -> Outcome:
+        """A lesson button clicked: choose, rate, check, answer, reveal or next."""
+        return await self._once(actor, delivery, lambda: self._click(actor, custom_id))
+
+    async def answer(
+        self, actor: Actor, custom_id: str, text: str, delivery: str | None = None
+    ) -> Outcome:
+        """An answer typed into the form of a free-answer step, graded privately."""
+        return await self._once(actor, delivery, lambda: self._answer(actor, custom_id, text))
+
+    async def command(
+        self, actor: Actor, verb: str, args: CommandArgs, delivery: str | None = None
+    ) -> Outcome:
+        """A host verb or member command with arguments the platform already parsed."""
+        return await self._once(actor, delivery, lambda: self.verbs.run(actor, verb, args))
+
+    async def command_text(self, actor: Actor, text: str, delivery: str | None = None) -> Outcome:
+        """A command typed as text (`start rlvr 90`): parsed, then run like `command`."""
+
+        async def decide() -> Outcome:
+            verb, args = parse_command(text)
+            return await self.verbs.run(actor, verb, args)
+
+        return await self._once(actor, delivery, decide)
+
+    async def _once(
+        self, actor: Actor, delivery: str | None, decide: Callable[[], Awaitable[Outcome]]
+    ) -> Outcome:
+        try:
+            if delivery is not None and not await self.deliveries.claim(
+                actor.place.platform, delivery
+            ):
+                return Outcome(repeated=True)
+            return await decide()
+        except LessonBotError as error:
+            return Outcome(reply=str(error))
+
+    async def _click(self, actor: Actor, custom_id: str) -> Outcome:
+        address = parse_address(custom_id)
+        member = await actor.member(address.action in HOST_ACTIONS)
+        result = await self.engine.click(address, member, actor.place)
+        presenter, channel = self.presenter, actor.channel
+        if result.opens_form:
+            card = await self.engine.current_card(address.run_id)
+            return Outcome(form=AnswerForm(address, card))
+        if result.receipt is not None:
+            return self._receipt(channel, result.receipt)
+        if result.reveal is not None:
+            reveal = result.reveal
+            return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
+        assert result.advance is not None
+        advance = result.advance
+        done = MOVED_ON if advance.card else FINISHED
+        return Outcome(
+            done=done, show=lambda: presenter.advance(channel, advance), moved_on=True
+        )
+
+    async def _answer(self, actor: Actor, custom_id: str, text: str) -> Outcome:
+        address = parse_address(custom_id)
+        if address.action is not Action.ANSWER:
+            raise BadAddress()
+        member = await actor.member(needs_rights=False)
+        receipt = await self.engine.submit_answer(
+            address.run_id, address.step_id, member, text, actor.place
+        )
+        return self._receipt(actor.channel, receipt)
+
+    def _receipt(self, channel: str, receipt: Receipt) -> Outcome:
+        """A member's receipt; the step's counter is updated once the reply is on its way."""
+
+        async def count() -> None:
+            self.presenter.answered(channel, receipt.run_id, receipt.step_id)
+
+        return Outcome(reply=receipt.text, show=count, reward=receipt.reward)

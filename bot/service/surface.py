@@ -1,0 +1,98 @@
+"""What a platform does for the shared service: post a card, edit it, and the replies it shows.
+
+Each front end (Discord, Slack, the terminal) implements `Surface` for channel messages. What
+goes back to the one member who acted (a private reply, a file, the answer form) travels in
+the `Outcome` of their request, because only the platform's request object can answer it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.engine.addresses import Address
+from bot.engine.views import RevealCard, StepCard, SummaryCard
+
+Card = StepCard | RevealCard | SummaryCard
+
+
+@dataclass(frozen=True)
+class DrawnChart:
+    """A card's chart drawn as PNG, with the title a platform shows beside the file."""
+
+    png: bytes
+    title: str
+
+
+class Surface(Protocol):
+    """Channel messages on one platform; `shows_charts` is False where no picture can be shown."""
+
+    shows_charts: bool
+
+    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        """Post a card (with its chart); the message's reference, or None if it was refused."""
+        ...
+
+    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+        """Redraw a posted step message from its card (counter, closed); whether it worked."""
+        ...
+
+
+@dataclass(frozen=True)
+class FileReply:
+    """A private reply with a file attached (a run's answers as CSV)."""
+
+    text: str
+    filename: str
+    data: bytes
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class AnswerForm:
+    """Open the answer form for a free-answer step: its address and the card it shows."""
+
+    address: Address
+    card: StepCard
+
+
+Reply = str | SummaryCard | FileReply
+"""What one member is told privately: a text, the results so far, or a file."""
+
+Show = Callable[[], Awaitable["Reply | None"]]
+"""Channel updates that follow a request; may return a reply that replaces the planned one."""
+
+
+async def show_nothing() -> None:
+    """The channel update of a request that changes nothing in the channel."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a request came to: a private reply, channel updates, maybe a form to open.
+
+    `reply` must reach the member; `done` is a short confirmation for platforms where every
+    request gets an answer anyway (a Discord interaction does; a Slack command need not).
+    `repeated` marks a delivery some process already handled: nothing is shown or told.
+    `moved_on` asks the platform to take the buttons off the message the member clicked.
+    `reward` is what the checker gave, when the request was graded.
+    """
+
+    reply: Reply | None = None
+    done: str | None = None
+    show: Show = show_nothing
+    form: AnswerForm | None = None
+    repeated: bool = False
+    moved_on: bool = False
+    reward: int | None = None
+
+    async def shown(self) -> Reply | None:
+        """Run the channel updates; the reply that must reach the member afterwards."""
+        replaced = await self.show()
+        return replaced if replaced is not None else self.reply
+
+    async def answer(self) -> Reply | None:
+        """Run the channel updates; the reply, or else the confirmation, to give afterwards."""
+        replaced = await self.show()
+        return replaced if replaced is not None else self.reply or self.done

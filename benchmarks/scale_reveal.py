@@ -10,8 +10,7 @@ from benchmarks.databases import fresh_sqlite, sqlite_url
 from benchmarks.lesson_setup import HOST, OpenQuestion, channel, lesson_engine, open_prediction
 from benchmarks.seeding import seed_choices
 from benchmarks.timing import elapsed_ms, median
-from bot.engine import LessonEngine
-from bot.engine.ports import Phase, Position, RunState
+from bot.engine import LessonEngine, Phase, Position, RunState
 from storage import SqlRunStore, create_engine
 
 Figures = dict[str, float | str | None]

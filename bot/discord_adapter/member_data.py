@@ -5,9 +5,8 @@ from __future__ import annotations
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import member_of, place_of
 from bot.discord_adapter.outgoing import Outgoing
-from bot.engine import LessonEngine, Place
+from bot.engine import BadInput, LessonEngine, NoActiveRun, Place
 from bot.engine.core import require_host
-from bot.engine.errors import BadInput, NoActiveRun
 
 DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
 NO_RUN_HERE = "No lesson has run in this channel yet. Name a run with the `run` option."

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from bot.engine.tally import bar_lines, percent, text_bar
-from bot.engine.views import RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
 
 WIDTH = 78
 _MARKUP = re.compile(r"\*\*|`")

@@ -7,8 +7,7 @@ import secrets
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
-from bot.engine import LessonBotError, LessonEngine, Member, Place
-from bot.engine.views import Receipt, StepCard, SummaryCard
+from bot.engine import LessonBotError, LessonEngine, Member, Place, Receipt, StepCard, SummaryCard
 from bot.play.classmates import Classmates, make_classmates
 from bot.play.console import Console, QuitLesson
 from bot.play.render import paragraphs, plain, render_reveal, render_step, render_summary

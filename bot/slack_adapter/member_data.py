@@ -6,8 +6,8 @@ import csv
 import functools
 import io
 
+from bot.engine import BadInput
 from bot.engine.core import require_host
-from bot.engine.errors import BadInput
 from bot.slack_adapter.acking import Show
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.payloads import Actor

@@ -7,8 +7,7 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Member, Place
-from bot.engine.errors import NotHost, UnknownRun
+from bot.engine import LessonEngine, Member, NotHost, Place, UnknownRun
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonEngine, Member, Place
-from bot.engine.errors import (
+from bot.engine import (
     BadInput,
     ChannelBusy,
+    LessonEngine,
+    Member,
     NoActiveRun,
     NotHost,
+    Phase,
+    Place,
+    RunState,
     StepClosed,
     UnknownLesson,
     WrongStep,
 )
-from bot.engine.ports import Phase, RunState
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, CHANNEL, HOST, start_at
 

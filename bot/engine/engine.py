@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
 from bot.engine.cards import takes_answers
+from bot.engine.core import require_host
 from bot.engine.errors import LessonBotError
 from bot.engine.host_actions import HostActions
-from bot.engine.member_data import MemberData
+from bot.engine.member_data import EXPORT_ACTION, MemberData
 from bot.engine.ports import Member, Phase, Place, RunRecord
 from bot.engine.views import Advance, Receipt, RevealCard, StepCard
 
@@ -57,6 +58,14 @@ class LessonEngine(HostActions, MemberData):
                 return ClickResult(reveal=await self.reveal(run_id, member, step_id))
             case Action.NEXT:
                 return ClickResult(advance=await self.advance(run_id, member, step_id))
+
+    async def export_here(
+        self, place: Place, host: Member, run_id: int | None = None
+    ) -> tuple[int, str]:
+        """A run's answers as CSV for a host: the named run, else the channel's current or last."""
+        require_host(host, EXPORT_ACTION)
+        chosen = run_id if run_id is not None else (await self.run_here(place)).id
+        return chosen, await self.export_run(chosen, host, place)
 
     async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
         """Reveal or advance every timed run whose deadline has passed (once, across processes).

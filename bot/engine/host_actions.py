@@ -117,6 +117,12 @@ class HostActions(MemberActions):
             raise NoActiveRun()
         return await build_summary(self, run)
 
+    async def repost(self, place: Place, host: Member) -> StepCard:
+        """The current card of a channel's active run, for a host to post it again."""
+        require_host(host, "post the step again")
+        run = await self.find_run(place)
+        return await self.current_card(run.id)
+
     async def current_card(self, run_id: int) -> StepCard:
         """The current step's card as it stands, with its answered count."""
         run = await self.active_run(run_id)

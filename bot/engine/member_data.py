@@ -10,6 +10,7 @@ from bot.engine.errors import UnknownRun
 from bot.engine.ports import AnswerRecord, Member, Place
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at")
+EXPORT_ACTION = "export a run's answers"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -55,7 +56,7 @@ class MemberData(EngineCore):
 
     async def export_run(self, run_id: int, host: Member, place: Place) -> str:
         """A run's answers as CSV, for a host of the workspace the run belongs to."""
-        require_host(host, "export a run's answers")
+        require_host(host, EXPORT_ACTION)
         run = await self.store.get_run(run_id)
         if run is None or (run.place.platform, run.place.workspace) != (
             place.platform,

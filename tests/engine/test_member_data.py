@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Member, NotHost, Place, UnknownRun
+from bot.engine import LessonEngine, Member, NoActiveRun, NotHost, Place, UnknownRun
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -72,3 +72,21 @@ async def test_export_needs_a_host_of_the_runs_workspace(engine: LessonEngine) -
         await engine.export_run(run_id, HOST, Place("discord", "another-guild", "c"))
     with pytest.raises(UnknownRun):
         await engine.export_run(run_id + 1000, HOST, CHANNEL)
+
+
+async def test_export_here_refuses_a_member_before_looking_for_a_run(
+    engine: LessonEngine,
+) -> None:
+    with pytest.raises(NotHost, match="export a run's answers"):
+        await engine.export_here(Place("discord", "guild-1", "empty"), ALICE)
+    with pytest.raises(NoActiveRun):
+        await engine.export_here(Place("discord", "guild-1", "empty"), HOST)
+
+
+async def test_export_here_takes_the_channels_run_or_the_one_named(engine: LessonEngine) -> None:
+    run_id, _ = await answered_prediction(engine)
+    await engine.stop(run_id, HOST)
+    chosen, table = await engine.export_here(CHANNEL, HOST)
+    assert chosen == run_id and table == await engine.export_run(run_id, HOST, CHANNEL)
+    with pytest.raises(UnknownRun):
+        await engine.export_here(CHANNEL, HOST, run_id + 1000)

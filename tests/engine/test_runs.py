@@ -157,6 +157,17 @@ async def test_find_run_without_a_run_says_so(engine: LessonEngine) -> None:
         await engine.find_run(Place("slack", "T1", "C1"))
 
 
+async def test_repost_gives_a_host_the_current_card(engine: LessonEngine) -> None:
+    card = await start_at(engine, "prediction")
+    with pytest.raises(NotHost, match="post the step again"):
+        await engine.repost(Place("slack", "T1", "C1"), ALICE)
+    with pytest.raises(NoActiveRun):
+        await engine.repost(Place("slack", "T1", "C1"), HOST)
+    again = await engine.repost(CHANNEL, HOST)
+    assert again == await engine.current_card(card.run_id)
+    assert (again.step_id, again.closed) == (card.step_id, False)
+
+
 async def test_timers_reveal_then_advance_once(engine: LessonEngine, clock: object) -> None:
     card = await engine.start(CHANNEL, HOST, timer_seconds=30)
     assert await engine.fire_due_timers() == []

@@ -6,7 +6,12 @@ Adapters, play mode and the bot's own modules import only this package, never it
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
 from bot.engine.catalog import LessonCatalog
 from bot.engine.engine import ClickResult, LessonEngine, TimerFired
-from bot.engine.errors import (
+from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine.member_actions import MAX_TYPED_ANSWER
+from bot.engine.member_data import answers_csv
+from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.tally import bar_lines, percent, text_bar
+from bot.model.errors import (
     BadAddress,
     BadInput,
     ChannelBusy,
@@ -20,11 +25,7 @@ from bot.engine.errors import (
     UnknownRun,
     WrongStep,
 )
-from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
-from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.member_data import answers_csv
-from bot.engine.ports import (
-    AnswerChecker,
+from bot.model.records import (
     AnswerRecord,
     Member,
     NewRun,
@@ -33,10 +34,8 @@ from bot.engine.ports import (
     Position,
     RunRecord,
     RunState,
-    RunStore,
 )
-from bot.engine.tally import bar_lines, percent, text_bar
-from bot.engine.views import (
+from bot.model.views import (
     Advance,
     AnyChart,
     Bar,

@@ -6,20 +6,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
-from bot.engine.errors import BadAddress, NoActiveRun, NotHost, StepClosed
 from bot.engine.known_runs import KnownRuns
-from bot.engine.ports import (
-    AnswerChecker,
-    Member,
-    Phase,
-    Place,
-    Position,
-    RunRecord,
-    RunState,
-    RunStore,
-    StepTally,
-)
-from bot.engine.views import LineChart, Section
+from bot.engine.ports import AnswerChecker, RunStore
+from bot.model.errors import BadAddress, NoActiveRun, NotHost, StepClosed
+from bot.model.records import Member, Phase, Place, Position, RunRecord, RunState, StepTally
+from bot.model.views import LineChart, Section
 from bot.verifier.verdict import Verdict
 from lessons.schema import FreeAnswerStep, Lesson, Step
 

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from bot.engine.addresses import Action, Address
 from bot.engine.cards import takes_answers
 from bot.engine.core import require_host
-from bot.engine.errors import LessonBotError
 from bot.engine.host_actions import HostActions
 from bot.engine.member_data import EXPORT_ACTION, MemberData
-from bot.engine.ports import Member, Phase, Place, RunRecord
-from bot.engine.views import Advance, Receipt, RevealCard, StepCard
+from bot.model.errors import LessonBotError
+from bot.model.records import Member, Phase, Place, RunRecord
+from bot.model.views import Advance, Receipt, RevealCard, StepCard
 
 
 @dataclass(frozen=True)

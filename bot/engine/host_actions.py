@@ -6,11 +6,9 @@ from dataclasses import replace
 
 from bot.engine.cards import next_button, step_card, takes_answers
 from bot.engine.core import require_host
-from bot.engine.errors import BadInput, NoActiveRun, StepClosed, WrongStep
 from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
 from bot.engine.member_actions import MemberActions
-from bot.engine.ports import Member, NewRun, Phase, Place, Position, RunRecord, RunState
 from bot.engine.reveals import (
     choice_bars,
     choice_notes,
@@ -20,7 +18,9 @@ from bot.engine.reveals import (
     verifier_rows,
 )
 from bot.engine.summary import build_summary
-from bot.engine.views import (
+from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
+from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
+from bot.model.views import (
     Advance,
     LineChart,
     RevealCard,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.engine.core import EngineCore, refusal
-from bot.engine.errors import BadInput, UnknownChoice, WrongStep
-from bot.engine.ports import Member, Phase, Place, Position, VoteResult
-from bot.engine.views import Receipt
+from bot.model.errors import BadInput, UnknownChoice, WrongStep
+from bot.model.records import Member, Phase, Place, Position, VoteResult
+from bot.model.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
 from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
 

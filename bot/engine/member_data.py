@@ -6,8 +6,8 @@ import csv
 import io
 
 from bot.engine.core import EngineCore, require_host
-from bot.engine.errors import UnknownRun
-from bot.engine.ports import AnswerRecord, Member, Place
+from bot.model.errors import UnknownRun
+from bot.model.records import AnswerRecord, Member, Place
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at")
 EXPORT_ACTION = "export a run's answers"

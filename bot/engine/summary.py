@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import takes_answers
-from bot.engine.ports import Phase, RunRecord, RunState
 from bot.engine.reveals import choice_bars
 from bot.engine.tally import percent
-from bot.engine.views import Bar, Chart, Series, SummaryCard, VerifierRow
+from bot.model.records import Phase, RunRecord, RunState
+from bot.model.views import Bar, Chart, Series, SummaryCard, VerifierRow
 from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "bot" / "engine"
-LOWER_LAYERS = ("bot/mechanism", "bot/verifier", "bot/charts.py")
+LOWER_LAYERS = ("bot/model", "bot/mechanism", "bot/verifier", "bot/charts.py", "storage")
 FORBIDDEN = ("discord", "slack_bolt", "slack_sdk", "sqlalchemy", "storage", "aiohttp")
 
 
@@ -83,3 +83,27 @@ def test_importing_the_engine_loads_no_platform_or_database_module() -> None:
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == ""
+
+
+def test_nothing_below_the_engine_imports_it() -> None:
+    offenders = {
+        relative(path): sorted(
+            name for name in imported_dotted_names(path) if name.split(".")[:2] == ["bot", "engine"]
+        )
+        for path in python_files(*LOWER_LAYERS)
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_the_shared_model_imports_no_engine_storage_or_platform() -> None:
+    files = python_files("bot/model")
+    assert files, "the model package is missing"
+    offenders = {
+        relative(path): sorted(
+            name
+            for name in imported_dotted_names(path)
+            if name.split(".")[0] in FORBIDDEN or name.startswith("bot.engine")
+        )
+        for path in files
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}

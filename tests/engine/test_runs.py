@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import (
+    Action,
+    Address,
+    BadAddress,
     BadInput,
     ChannelBusy,
     LessonEngine,
@@ -200,9 +203,6 @@ async def test_a_member_name_cannot_make_them_a_host(engine: LessonEngine) -> No
 async def test_a_forged_button_cannot_act_on_another_channels_run(
     engine: LessonEngine, store: SqlRunStore
 ) -> None:
-    from bot.engine.addresses import Action, Address
-    from bot.engine.errors import BadAddress
-
     card = await engine.start(CHANNEL, HOST)
     elsewhere = Place("discord", "guild-2", "channel-9")
     forged = Address(card.run_id, card.step_id, Action.NEXT)

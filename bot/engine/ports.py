@@ -1,7 +1,8 @@
 """What the engine needs from the outside world: storage and the answer checker.
 
-Storage implements `RunStore`; the verifier implements `AnswerChecker`. Both are plain
-protocols so the engine imports no database or platform code.
+Storage implements `RunStore`, the sum of the narrow storage protocols that each part of the
+engine depends on; the verifier implements `AnswerChecker`. All are plain protocols so the
+engine imports no database or platform code.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from bot.model.records import (
 from bot.verifier.verdict import Verdict
 
 
-class RunStore(Protocol):
-    """Persistence of runs, members and everything they answered."""
+class RunStorage(Protocol):
+    """Runs: opening, finding and moving them."""
 
     async def create_run(self, new: NewRun) -> RunRecord:
         """Store a new active run; raise `ChannelBusy` if the channel has one."""
@@ -39,6 +40,10 @@ class RunStore(Protocol):
 
     async def find_active_run(self, place: Place) -> RunRecord | None:
         """The active run of a channel, if any."""
+        ...
+
+    async def find_latest_run(self, place: Place) -> RunRecord | None:
+        """The most recently started run of a channel, whatever its state."""
         ...
 
     async def move_run(
@@ -56,9 +61,9 @@ class RunStore(Protocol):
         """Active runs (of one platform, if given) whose deadline has passed."""
         ...
 
-    async def find_latest_run(self, place: Place) -> RunRecord | None:
-        """The most recently started run of a channel, whatever its state."""
-        ...
+
+class AnswerStorage(Protocol):
+    """What members answer: votes, checker runs and typed answers."""
 
     async def record_vote(
         self,
@@ -79,14 +84,6 @@ class RunStore(Protocol):
         """One member's votes at a step, by kind."""
         ...
 
-    async def vote_counts(self, run_id: int, step_id: str) -> list[VoteCount]:
-        """Votes at a step grouped by kind and value."""
-        ...
-
-    async def count_participants(self, run_id: int, step_id: str) -> int:
-        """Distinct members who did anything at a step."""
-        ...
-
     async def record_check(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
     ) -> None:
@@ -97,6 +94,18 @@ class RunStore(Protocol):
         self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
     ) -> SubmittedAnswer:
         """Store one try at a free-answer problem; returns its try number."""
+        ...
+
+
+class TallyStorage(Protocol):
+    """Counts of what was answered, live and frozen at a reveal."""
+
+    async def vote_counts(self, run_id: int, step_id: str) -> list[VoteCount]:
+        """Votes at a step grouped by kind and value."""
+        ...
+
+    async def count_participants(self, run_id: int, step_id: str) -> int:
+        """Distinct members who did anything at a step."""
         ...
 
     async def free_answer_stats(self, run_id: int, step_id: str) -> FreeAnswerStats:
@@ -115,17 +124,9 @@ class RunStore(Protocol):
         """A step's frozen aggregates, if it was revealed."""
         ...
 
-    async def forget_member(self, platform: str, workspace: str, user_id: str) -> int:
-        """Delete everything a member answered in a workspace; returns how many rows went."""
-        ...
 
-    async def export_answers(self, run_id: int) -> list[AnswerRecord]:
-        """Every answer stored for a run, oldest first."""
-        ...
-
-    async def claim_delivery(self, platform: str, delivery_id: str) -> bool:
-        """Record a platform delivery (interaction) id; False if any process saw it before."""
-        ...
+class MessageStorage(Protocol):
+    """The platform's messages that show steps, and the deliveries already seen."""
 
     async def save_message(self, run_id: int, step_id: str, message_ref: str) -> None:
         """Remember the platform message that shows a step (for later edits)."""
@@ -134,6 +135,28 @@ class RunStore(Protocol):
     async def find_message(self, run_id: int, step_id: str) -> str | None:
         """The platform message that shows a step, if one was saved."""
         ...
+
+    async def claim_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Record a platform delivery (interaction) id; False if any process saw it before."""
+        ...
+
+
+class MemberDataStorage(Protocol):
+    """What is stored about members: removing it, exporting it."""
+
+    async def forget_member(self, platform: str, workspace: str, user_id: str) -> int:
+        """Delete everything a member answered in a workspace; returns how many rows went."""
+        ...
+
+    async def export_answers(self, run_id: int) -> list[AnswerRecord]:
+        """Every answer stored for a run, oldest first."""
+        ...
+
+
+class RunStore(
+    RunStorage, AnswerStorage, TallyStorage, MessageStorage, MemberDataStorage, Protocol
+):
+    """Persistence of runs, members and everything they answered."""
 
 
 class AnswerChecker(Protocol):

@@ -59,7 +59,7 @@ async def time_views(
 async def reveal_and_reopen(engine: LessonEngine, question: OpenQuestion) -> float:
     """Reveal the question (timed), then reopen it untimed so it can be revealed again."""
     took = await timed(lambda: engine.reveal(question.run_id, HOST, question.step.id))
-    run = await engine.active_run(question.run_id)
+    run = await engine.core.active_run(question.run_id)
     reopened = Position(run.step_index, Phase.OPEN)
     await engine.store.move_run(run.id, run.position, reopened, RunState.ACTIVE, None)
     return took

@@ -5,7 +5,8 @@ Adapters, play mode and the bot's own modules import only this package, never it
 
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
 from bot.engine.catalog import LessonCatalog
-from bot.engine.engine import ClickResult, LessonEngine, TimerFired
+from bot.engine.dispatch import ClickResult, TimerFired
+from bot.engine.engine import LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import answers_csv

@@ -58,8 +58,8 @@ async def open_prediction(engine: LessonEngine, place: Place) -> OpenQuestion:
         if advance.card is None:
             raise RuntimeError("the default lesson has no prediction question")
         card = advance.card
-    run = await engine.active_run(card.run_id)
-    step = engine.current_step(run)
+    run = await engine.core.active_run(card.run_id)
+    step = engine.core.current_step(run)
     assert isinstance(step, PredictionStep)
     return OpenQuestion(card.run_id, step)
 

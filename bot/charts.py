@@ -8,7 +8,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from bot.engine.views import AnyChart, Chart, LineChart, LinePanel
+from bot.model.views import AnyChart, Chart, LineChart, LinePanel
 
 COLOURS = ("#5865F2", "#2EB67D", "#ECB22E", "#E01E5A")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine.member_data import answers_csv
+from bot.engine import answers_csv
 from storage import SqlRunStore, create_engine, upgrade_database
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine.ports import AnswerChecker
+from bot.engine import AnswerChecker
 from bot.verifier import Checker, Outcome
 from lessons.loader import LessonError, available_lessons, load_lesson_file
 from lessons.schema import FreeAnswerStep, Lesson, VerifierStep

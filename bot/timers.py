@@ -6,8 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.engine import LessonEngine, TimerFired
-from bot.engine.errors import StoreUnavailable
+from bot.engine import LessonEngine, StoreUnavailable, TimerFired
 
 log = logging.getLogger(__name__)
 

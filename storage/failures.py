@@ -10,7 +10,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, TimeoutError
 
-from bot.engine.errors import StoreUnavailable
+from bot.model.errors import StoreUnavailable
 
 log = logging.getLogger("storage")
 P = ParamSpec("P")

@@ -9,7 +9,7 @@ from sqlalchemy import Integer, Select, delete, literal, literal_column, select,
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql.elements import ColumnClause
 
-from bot.engine.ports import AnswerRecord
+from bot.model.records import AnswerRecord
 from storage.models import CheckerRunRow, FreeAnswerRow, MemberRow, VoteRow
 
 ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow)

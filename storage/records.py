@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from bot.engine.ports import Phase, Place, Position, RunRecord, RunState
+from bot.model.records import Phase, Place, Position, RunRecord, RunState
 from bot.verifier.verdict import Verdict
 from storage.models import RunRow
 

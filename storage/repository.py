@@ -8,8 +8,8 @@ from sqlalchemy import Select, distinct, func, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from bot.engine.errors import ChannelBusy
-from bot.engine.ports import (
+from bot.model.errors import ChannelBusy
+from bot.model.records import (
     FreeAnswerStats,
     Member,
     NewRun,

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.engine.ports import FreeAnswerStats, StepTally, VoteCount
+from bot.model.records import FreeAnswerStats, StepTally, VoteCount
 from storage.models import StepTallyRow
 from storage.upsert import insert_for
 

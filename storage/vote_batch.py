@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select, tuple_
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.engine.ports import Member, Position, RunRecord, RunState, VoteResult
+from bot.model.records import Member, Position, RunRecord, RunState, VoteResult
 from storage.batching import BatchQueue
 from storage.models import MemberRow, RunRow, VoteRow
 from storage.records import run_record

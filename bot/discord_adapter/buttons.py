@@ -13,8 +13,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_adapter.limits import MAX_BUTTON_LABEL, clip
-from bot.engine.addresses import is_lesson_address
-from bot.engine.views import Button, Tone
+from bot.engine import Button, Tone, is_lesson_address
 
 STYLES = {
     Tone.PRIMARY: discord.ButtonStyle.primary,

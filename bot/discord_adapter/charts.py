@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.charts import chart_png
-from bot.engine.views import AnyChart
+from bot.engine import AnyChart
 
 
 async def draw_chart(chart: AnyChart | None) -> bytes | None:

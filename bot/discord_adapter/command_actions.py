@@ -7,7 +7,6 @@ from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import channel_of, member_of, place_of
 from bot.discord_adapter.outgoing import Outgoing
 from bot.discord_adapter.render import summary_message
-from bot.engine.core import require_host
 
 REVEALED = "Revealed. The results are posted in the channel."
 STOPPED = "Stopped the lesson. The results are posted in the channel."
@@ -62,8 +61,7 @@ async def results_here(context: AdapterContext, interaction: Interaction) -> Out
 
 async def repost_here(context: AdapterContext, interaction: Interaction) -> str:
     """Post the current step again, e.g. when Discord lost the message during an outage."""
-    require_host(member_of(interaction, context.host_role), "post the step again")
-    run = await context.engine.find_run(place_of(interaction))
-    card = await context.engine.current_card(run.id)
+    host = member_of(interaction, context.host_role)
+    card = await context.engine.repost(place_of(interaction), host)
     await context.publisher.show_step(channel_of(interaction), card)
     return REPOSTED

@@ -13,8 +13,7 @@ from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.limits import MAX_CHOICE_NAME, MAX_CHOICES, clip
 from bot.discord_adapter.member_data import export_run, forget_me
 from bot.discord_adapter.replies import Work
-from bot.engine import LessonCatalog
-from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]

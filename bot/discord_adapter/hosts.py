@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_adapter.context import Interaction
-from bot.engine import Member, Place
-from bot.engine.addresses import is_lesson_address
+from bot.engine import Member, Place, is_lesson_address
 
 PLATFORM = "discord"
 NO_SERVER = "dm"

@@ -5,9 +5,7 @@ from __future__ import annotations
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import member_of, place_of
 from bot.discord_adapter.outgoing import Outgoing
-from bot.engine import LessonEngine, Place
-from bot.engine.core import require_host
-from bot.engine.errors import BadInput, NoActiveRun
+from bot.engine import BadInput, NoActiveRun
 
 DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
 NO_RUN_HERE = "No lesson has run in this channel yet. Name a run with the `run` option."
@@ -28,10 +26,11 @@ async def export_run(
 ) -> Outgoing:
     """A run's answers as `run-<id>.csv`: the named run, else this channel's current or last."""
     member = member_of(interaction, context.host_role)
-    require_host(member, "export a run's answers")
-    place = place_of(interaction)
-    chosen = run_id if run_id is not None else await run_of_channel(context.engine, place)
-    data = (await context.engine.export_run(chosen, member, place)).encode("utf-8")
+    try:
+        chosen, table = await context.engine.export_here(place_of(interaction), member, run_id)
+    except NoActiveRun:
+        raise BadInput(NO_RUN_HERE) from None
+    data = table.encode("utf-8")
     limit = interaction.filesize_limit or DEFAULT_UPLOAD_LIMIT
     if len(data) > limit:
         raise BadInput(TOO_LARGE.format(run_id=chosen, size=len(data)))
@@ -39,10 +38,3 @@ async def export_run(
     text = f"Run {chosen}: {rows} stored answers. Treat the file as personal data."
     return Outgoing(text, attachments=[(f"run-{chosen}.csv", data)])
 
-
-async def run_of_channel(engine: LessonEngine, place: Place) -> int:
-    """The channel's active run, else its most recent one."""
-    try:
-        return (await engine.run_here(place)).id
-    except NoActiveRun:
-        raise BadInput(NO_RUN_HERE) from None

@@ -11,9 +11,7 @@ import discord
 from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.hosts import channel_of, member_of, place_of
 from bot.discord_adapter.responses import send_private
-from bot.engine import Action, Address, LessonBotError, parse_address
-from bot.engine.errors import BadAddress
-from bot.engine.member_actions import MAX_TYPED_ANSWER
+from bot.engine import MAX_TYPED_ANSWER, Action, Address, BadAddress, LessonBotError, parse_address
 
 ANSWER_FIELD = "answer"
 FORM_TITLE = "Your answer"

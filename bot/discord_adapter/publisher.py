@@ -13,8 +13,7 @@ from bot.discord_adapter.render import (
     step_message,
     summary_message,
 )
-from bot.engine import LessonEngine
-from bot.engine.views import Advance, RevealCard, StepCard, SummaryCard
+from bot.engine import Advance, LessonEngine, RevealCard, StepCard, SummaryCard
 
 
 class Publisher:

@@ -9,8 +9,7 @@ import discord
 from bot.discord_adapter.buttons import build_view
 from bot.discord_adapter.limits import MAX_CONTENT, clip, fit_sections
 from bot.discord_adapter.outgoing import CHART_FILENAME, Outgoing
-from bot.engine.tally import bar_lines, percent, text_bar
-from bot.engine.views import RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
 
 COLOURS = {
     "narration": 0x5865F2,

@@ -1,20 +1,111 @@
-"""The lesson engine: pure Python, no platform and no database imports."""
+"""The lesson engine: pure Python, no platform and no database imports.
 
-from bot.engine.addresses import Action, Address, parse_address
+Adapters, play mode and the bot's own modules import only this package, never its modules.
+"""
+
+from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
 from bot.engine.catalog import LessonCatalog
-from bot.engine.engine import ClickResult, LessonEngine, TimerFired
-from bot.engine.errors import LessonBotError
-from bot.engine.ports import Member, Place
+from bot.engine.dispatch import ClickResult, TimerFired
+from bot.engine.engine import LessonEngine
+from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine.member_actions import MAX_TYPED_ANSWER
+from bot.engine.member_data import answers_csv
+from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.tally import bar_lines, percent, text_bar
+from bot.model.errors import (
+    BadAddress,
+    BadInput,
+    ChannelBusy,
+    LessonBotError,
+    NoActiveRun,
+    NotHost,
+    StepClosed,
+    StoreUnavailable,
+    UnknownChoice,
+    UnknownLesson,
+    UnknownRun,
+    WrongStep,
+)
+from bot.model.records import (
+    AnswerRecord,
+    Member,
+    NewRun,
+    Phase,
+    Place,
+    Position,
+    RunRecord,
+    RunState,
+)
+from bot.model.views import (
+    Advance,
+    AnyChart,
+    Bar,
+    Button,
+    Chart,
+    LineChart,
+    LinePanel,
+    Receipt,
+    RevealCard,
+    Section,
+    Series,
+    StepCard,
+    SummaryCard,
+    Tone,
+    VerifierRow,
+)
 
 __all__ = [
+    "HOST_ACTIONS",
+    "MAX_TIMER_SECONDS",
+    "MAX_TYPED_ANSWER",
+    "MIN_TIMER_SECONDS",
     "Action",
     "Address",
+    "Advance",
+    "AnswerChecker",
+    "AnswerRecord",
+    "AnyChart",
+    "BadAddress",
+    "BadInput",
+    "Bar",
+    "Button",
+    "ChannelBusy",
+    "Chart",
     "ClickResult",
     "LessonBotError",
     "LessonCatalog",
     "LessonEngine",
+    "LineChart",
+    "LinePanel",
     "Member",
+    "NewRun",
+    "NoActiveRun",
+    "NotHost",
+    "Phase",
     "Place",
+    "Position",
+    "Receipt",
+    "RevealCard",
+    "RunRecord",
+    "RunState",
+    "RunStore",
+    "Section",
+    "Series",
+    "StepCard",
+    "StepClosed",
+    "StoreUnavailable",
+    "SummaryCard",
     "TimerFired",
+    "Tone",
+    "UnknownChoice",
+    "UnknownLesson",
+    "UnknownRun",
+    "VerifierRow",
+    "WrongStep",
+    "answers_csv",
+    "bar_lines",
+    "is_lesson_address",
     "parse_address",
+    "percent",
+    "text_bar",
 ]

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.engine.errors import BadAddress
+from bot.model.errors import BadAddress
 
 PREFIX = "rl"
 MAX_LENGTH = 100

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.addresses import Action, Address
-from bot.engine.views import Button, Section, StepCard, Tone
+from bot.model.views import Button, Section, StepCard, Tone
 from lessons.schema import (
     FreeAnswerStep,
     Lesson,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.engine.errors import UnknownLesson
+from bot.model.errors import UnknownLesson
 from lessons.loader import LESSON_DIR, available_lessons, load_lesson_file
 from lessons.schema import Lesson
 

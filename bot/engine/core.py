@@ -1,4 +1,4 @@
-"""Shared plumbing of the engine: finding runs and steps, checking rights, moving runs."""
+"""The state every engine operation shares: finding runs and steps, checking rights, moving runs."""
 
 from __future__ import annotations
 
@@ -6,22 +6,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
-from bot.engine.errors import BadAddress, NoActiveRun, NotHost, StepClosed
 from bot.engine.known_runs import KnownRuns
-from bot.engine.ports import (
-    AnswerChecker,
-    Member,
-    Phase,
-    Place,
-    Position,
-    RunRecord,
-    RunState,
-    RunStore,
-    StepTally,
-)
-from bot.engine.views import LineChart, Section
-from bot.verifier.verdict import Verdict
-from lessons.schema import FreeAnswerStep, Lesson, Step
+from bot.engine.ports import RunStorage
+from bot.model.errors import BadAddress, NoActiveRun, NotHost, StepClosed
+from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
+from lessons.schema import Lesson, Step
 
 Clock = Callable[[], datetime]
 
@@ -29,9 +18,6 @@ Clock = Callable[[], datetime]
 def utc_now() -> datetime:
     """The current time in UTC."""
     return datetime.now(UTC)
-
-
-MechanismView = tuple[tuple[Section, ...], LineChart]
 
 
 def refusal(run: RunRecord | None, step_index: int) -> Exception:
@@ -49,30 +35,49 @@ def require_host(member: Member, action: str) -> None:
         raise NotHost(action)
 
 
-class EngineCore:
-    """State and helpers every engine operation uses."""
+class RunCore:
+    """Runs and their steps: looked up, checked and moved, with the lessons and the clock."""
 
-    def __init__(
-        self,
-        store: RunStore,
-        checker: AnswerChecker,
-        catalog: LessonCatalog | None = None,
-        clock: Clock = utc_now,
-    ) -> None:
-        self.store = store
-        self.checker = checker
-        self.catalog = catalog or LessonCatalog()
+    def __init__(self, runs: RunStorage, catalog: LessonCatalog, clock: Clock) -> None:
+        self.runs = runs
+        self.catalog = catalog
         self.clock = clock
-        self.known_runs = KnownRuns(store.get_run)
-        self._attempt_verdicts: dict[tuple[str, int, str, str], Verdict] = {}
-        self._mechanism_views: dict[tuple[int, str], MechanismView] = {}
+        self.known_runs = KnownRuns(runs.get_run)
+
+    async def open_run(self, new: NewRun) -> RunRecord:
+        """Store a new run and keep it, so its first clicks need no query."""
+        run = await self.runs.create_run(new)
+        self.known_runs.remember(run)
+        return run
+
+    async def get_run(self, run_id: int) -> RunRecord | None:
+        """A run by id as stored now, whatever its state."""
+        return await self.runs.get_run(run_id)
 
     async def active_run(self, run_id: int) -> RunRecord:
         """A run that is still going; raise `NoActiveRun` otherwise."""
-        run = await self.store.get_run(run_id)
+        run = await self.runs.get_run(run_id)
         if run is None or run.state is not RunState.ACTIVE:
             raise NoActiveRun()
         return run
+
+    async def find_run(self, place: Place) -> RunRecord:
+        """The active run of a channel; raise `NoActiveRun` if there is none."""
+        run = await self.runs.find_active_run(place)
+        if run is None:
+            raise NoActiveRun()
+        return run
+
+    async def run_here(self, place: Place) -> RunRecord:
+        """A channel's active run, or else its most recent one."""
+        run = await self.runs.find_active_run(place) or await self.runs.find_latest_run(place)
+        if run is None:
+            raise NoActiveRun()
+        return run
+
+    async def due_runs(self, platform: str | None) -> list[RunRecord]:
+        """Active runs (of one platform, if given) whose deadline has passed."""
+        return await self.runs.due_runs(self.clock(), platform)
 
     async def require_place(self, run_id: int, place: Place) -> None:
         """Refuse a button or form whose run lives in another channel (a forged address)."""
@@ -124,33 +129,7 @@ class EngineCore:
     async def move(self, run: RunRecord, new: Position, state: RunState) -> RunRecord:
         """Move a run, failing with `StepClosed` if someone else moved it first."""
         deadline = self.deadline(run.timer_seconds) if state is RunState.ACTIVE else None
-        moved = await self.store.move_run(run.id, run.position, new, state, deadline)
+        moved = await self.runs.move_run(run.id, run.position, new, state, deadline)
         if moved is None:
             raise StepClosed("Someone else already moved the lesson on.")
         return moved
-
-    async def step_tally(self, run: RunRecord, step: Step) -> StepTally:
-        """A step's aggregates: frozen at its reveal, or live while it is open."""
-        saved = await self.store.find_tally(run.id, step.id)
-        return saved if saved is not None else await self.live_tally(run.id, step)
-
-    async def live_tally(self, run_id: int, step: Step) -> StepTally:
-        """A step's aggregates as they stand in the database now."""
-        participants = await self.store.count_participants(run_id, step.id)
-        votes = tuple(await self.store.vote_counts(run_id, step.id))
-        free = None
-        if isinstance(step, FreeAnswerStep):
-            free = await self.store.free_answer_stats(run_id, step.id)
-        return StepTally(participants, votes, free)
-
-    async def first_delivery(self, platform: str, delivery_id: str) -> bool:
-        """Whether this is the first time any process sees a platform delivery (not a retry)."""
-        return await self.store.claim_delivery(platform, delivery_id[:128])
-
-    async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
-        """Remember which platform message shows a step, so any process can edit it."""
-        await self.store.save_message(run_id, step_id, message_ref)
-
-    async def step_message(self, run_id: int, step_id: str) -> str | None:
-        """The platform message that shows a step, if the adapter saved one."""
-        return await self.store.find_message(run_id, step_id)

@@ -1,81 +1,86 @@
-"""The lesson engine: every operation adapters call, plus button dispatch and timers."""
+"""The lesson engine: one object composed of smaller parts, with every operation adapters call."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bot.engine.addresses import Action, Address
-from bot.engine.cards import takes_answers
-from bot.engine.errors import LessonBotError
+from bot.engine.catalog import LessonCatalog
+from bot.engine.core import Clock, RunCore, utc_now
+from bot.engine.dispatch import Dispatch
 from bot.engine.host_actions import HostActions
+from bot.engine.known_runs import KnownRuns
+from bot.engine.member_actions import MemberActions
 from bot.engine.member_data import MemberData
-from bot.engine.ports import Member, Phase, Place, RunRecord
-from bot.engine.views import Advance, Receipt, RevealCard, StepCard
+from bot.engine.platform_messages import PlatformMessages
+from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.run_views import RunViews
+from bot.engine.step_tallies import StepTallies
+from bot.engine.verdicts import AttemptVerdicts
 
 
-@dataclass(frozen=True)
-class ClickResult:
-    """What a button click produced: a private receipt, a reveal, or a move to the next step."""
+class LessonEngine:
+    """All lesson operations, free of any platform or database code.
 
-    receipt: Receipt | None = None
-    reveal: tuple[StepCard, RevealCard] | None = None
-    advance: Advance | None = None
-    opens_form: bool = False
+    Each operation is a method of the part that does it, offered here under the same name.
+    """
 
+    def __init__(
+        self,
+        store: RunStore,
+        checker: AnswerChecker,
+        catalog: LessonCatalog | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.store = store
+        self.checker = checker
+        self.catalog = catalog or LessonCatalog()
+        self.core = RunCore(store, self.catalog, clock)
+        tallies = StepTallies(store)
+        verdicts = AttemptVerdicts(checker)
+        self.views = RunViews(self.core, tallies, verdicts)
+        self.members = MemberActions(self.core, store, checker, verdicts)
+        self.hosts = HostActions(self.core, tallies, self.views)
+        self.member_data = MemberData(self.core, store)
+        self.messages = PlatformMessages(store)
+        self.dispatch = Dispatch(self.core, self.members, self.hosts)
+        self._offer_runs_and_views()
+        self._offer_actions()
+        self._offer_records()
 
-@dataclass(frozen=True)
-class TimerFired:
-    """A timed run that moved on by itself."""
+    @property
+    def clock(self) -> Clock:
+        """The engine's source of the current time."""
+        return self.core.clock
 
-    run: RunRecord
-    reveal: tuple[StepCard, RevealCard] | None = None
-    advance: Advance | None = None
+    @property
+    def known_runs(self) -> KnownRuns:
+        """Runs as first loaded, kept in memory."""
+        return self.core.known_runs
 
+    def _offer_runs_and_views(self) -> None:
+        self.find_run = self.core.find_run
+        self.run_here = self.core.run_here
+        self.current_card = self.views.current_card
+        self.closed_card = self.views.closed_card
+        self.card_for = self.views.card_for
 
-class LessonEngine(HostActions, MemberData):
-    """All lesson operations, free of any platform or database code."""
+    def _offer_actions(self) -> None:
+        self.start = self.hosts.start
+        self.reveal = self.hosts.reveal
+        self.advance = self.hosts.advance
+        self.stop = self.hosts.stop
+        self.repost = self.hosts.repost
+        self.results = self.hosts.results
+        self.results_here = self.hosts.results_here
+        self.choose = self.members.choose
+        self.rate = self.members.rate
+        self.run_checker = self.members.run_checker
+        self.submit_answer = self.members.submit_answer
+        self.click = self.dispatch.click
+        self.fire_due_timers = self.dispatch.fire_due_timers
 
-    async def click(
-        self, address: Address, member: Member, place: Place | None = None
-    ) -> ClickResult:
-        """Handle any button of this bot, read from its address, clicked in `place`."""
-        if place is not None:
-            await self.require_place(address.run_id, place)
-        run_id, step_id, arg = address.run_id, address.step_id, address.arg
-        match address.action:
-            case Action.CHOOSE:
-                return ClickResult(await self.choose(run_id, step_id, member, arg))
-            case Action.UP | Action.DOWN:
-                up = address.action is Action.UP
-                return ClickResult(await self.rate(run_id, step_id, member, arg, up))
-            case Action.CHECK:
-                return ClickResult(await self.run_checker(run_id, step_id, member, arg))
-            case Action.ANSWER:
-                await self.open_step(run_id, step_id)
-                return ClickResult(opens_form=True)
-            case Action.REVEAL:
-                return ClickResult(reveal=await self.reveal(run_id, member, step_id))
-            case Action.NEXT:
-                return ClickResult(advance=await self.advance(run_id, member, step_id))
-
-    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
-        """Reveal or advance every timed run whose deadline has passed (once, across processes).
-
-        An adapter passes its platform, so it only moves runs it can show.
-        """
-        fired = []
-        for run in await self.store.due_runs(self.clock(), platform):
-            event = await self._fire(run)
-            if event is not None:
-                fired.append(event)
-        return fired
-
-    async def _fire(self, run: RunRecord) -> TimerFired | None:
-        timer_host = Member(run.host_id, is_host=True)
-        step = self.current_step(run)
-        try:
-            if takes_answers(step) and run.position.phase is Phase.OPEN:
-                return TimerFired(run, reveal=await self.reveal(run.id, timer_host, step.id))
-            return TimerFired(run, advance=await self.advance(run.id, timer_host, step.id))
-        except LessonBotError:  # another process moved it first, or the run ended
-            return None
+    def _offer_records(self) -> None:
+        self.forget_member = self.member_data.forget_member
+        self.export_here = self.member_data.export_here
+        self.export_run = self.member_data.export_run
+        self.first_delivery = self.messages.first_delivery
+        self.remember_message = self.messages.remember_message
+        self.step_message = self.messages.step_message

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine.ports import FreeAnswerStats
 from bot.engine.tally import make_bars, percent
-from bot.engine.views import Bar
 from bot.mechanism.grpo import group_stats, group_text
+from bot.model.records import FreeAnswerStats
+from bot.model.views import Bar
 
 
 def free_answer_bars(stats: FreeAnswerStats) -> tuple[Bar, ...]:

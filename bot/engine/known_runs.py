@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from bot.engine.ports import RunRecord
+from bot.model.records import RunRecord
 
 KNOWN_RUNS_KEPT = 10_000
 RunLoader = Callable[[int], Awaitable[RunRecord | None]]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from bot.engine.ports import RunRecord, VoteCount
-from bot.engine.views import LineChart, Section
 from bot.mechanism import probability_table, runs_text, sparkline_rows, thumbs_up_shares, train_all
 from bot.mechanism.chart import training_chart
 from bot.mechanism.naive import naive_reward
 from bot.mechanism.training import TrainingRun, TrainingRuns
+from bot.model.records import RunRecord, VoteCount
+from bot.model.views import LineChart, Section
 from bot.verifier.verdict import Verdict
 from lessons.schema import VerifierStep
 

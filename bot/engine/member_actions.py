@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from bot.engine.core import EngineCore, refusal
-from bot.engine.errors import BadInput, UnknownChoice, WrongStep
-from bot.engine.ports import Member, Phase, Place, Position, VoteResult
-from bot.engine.views import Receipt
+from bot.engine.core import RunCore, refusal
+from bot.engine.ports import AnswerChecker, AnswerStorage
+from bot.engine.verdicts import AttemptVerdicts
+from bot.model.errors import BadInput, UnknownChoice, WrongStep
+from bot.model.records import Member, Phase, Place, Position, VoteResult
+from bot.model.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
 from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
 
@@ -33,12 +35,24 @@ def find_attempt(step: Step, attempt_id: str) -> Attempt:
     raise UnknownChoice(attempt_id)
 
 
-class MemberActions(EngineCore):
+class MemberActions:
     """Operations any member of the channel may perform."""
+
+    def __init__(
+        self,
+        core: RunCore,
+        answers: AnswerStorage,
+        checker: AnswerChecker,
+        verdicts: AttemptVerdicts,
+    ) -> None:
+        self.core = core
+        self.answers = answers
+        self.checker = checker
+        self.verdicts = verdicts
 
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
-        step = await self.known_step(run_id, step_id)
+        step = await self.core.known_step(run_id, step_id)
         if not isinstance(step, PredictionStep):
             raise WrongStep("choices")
         choice = next((c for c in step.choices if c.id == choice_id), None)
@@ -52,7 +66,7 @@ class MemberActions(EngineCore):
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
     ) -> Receipt:
         """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
-        step = await self.known_step(run_id, step_id)
+        step = await self.core.known_step(run_id, step_id)
         attempt = find_attempt(step, attempt_id)
         value = "up" if thumbs_up else "down"
         kind, lock = rate_kind(attempt.id), check_kind(attempt.id)
@@ -70,18 +84,20 @@ class MemberActions(EngineCore):
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the answer checker on a sample attempt and tell the member its reward."""
-        run, step = await self.open_step(run_id, step_id)
+        run, step = await self.core.open_step(run_id, step_id)
         attempt = find_attempt(step, attempt_id)
         assert isinstance(step, VerifierStep)
-        votes = await self.store.member_votes(run.id, step.id, member.user_id)
+        votes = await self.answers.member_votes(run.id, step.id, member.user_id)
         if rate_kind(attempt.id) not in votes:
             raise BadInput(
                 f"Rate **{attempt.label}** with 👍 or 👎 first, the way a human rater would. "
                 "Then run the checker and see whether it agrees."
             )
-        verdict = await self.attempt_verdict(run.lesson_id, run.lesson_version, step, attempt)
+        verdict = await self.verdicts.attempt_verdict(
+            run.lesson_id, run.lesson_version, step, attempt
+        )
         await self.cast_vote(run.id, step, member, check_kind(attempt.id), str(verdict.reward))
-        await self.store.record_check(run.id, step.id, member, attempt.id, verdict)
+        await self.answers.record_check(run.id, step.id, member, attempt.id, verdict)
         return Receipt(checker_text(attempt.label, verdict), run.id, step.id, verdict.reward)
 
     async def submit_answer(
@@ -89,27 +105,17 @@ class MemberActions(EngineCore):
     ) -> Receipt:
         """Grade a member's typed answer to the free-answer problem; every try is kept."""
         if place is not None:
-            await self.require_place(run_id, place)
-        run, step = await self.open_step(run_id, step_id)
+            await self.core.require_place(run_id, place)
+        run, step = await self.core.open_step(run_id, step_id)
         if not isinstance(step, FreeAnswerStep):
             raise WrongStep("answer box")
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
         verdict = await self.checker.check_answer(answer, step.gold)
-        stored = await self.store.record_free_answer(run.id, step.id, member, answer, verdict)
+        stored = await self.answers.record_free_answer(run.id, step.id, member, answer, verdict)
         text = answer_text(stored.attempt_no, verdict)
         return Receipt(text, run.id, step.id, verdict.reward)
-
-    async def attempt_verdict(
-        self, lesson_id: str, version: int, step: VerifierStep, attempt: Attempt
-    ) -> Verdict:
-        """The checker's verdict on an authored attempt, computed once per process."""
-        key = (lesson_id, version, step.id, attempt.id)
-        if key not in self._attempt_verdicts:
-            verdict = await self.checker.check_attempt(attempt.text, step.gold)
-            self._attempt_verdicts[key] = verdict
-        return self._attempt_verdicts[key]
 
     async def cast_vote(
         self,
@@ -121,9 +127,9 @@ class MemberActions(EngineCore):
         blocked_by: str | None = None,
     ) -> VoteResult:
         """Store a vote only while `step` is the run's open step (checked as it is written)."""
-        run = await self.known_run(run_id)
-        expected = Position(self.lesson_of(run).steps.index(step), Phase.OPEN)
-        result = await self.store.record_vote(
+        run = await self.core.known_run(run_id)
+        expected = Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
+        result = await self.answers.record_vote(
             run_id, step.id, member, kind, value, expected, blocked_by
         )
         if not result.accepted and not result.blocked:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.engine.core import EngineCore, require_host
-from bot.engine.errors import UnknownRun
-from bot.engine.ports import AnswerRecord, Member, Place
+from bot.engine.core import RunCore, require_host
+from bot.engine.ports import MemberDataStorage
+from bot.model.errors import UnknownRun
+from bot.model.records import AnswerRecord, Member, Place
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at")
+EXPORT_ACTION = "export a run's answers"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -40,12 +42,16 @@ def answers_csv(run_id: int, answers: list[AnswerRecord]) -> str:
     return buffer.getvalue()
 
 
-class MemberData(EngineCore):
+class MemberData:
     """Operations on what is stored about members."""
+
+    def __init__(self, core: RunCore, data: MemberDataStorage) -> None:
+        self.core = core
+        self.data = data
 
     async def forget_member(self, place: Place, member: Member) -> str:
         """Delete everything this member answered in this workspace; say how much went."""
-        removed = await self.store.forget_member(place.platform, place.workspace, member.user_id)
+        removed = await self.data.forget_member(place.platform, place.workspace, member.user_id)
         if removed == 0:
             return "Nothing of yours was stored here, so there was nothing to remove."
         return (
@@ -53,13 +59,21 @@ class MemberData(EngineCore):
             "their counts; nothing else refers to you."
         )
 
+    async def export_here(
+        self, place: Place, host: Member, run_id: int | None = None
+    ) -> tuple[int, str]:
+        """A run's answers as CSV for a host: the named run, else the channel's current or last."""
+        require_host(host, EXPORT_ACTION)
+        chosen = run_id if run_id is not None else (await self.core.run_here(place)).id
+        return chosen, await self.export_run(chosen, host, place)
+
     async def export_run(self, run_id: int, host: Member, place: Place) -> str:
         """A run's answers as CSV, for a host of the workspace the run belongs to."""
-        require_host(host, "export a run's answers")
-        run = await self.store.get_run(run_id)
+        require_host(host, EXPORT_ACTION)
+        run = await self.core.get_run(run_id)
         if run is None or (run.place.platform, run.place.workspace) != (
             place.platform,
             place.workspace,
         ):
             raise UnknownRun(run_id)
-        return answers_csv(run.id, await self.store.export_answers(run.id))
+        return answers_csv(run.id, await self.data.export_answers(run.id))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.ports import VoteCount
 from bot.engine.tally import make_bars, percent
-from bot.engine.views import Bar, Chart, Series, VerifierRow
+from bot.model.records import VoteCount
+from bot.model.views import Bar, Chart, Series, VerifierRow
 from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep, VerifierStep
 

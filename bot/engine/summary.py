@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import takes_answers
-from bot.engine.ports import Phase, RunRecord, RunState
 from bot.engine.reveals import choice_bars
 from bot.engine.tally import percent
-from bot.engine.views import Bar, Chart, Series, SummaryCard, VerifierRow
+from bot.model.records import Phase, RunRecord, RunState
+from bot.model.views import Bar, Chart, Series, SummaryCard, VerifierRow
 from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
 
 if TYPE_CHECKING:
-    from bot.engine.host_actions import HostActions
+    from bot.engine.run_views import RunViews
 
 STATE_WORDS = {
     RunState.ACTIVE: "in progress",
@@ -29,10 +29,10 @@ def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
     return [step for step in lesson.steps[:done] if takes_answers(step)]
 
 
-async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
+async def build_summary(views: RunViews, run: RunRecord) -> SummaryCard:
     """Participation, per-question correct share, and raters beside the checker."""
-    lesson = engine.lesson_of(run)
-    members = await engine.store.count_run_members(run.id)
+    lesson = views.core.lesson_of(run)
+    members = await views.tallies.run_members(run.id)
     position = f"step {run.step_index + 1} of {len(lesson.steps)}"
     lines = [
         f"{lesson.title}: {STATE_WORDS[run.state]}, {position}.",
@@ -41,7 +41,7 @@ async def build_summary(engine: HostActions, run: RunRecord) -> SummaryCard:
     bars: list[Bar] = []
     rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):
-        line, bar, step_rows = await _step_result(engine, run, step)
+        line, bar, step_rows = await _step_result(views, run, step)
         lines.append(line)
         bars.extend([bar] if bar else [])
         rows = step_rows or rows
@@ -66,16 +66,16 @@ def _right_answers_chart(bars: list[Bar]) -> Chart | None:
 
 
 async def _step_result(
-    engine: HostActions, run: RunRecord, step: Step
+    views: RunViews, run: RunRecord, step: Step
 ) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
     if isinstance(step, PredictionStep):
-        return await _prediction_result(engine, run, step)
+        return await _prediction_result(views, run, step)
     if isinstance(step, VerifierStep):
-        rows = await engine.verifier_table(run, step)
+        rows = await views.verifier_table(run, step)
         parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
         return f"**{step.title}**: " + "; ".join(parts), None, rows
     assert isinstance(step, FreeAnswerStep)
-    stats = (await engine.step_tally(run, step)).free
+    stats = (await views.tallies.step_tally(run, step)).free
     assert stats is not None
     share = stats.solved / stats.members if stats.members else 0.0
     line = f"**{step.title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
@@ -83,9 +83,9 @@ async def _step_result(
 
 
 async def _prediction_result(
-    engine: HostActions, run: RunRecord, step: PredictionStep
+    views: RunViews, run: RunRecord, step: PredictionStep
 ) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
-    bars = choice_bars(step, (await engine.step_tally(run, step)).votes)
+    bars = choice_bars(step, (await views.tallies.step_tally(run, step)).votes)
     total = sum(bar.count for bar in bars)
     right = next((bar for bar in bars if bar.marked), None)
     if right is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.views import Bar
+from bot.model.views import Bar
 
 BAR_WIDTH = 20
 

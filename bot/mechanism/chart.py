@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.engine.views import LineChart, LinePanel, Series
 from bot.mechanism.training import TrainingRun, TrainingRuns
+from bot.model.views import LineChart, LinePanel, Series
 
 STYLE_COLOURS: dict[str, str] = {
     "flattering": "#E01E5A",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine import Action, Address, Place
-from bot.engine.views import StepCard
+from bot.engine import Action, Address, Place, StepCard
 from bot.service import Actor, LessonService
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 

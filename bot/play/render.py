@@ -6,8 +6,7 @@ import re
 import textwrap
 from collections.abc import Callable
 
-from bot.engine.tally import bar_lines, percent, text_bar
-from bot.engine.views import RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
 from bot.service import Card, DrawnChart
 
 WIDTH = 78

@@ -11,8 +11,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from bot.engine import Action, Address, LessonEngine, Place
-from bot.engine.views import StepCard
+from bot.engine import Action, Address, LessonEngine, Place, StepCard
 from bot.play.classmates import Classmates, make_classmates
 from bot.play.console import Console, QuitLesson
 from bot.play.render import TerminalSurface, paragraphs, plain

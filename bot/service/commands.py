@@ -14,10 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine import LessonEngine
-from bot.engine.core import require_host
-from bot.engine.errors import BadInput, NoActiveRun
-from bot.engine.views import StepCard
+from bot.engine import BadInput, LessonEngine, NoActiveRun, StepCard
 from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
@@ -143,9 +140,7 @@ class Verbs:
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""
-        require_host(await actor.member(), "post the step again")
-        run = await self.engine.find_run(actor.place)
-        card: StepCard = await self.engine.current_card(run.id)
+        card = await self.engine.repost(actor.place, await actor.member())
         return Outcome(done=REPOSTED, show=lambda: self._post(actor.channel, card))
 
     async def _post(self, channel: str, card: StepCard) -> None:
@@ -154,19 +149,14 @@ class Verbs:
     async def export(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A run's answers as CSV: the named run, else this channel's current or latest one."""
         host = await actor.member()
-        require_host(host, "export a run's answers")
-        run_id = args.run if args.run is not None else await self._run_here(actor)
-        table = await self.engine.export_run(run_id, host, actor.place)
+        try:
+            run_id, table = await self.engine.export_here(actor.place, host, args.run)
+        except NoActiveRun:
+            raise BadInput(NO_RUN_HERE) from None
         text = f"Run {run_id}: {csv_rows(table)} stored answers. Treat the file as personal data."
         data = table.encode("utf-8")
         title = f"Answers of lesson run {run_id}"
         return Outcome(reply=FileReply(text, f"run-{run_id}.csv", data, title))
-
-    async def _run_here(self, actor: Actor) -> int:
-        try:
-            return (await self.engine.run_here(actor.place)).id
-        except NoActiveRun:
-            raise BadInput(NO_RUN_HERE) from None
 
     async def forget_me(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Delete what the member answered in this workspace or server."""

@@ -14,10 +14,17 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import Action, LessonBotError, LessonEngine, Member, Place, parse_address
-from bot.engine.addresses import HOST_ACTIONS
-from bot.engine.errors import BadAddress
-from bot.engine.views import Receipt
+from bot.engine import (
+    HOST_ACTIONS,
+    Action,
+    BadAddress,
+    LessonBotError,
+    LessonEngine,
+    Member,
+    Place,
+    Receipt,
+    parse_address,
+)
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
 from bot.service.surface import AnswerForm, Outcome

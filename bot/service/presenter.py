@@ -11,8 +11,16 @@ import asyncio
 import weakref
 
 from bot.charts import chart_png
-from bot.engine import LessonBotError, LessonEngine, TimerFired
-from bot.engine.views import Advance, AnyChart, RevealCard, StepCard, SummaryCard
+from bot.engine import (
+    Advance,
+    AnyChart,
+    LessonBotError,
+    LessonEngine,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    TimerFired,
+)
 from bot.service.live_counter import CounterThrottle
 from bot.service.surface import Card, DrawnChart, Surface
 

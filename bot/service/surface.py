@@ -11,8 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine.addresses import Address
-from bot.engine.views import RevealCard, StepCard, SummaryCard
+from bot.engine import Address, RevealCard, StepCard, SummaryCard
 
 Card = StepCard | RevealCard | SummaryCard
 

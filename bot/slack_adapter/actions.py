@@ -8,8 +8,7 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.engine import ClickResult, parse_address
-from bot.engine.addresses import HOST_ACTIONS
+from bot.engine import HOST_ACTIONS, ClickResult, parse_address
 from bot.slack_adapter.acking import Ack, Show
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.modals import AnswerForms

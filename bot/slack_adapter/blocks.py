@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine.views import Button, Tone
+from bot.engine import Button, Tone
 from bot.slack_adapter.mrkdwn import to_plain
 
 Block = dict[str, Any]

@@ -6,7 +6,7 @@ import asyncio
 import re
 
 from bot.charts import chart_png
-from bot.engine.views import AnyChart
+from bot.engine import AnyChart
 from bot.slack_adapter.messages import SlackMessages
 from bot.slack_adapter.mrkdwn import to_plain
 

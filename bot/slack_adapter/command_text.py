@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.engine.errors import BadInput
+from bot.engine import BadInput
 
 _TIMER = re.compile(r"^(\d{1,5})s?$")
 

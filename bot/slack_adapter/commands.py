@@ -8,7 +8,7 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.engine.views import StepCard
+from bot.engine import StepCard
 from bot.slack_adapter.acking import Show
 from bot.slack_adapter.command_text import help_text, split_command, start_options
 from bot.slack_adapter.context import SlackContext

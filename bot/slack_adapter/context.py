@@ -7,8 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import LessonBotError, LessonEngine, Member
-from bot.engine.views import Receipt
+from bot.engine import LessonBotError, LessonEngine, Member, Receipt
 from bot.slack_adapter.acking import Ack, Show, ack_after, show_nothing, show_when_decided
 from bot.slack_adapter.counter import LiveCounter
 from bot.slack_adapter.dedupe import first_delivery

@@ -6,13 +6,11 @@ import csv
 import functools
 import io
 
-from bot.engine.core import require_host
-from bot.engine.errors import BadInput
+from bot.engine import BadInput
 from bot.slack_adapter.acking import Show
 from bot.slack_adapter.context import SlackContext
 from bot.slack_adapter.payloads import Actor
 
-EXPORT_ACTION = "export a run's answers"
 EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
 
 
@@ -51,12 +49,8 @@ class MemberDataCommands:
         """`/lesson export [run]`: a run's answers as CSV, sent to the host privately."""
         run_id = export_run_id(args)
         host = await self.context.member(actor)
-        require_host(host, EXPORT_ACTION)
-        engine = self.context.engine
-        if run_id is None:
-            run_id = (await engine.run_here(actor.place)).id
-        table = await engine.export_run(run_id, host, actor.place)
-        return functools.partial(self._deliver, actor, run_id, table)
+        chosen, table = await self.context.engine.export_here(actor.place, host, run_id)
+        return functools.partial(self._deliver, actor, chosen, table)
 
     async def _deliver(self, actor: Actor, run_id: int, table: str) -> None:
         """Upload the CSV into a direct message with the host; say where it went."""

@@ -10,9 +10,7 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.engine import Address, LessonBotError, parse_address
-from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.views import StepCard
+from bot.engine import MAX_TYPED_ANSWER, Address, LessonBotError, StepCard, parse_address
 from bot.slack_adapter.acking import Show
 from bot.slack_adapter.blocks import Block, sections
 from bot.slack_adapter.context import SlackContext

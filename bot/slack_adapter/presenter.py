@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.views import Advance, RevealCard, StepCard, SummaryCard
+from bot.engine import Advance, RevealCard, StepCard, SummaryCard
 from bot.slack_adapter.blocks import context, without_actions
 from bot.slack_adapter.chart_uploads import ChartUploader
 from bot.slack_adapter.counter import LiveCounter

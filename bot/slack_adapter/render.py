@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.tally import bar_lines, percent, text_bar
-from bot.engine.views import Bar, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.engine import (
+    Bar,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    VerifierRow,
+    bar_lines,
+    percent,
+    text_bar,
+)
 from bot.slack_adapter.blocks import (
     Block,
     action_rows,

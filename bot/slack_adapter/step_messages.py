@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 
-from bot.engine import LessonBotError, LessonEngine
-from bot.engine.views import StepCard
+from bot.engine import LessonBotError, LessonEngine, StepCard
 from bot.slack_adapter.messages import SlackMessages
 from bot.slack_adapter.render import step_blocks, step_fallback
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine.ports import AnswerRecord
+from bot.engine import AnswerRecord
 from storage import SqlRunStore
 from tests.fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
 from tests.waiting import wait_until

@@ -6,7 +6,7 @@ import csv
 import io
 from typing import Any
 
-from bot.engine.errors import BadAddress
+from bot.engine import BadAddress
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of
 from tests.fakes.fake_discord import OTHER_CHANNEL_ID, PrivateReply

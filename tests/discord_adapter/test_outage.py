@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_adapter import BotOptions
-from bot.engine.errors import StoreUnavailable
+from bot.engine import StoreUnavailable
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import Launch, MakeEngine
 from tests.discord_adapter.helpers import LessonDriver, button, run_of

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Place
-from bot.engine.ports import Phase
+from bot.engine import Phase, Place
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, buttons
 from tests.fakes.fake_discord import CHANNEL_ID, GUILD_ID

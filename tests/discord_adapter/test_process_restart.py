@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine.ports import Phase
+from bot.engine import Phase
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import TOKEN, LessonDriver, answers_of, button, run_of, title
 from tests.discord_adapter.processes import BotProcess, start_bot_process

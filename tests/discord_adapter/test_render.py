@@ -13,9 +13,8 @@ from bot.discord_adapter.limits import MAX_EMBED_DESCRIPTION, MAX_EMBED_TOTAL, c
 from bot.discord_adapter.modals import submitted_text
 from bot.discord_adapter.refs import MessageRef
 from bot.discord_adapter.render import reveal_message, step_message
-from bot.engine import LessonEngine, Member, Place
+from bot.engine import Bar, Button, LessonEngine, Member, Place, RevealCard, StepCard
 from bot.engine.reveals import share_chart
-from bot.engine.views import Bar, Button, RevealCard, StepCard
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HOST = Member("host", "Hazel", is_host=True)

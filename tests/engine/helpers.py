@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import LessonEngine, Member, Place
-from bot.engine.views import StepCard
+from bot.engine import LessonEngine, Member, Place, StepCard
 from lessons.schema import Step
 
 HOST = Member("host-1", "Hosting Hana", is_host=True)

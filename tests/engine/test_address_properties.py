@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine.addresses import Action, Address, parse_address
-from bot.engine.errors import BadAddress
+from bot.engine import Action, Address, BadAddress, parse_address
 
 slugs = st.from_regex(r"[a-z0-9][a-z0-9-]{0,23}", fullmatch=True)
 ARG_ACTIONS = [Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK]

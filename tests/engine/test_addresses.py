@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.addresses import Action, Address, parse_address
-from bot.engine.errors import BadAddress
+from bot.engine import Action, Address, BadAddress, parse_address
 
 
 @pytest.mark.parametrize(

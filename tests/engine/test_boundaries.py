@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[2] / "bot" / "engine"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "bot" / "engine"
+LOWER_LAYERS = ("bot/model", "bot/mechanism", "bot/verifier", "bot/charts.py", "storage")
 FORBIDDEN = ("discord", "slack_bolt", "slack_sdk", "sqlalchemy", "storage", "aiohttp")
 
 
@@ -20,6 +22,48 @@ def imported_modules(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module.split(".")[0])
     return names
+
+
+def imported_dotted_names(path: Path) -> set[str]:
+    """Full dotted names of every module a file imports, at any depth of the file."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def python_files(*parts: str) -> list[Path]:
+    """Every Python file below (or at) the given paths of the repository."""
+    found: list[Path] = []
+    for part in parts:
+        path = ROOT / part
+        found.extend([path] if path.is_file() else sorted(path.rglob("*.py")))
+    return found
+
+
+def relative(path: Path) -> str:
+    """A file's path from the repository root."""
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_outside_the_engine_only_its_public_package_is_imported() -> None:
+    lower = tuple(ROOT / part for part in LOWER_LAYERS)
+    outside = [
+        path
+        for path in python_files("bot")
+        if not path.is_relative_to(ENGINE) and not any(path.is_relative_to(p) for p in lower)
+    ]
+    assert outside, "the bot package is missing"
+    offenders = {
+        relative(path): sorted(
+            name for name in imported_dotted_names(path) if name.startswith("bot.engine.")
+        )
+        for path in outside
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
 
 
 def test_no_engine_module_imports_a_platform_or_the_database() -> None:
@@ -39,3 +83,27 @@ def test_importing_the_engine_loads_no_platform_or_database_module() -> None:
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == ""
+
+
+def test_nothing_below_the_engine_imports_it() -> None:
+    offenders = {
+        relative(path): sorted(
+            name for name in imported_dotted_names(path) if name.split(".")[:2] == ["bot", "engine"]
+        )
+        for path in python_files(*LOWER_LAYERS)
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_the_shared_model_imports_no_engine_storage_or_platform() -> None:
+    files = python_files("bot/model")
+    assert files, "the model package is missing"
+    offenders = {
+        relative(path): sorted(
+            name
+            for name in imported_dotted_names(path)
+            if name.split(".")[0] in FORBIDDEN or name.startswith("bot.engine")
+        )
+        for path in files
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}

@@ -7,8 +7,7 @@ import io
 import matplotlib.image
 
 from bot.charts import chart_png
-from bot.engine import LessonEngine, Member
-from bot.engine.views import LineChart
+from bot.engine import LessonEngine, LineChart, Member
 from lessons.schema import FreeAnswerStep, VerifierStep
 from tests.engine.helpers import HOST, start_at
 

@@ -7,8 +7,7 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Member, Place
-from bot.engine.errors import NotHost, UnknownRun
+from bot.engine import LessonEngine, Member, NoActiveRun, NotHost, Place, UnknownRun
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -41,7 +40,7 @@ async def test_revealed_counts_stay_after_a_member_is_forgotten(engine: LessonEn
     await engine.forget_member(CHANNEL, ALICE)
     run = await engine.store.get_run(run_id)
     assert run is not None
-    after = await engine.reveal_card(run, step)
+    after = await engine.views.reveal_card(run, step)
     assert [bar.count for bar in after.bars] == [bar.count for bar in before.bars]
     assert after.answered == before.answered == 2
 
@@ -73,3 +72,21 @@ async def test_export_needs_a_host_of_the_runs_workspace(engine: LessonEngine) -
         await engine.export_run(run_id, HOST, Place("discord", "another-guild", "c"))
     with pytest.raises(UnknownRun):
         await engine.export_run(run_id + 1000, HOST, CHANNEL)
+
+
+async def test_export_here_refuses_a_member_before_looking_for_a_run(
+    engine: LessonEngine,
+) -> None:
+    with pytest.raises(NotHost, match="export a run's answers"):
+        await engine.export_here(Place("discord", "guild-1", "empty"), ALICE)
+    with pytest.raises(NoActiveRun):
+        await engine.export_here(Place("discord", "guild-1", "empty"), HOST)
+
+
+async def test_export_here_takes_the_channels_run_or_the_one_named(engine: LessonEngine) -> None:
+    run_id, _ = await answered_prediction(engine)
+    await engine.stop(run_id, HOST)
+    chosen, table = await engine.export_here(CHANNEL, HOST)
+    assert chosen == run_id and table == await engine.export_run(run_id, HOST, CHANNEL)
+    with pytest.raises(UnknownRun):
+        await engine.export_here(CHANNEL, HOST, run_id + 1000)

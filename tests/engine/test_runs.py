@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonEngine, Member, Place
-from bot.engine.errors import (
+from bot.engine import (
+    Action,
+    Address,
+    BadAddress,
     BadInput,
     ChannelBusy,
+    LessonEngine,
+    Member,
     NoActiveRun,
     NotHost,
+    Phase,
+    Place,
+    RunState,
     StepClosed,
     UnknownLesson,
     WrongStep,
 )
-from bot.engine.ports import Phase, RunState
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, CHANNEL, HOST, start_at
 
@@ -154,6 +160,17 @@ async def test_find_run_without_a_run_says_so(engine: LessonEngine) -> None:
         await engine.find_run(Place("slack", "T1", "C1"))
 
 
+async def test_repost_gives_a_host_the_current_card(engine: LessonEngine) -> None:
+    card = await start_at(engine, "prediction")
+    with pytest.raises(NotHost, match="post the step again"):
+        await engine.repost(Place("slack", "T1", "C1"), ALICE)
+    with pytest.raises(NoActiveRun):
+        await engine.repost(Place("slack", "T1", "C1"), HOST)
+    again = await engine.repost(CHANNEL, HOST)
+    assert again == await engine.current_card(card.run_id)
+    assert (again.step_id, again.closed) == (card.step_id, False)
+
+
 async def test_timers_reveal_then_advance_once(engine: LessonEngine, clock: object) -> None:
     card = await engine.start(CHANNEL, HOST, timer_seconds=30)
     assert await engine.fire_due_timers() == []
@@ -186,9 +203,6 @@ async def test_a_member_name_cannot_make_them_a_host(engine: LessonEngine) -> No
 async def test_a_forged_button_cannot_act_on_another_channels_run(
     engine: LessonEngine, store: SqlRunStore
 ) -> None:
-    from bot.engine.addresses import Action, Address
-    from bot.engine.errors import BadAddress
-
     card = await engine.start(CHANNEL, HOST)
     elsewhere = Place("discord", "guild-2", "channel-9")
     forged = Address(card.run_id, card.step_id, Action.NEXT)

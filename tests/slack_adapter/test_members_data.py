@@ -7,8 +7,7 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Place, parse_address
-from bot.engine.errors import BadInput
+from bot.engine import BadInput, LessonEngine, Place, parse_address
 from bot.slack_adapter.member_data import export_run_id
 from storage import SqlRunStore
 from tests.fakes.fake_slack import TEAM_ID, block_texts, dm_channel

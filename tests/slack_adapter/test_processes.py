@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.engine import Place, parse_address
-from bot.engine.ports import Phase, Position
+from bot.engine import Phase, Place, Position, parse_address
 from storage import SqlRunStore
 from tests.fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
 from tests.slack_adapter.driver import (

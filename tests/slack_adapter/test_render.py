@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bot.engine import LessonCatalog
+from bot.engine import Bar, Button, LessonCatalog, RevealCard, Section, StepCard, Tone
 from bot.engine.cards import step_card
-from bot.engine.views import Bar, Button, RevealCard, Section, StepCard, Tone
 from bot.slack_adapter.blocks import (
     MAX_ACTIONS,
     MAX_BLOCKS,

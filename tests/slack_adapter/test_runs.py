@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, LessonEngine, Place, parse_address
-from bot.engine.errors import NoActiveRun
-from bot.engine.ports import Phase
+from bot.engine import Action, LessonEngine, NoActiveRun, Phase, Place, parse_address
 from bot.slack_adapter import SlackBot
 from bot.timers import fire_once
 from tests.conftest import FakeClock

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine
-from bot.engine.errors import StoreUnavailable
+from bot.engine import LessonCatalog, LessonEngine, StoreUnavailable
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine
 from storage.migrate import upgrade_database

@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.engine.errors import ChannelBusy
-from bot.engine.ports import Member, NewRun, Phase, Place, Position, RunState
+from bot.engine import ChannelBusy, Member, NewRun, Phase, Place, Position, RunState
 from bot.verifier.verdict import Outcome, Verdict
 from storage import SqlRunStore
 

@@ -1,4 +1,4 @@
-"""Typed errors the engine raises; adapters turn each into a private reply to the member."""
+"""Typed errors the engine and storage raise; adapters turn each into a private reply."""
 
 from __future__ import annotations
 

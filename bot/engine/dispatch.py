@@ -1,0 +1,87 @@
+"""Button clicks read from their address, and timers that move runs on by themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.addresses import Action, Address
+from bot.engine.cards import takes_answers
+from bot.engine.core import RunCore
+from bot.engine.host_actions import HostActions
+from bot.engine.member_actions import MemberActions
+from bot.model.errors import LessonBotError
+from bot.model.records import Member, Phase, Place, RunRecord
+from bot.model.views import Advance, Receipt, RevealCard, StepCard
+
+
+@dataclass(frozen=True)
+class ClickResult:
+    """What a button click produced: a private receipt, a reveal, or a move to the next step."""
+
+    receipt: Receipt | None = None
+    reveal: tuple[StepCard, RevealCard] | None = None
+    advance: Advance | None = None
+    opens_form: bool = False
+
+
+@dataclass(frozen=True)
+class TimerFired:
+    """A timed run that moved on by itself."""
+
+    run: RunRecord
+    reveal: tuple[StepCard, RevealCard] | None = None
+    advance: Advance | None = None
+
+
+class Dispatch:
+    """Routes a click to the member or host operation it stands for; fires due timers."""
+
+    def __init__(self, core: RunCore, members: MemberActions, hosts: HostActions) -> None:
+        self.core = core
+        self.members = members
+        self.hosts = hosts
+
+    async def click(
+        self, address: Address, member: Member, place: Place | None = None
+    ) -> ClickResult:
+        """Handle any button of this bot, read from its address, clicked in `place`."""
+        if place is not None:
+            await self.core.require_place(address.run_id, place)
+        run_id, step_id, arg = address.run_id, address.step_id, address.arg
+        match address.action:
+            case Action.CHOOSE:
+                return ClickResult(await self.members.choose(run_id, step_id, member, arg))
+            case Action.UP | Action.DOWN:
+                up = address.action is Action.UP
+                return ClickResult(await self.members.rate(run_id, step_id, member, arg, up))
+            case Action.CHECK:
+                return ClickResult(await self.members.run_checker(run_id, step_id, member, arg))
+            case Action.ANSWER:
+                await self.core.open_step(run_id, step_id)
+                return ClickResult(opens_form=True)
+            case Action.REVEAL:
+                return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
+            case Action.NEXT:
+                return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
+
+    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
+        """Reveal or advance every timed run whose deadline has passed (once, across processes).
+
+        An adapter passes its platform, so it only moves runs it can show.
+        """
+        fired = []
+        for run in await self.core.due_runs(platform):
+            event = await self._fire(run)
+            if event is not None:
+                fired.append(event)
+        return fired
+
+    async def _fire(self, run: RunRecord) -> TimerFired | None:
+        timer_host = Member(run.host_id, is_host=True)
+        step = self.core.current_step(run)
+        try:
+            if takes_answers(step) and run.position.phase is Phase.OPEN:
+                return TimerFired(run, reveal=await self.hosts.reveal(run.id, timer_host, step.id))
+            return TimerFired(run, advance=await self.hosts.advance(run.id, timer_host, step.id))
+        except LessonBotError:  # another process moved it first, or the run ended
+            return None

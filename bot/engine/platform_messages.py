@@ -1,0 +1,26 @@
+"""The platform's bookkeeping: which message shows a step, which deliveries were already seen."""
+
+from __future__ import annotations
+
+from bot.engine.ports import MessageStorage
+
+MAX_DELIVERY_ID = 128
+
+
+class PlatformMessages:
+    """Step messages and delivery ids, shared by every process through storage."""
+
+    def __init__(self, messages: MessageStorage) -> None:
+        self.messages = messages
+
+    async def first_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Whether this is the first time any process sees a platform delivery (not a retry)."""
+        return await self.messages.claim_delivery(platform, delivery_id[:MAX_DELIVERY_ID])
+
+    async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember which platform message shows a step, so any process can edit it."""
+        await self.messages.save_message(run_id, step_id, message_ref)
+
+    async def step_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a step, if the adapter saved one."""
+        return await self.messages.find_message(run_id, step_id)

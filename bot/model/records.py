@@ -1,0 +1,142 @@
+"""Plain records of runs, members and answers, as storage returns them and the engine reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from bot.verifier.verdict import Verdict
+
+
+class RunState(StrEnum):
+    """Where a run is in its life."""
+
+    ACTIVE = "active"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+
+class Phase(StrEnum):
+    """Whether the current step takes answers or shows its results."""
+
+    OPEN = "open"
+    REVEALED = "revealed"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A channel on a platform: where a run lives."""
+
+    platform: str
+    workspace: str
+    channel: str
+
+
+@dataclass(frozen=True)
+class Member:
+    """Someone acting in a channel; `is_host` is decided by the adapter's platform rules."""
+
+    user_id: str
+    name: str = ""
+    is_host: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """A run's step and phase; moves are compare-and-set on this pair."""
+
+    step_index: int
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class NewRun:
+    """What it takes to open a run."""
+
+    place: Place
+    lesson_id: str
+    lesson_version: int
+    host: Member
+    timer_seconds: int | None
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """A stored lesson run."""
+
+    id: int
+    place: Place
+    lesson_id: str
+    lesson_version: int
+    host_id: str
+    state: RunState
+    position: Position
+    timer_seconds: int | None
+    deadline: datetime | None
+
+    @property
+    def step_index(self) -> int:
+        """The current step's position in the lesson."""
+        return self.position.step_index
+
+
+@dataclass(frozen=True)
+class VoteCount:
+    """How many members gave `value` for `kind` at one step."""
+
+    kind: str
+    value: str
+    count: int
+
+
+@dataclass(frozen=True)
+class FreeAnswerStats:
+    """Aggregates of a free-answer step, computed in the database."""
+
+    members: int
+    attempts: int
+    solved: int
+    first_try_solved: int
+
+
+@dataclass(frozen=True)
+class VoteResult:
+    """What became of a vote: stored (with the value it replaced) or refused, and why."""
+
+    accepted: bool
+    run: RunRecord | None = None
+    previous: str | None = None
+    blocked: bool = False
+
+
+@dataclass(frozen=True)
+class StepTally:
+    """The aggregates of one step; frozen when it is revealed, so the reveal never changes."""
+
+    participants: int
+    votes: tuple[VoteCount, ...] = ()
+    free: FreeAnswerStats | None = None
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One stored answer of any kind, for a host's export."""
+
+    step_id: str
+    kind: str
+    user_id: str
+    name: str
+    value: str
+    reward: int | None
+    attempt_no: int | None
+    at: datetime
+
+
+@dataclass(frozen=True)
+class SubmittedAnswer:
+    """A free answer as stored: its try number and grade."""
+
+    attempt_no: int
+    verdict: Verdict

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from bot.slack_adapter.commands import COMMAND
+from bot.slack_adapter.listeners import COMMAND
 from tests.slack_adapter.driver import SlackDriver
 from tests.slack_adapter.lesson_walk import walk_whole_lesson
 

@@ -132,7 +132,7 @@ async def test_a_user_in_slack_host_users_is_a_host(slack: SlackDriver) -> None:
 async def test_the_live_counter_is_throttled_and_ends_on_the_last_count(
     slack: SlackDriver, slack_bot: SlackBot
 ) -> None:
-    slack_bot.context.counter.throttle.interval = 1.0
+    slack_bot.presenter.counters.interval = 1.0
     await slack.start()
     question = await slack.go_to_step(2)
     ts = message_ts(question)

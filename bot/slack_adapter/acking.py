@@ -26,7 +26,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from bot.pending import PendingAcks
 from bot.service import LessonService, Outcome
@@ -40,14 +40,13 @@ ACK_BUDGET = 1.5
 DRAIN_SECONDS = 10.0
 ACKS_FIRST_SECONDS = 3.0
 
-Decided = TypeVar("Decided")
 Ack = Callable[[], Awaitable[object]]
 """What acknowledges a request: bolt's `ack`, or the events route's own."""
 
 
 async def ack_after(
-    ack: Ack, decision: Awaitable[Decided], budget: float = ACK_BUDGET
-) -> asyncio.Future[Decided]:
+    ack: Ack, decision: Awaitable[Outcome], budget: float = ACK_BUDGET
+) -> asyncio.Future[Outcome]:
     """Ack once `decision` is done or `budget` seconds passed; the decision, still going if late."""
     decided = asyncio.ensure_future(decision)
     await asyncio.wait({decided}, timeout=budget)

@@ -1,4 +1,4 @@
-"""The Slack adapter: slack-bolt's AsyncApp and Block Kit around the lesson engine."""
+"""The Slack adapter: the shared service's surface on Slack, and bolt's listeners around it."""
 
 from bot.slack_adapter.app import SlackBot, build_app, build_slack_bot
 

@@ -1,37 +1,52 @@
-"""Record first, then acknowledge, within a budget; show the outcome after the ack.
+"""Record first, then acknowledge, within a budget; show the outcome after the acks.
 
-Slack wants every request acknowledged within 3 seconds. A handler first decides: it claims
-the delivery and calls the engine, which stores the answer. The ack goes out as soon as that
-is done, so an acknowledged answer is already in the database if the process dies right
+Slack wants every request acknowledged within 3 seconds. A listener first has the service
+decide: it claims the delivery and the engine stores the answer. The ack goes out as soon as
+that is done, so an acknowledged answer is already in the database if the process dies right
 after. If deciding takes longer than `ACK_BUDGET` (a slow database or Web API), the ack goes
 out anyway and the decision finishes afterwards. What the member sees (private replies,
-posts, edits) is sent after the ack, because those calls may wait on Slack's rate limits.
+posts, edits, the answer form) is sent after the ack, because those calls may wait on
+Slack's rate limits.
+
+Under a burst, that work would compete for the event loop with the acks of the requests
+still arriving. It starts once no request is being decided and no stream of requests is
+arriving (or after `ACKS_FIRST_SECONDS` at most), and a shutdown lets it finish first. Work
+waits in a queue, not as a task of its own: one task waits for the acks and then starts
+everything queued, so a burst's acks pay for no task or timer per reply.
 
 The app answers a request when its listener returns (bolt's `process_before_response`), so
-a listener returns right after its ack and leaves the showing to a background task. bolt's
-other mode would poll every 10 ms per request for the ack, which under a burst of two
-thousand requests is most of what the process does.
+a listener returns right after its ack; bolt's other mode would poll every 10 ms per request
+for the ack, which under a burst of two thousand requests is most of what the process does.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from typing import Any
+
+from bot.pending import PendingAcks
+from bot.service import LessonService, Outcome
+from bot.slack_adapter.forms import answer_view
+from bot.slack_adapter.members import HostDirectory, SlackRequest
+from bot.slack_adapter.surface import SlackSurface
+
+log = logging.getLogger(__name__)
 
 ACK_BUDGET = 1.5
+DRAIN_SECONDS = 10.0
+ACKS_FIRST_SECONDS = 3.0
 
-Show = Callable[[], Awaitable[None]]
 Ack = Callable[[], Awaitable[object]]
 """What acknowledges a request: bolt's `ack`, or the events route's own."""
 
 
-async def show_nothing() -> None:
-    """The outcome of a request that needs no reply (a repeated delivery)."""
-
-
 async def ack_after(
-    ack: Ack, decision: Awaitable[Show], budget: float = ACK_BUDGET
-) -> asyncio.Future[Show]:
+    ack: Ack, decision: Awaitable[Outcome], budget: float = ACK_BUDGET
+) -> asyncio.Future[Outcome]:
     """Ack once `decision` is done or `budget` seconds passed; the decision, still going if late."""
     decided = asyncio.ensure_future(decision)
     await asyncio.wait({decided}, timeout=budget)
@@ -39,7 +54,93 @@ async def ack_after(
     return decided
 
 
-async def show_when_decided(decided: Awaitable[Show]) -> None:
-    """Finish deciding (when the ack had to go out first), then show what came of it."""
-    show = await decided
-    await show()
+class InFlight:
+    """Requests being decided, and the work of those acknowledged but still being shown."""
+
+    def __init__(self, acks_first: float = ACKS_FIRST_SECONDS) -> None:
+        self.acks_first = acks_first
+        self.acks = PendingAcks()
+        self._tasks: set[asyncio.Future[object]] = set()
+        self._queued: deque[Coroutine[Any, Any, object]] = deque()
+        self._starter: asyncio.Future[None] | None = None
+
+    @contextlib.contextmanager
+    def acknowledging(self) -> Iterator[None]:
+        """Note a request's arrival and count it as being decided while the block runs."""
+        self.acks.arrived()
+        with self.acks.acknowledging():
+            yield
+
+    def start(self, work: Coroutine[Any, Any, object]) -> None:
+        """Run `work` once acks are done, in flight until it ends; a failure is logged."""
+        self._queued.append(work)
+        if self._starter is None or self._starter.done():
+            self._starter = asyncio.ensure_future(self._start_queued())
+
+    async def _start_queued(self) -> None:
+        try:
+            await self.acks.work_may_start(self.acks_first)
+        finally:  # even if the wait is cancelled, nothing queued is left unstarted
+            while self._queued:
+                self._run(self._queued.popleft())
+
+    def _run(self, work: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Future[object]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a Slack request failed after its ack", exc_info=task.exception())
+
+    def _unfinished(self) -> set[asyncio.Future[Any]]:
+        """Work started and not done yet, and the starter while it waits (not the caller)."""
+        unfinished: set[asyncio.Future[Any]] = set(self._tasks)
+        if self._starter is not None and not self._starter.done():
+            unfinished.add(self._starter)
+        unfinished.discard(asyncio.current_task())
+        return unfinished
+
+    def __len__(self) -> int:
+        return len(self._tasks) + len(self._queued)
+
+    async def drain(self, timeout: float = DRAIN_SECONDS) -> None:
+        """Wait (up to `timeout` seconds) until the work in flight, queued work too, is done."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while pending := self._unfinished():
+            if loop.time() >= deadline:
+                return
+            await asyncio.wait(pending, timeout=deadline - loop.time())
+
+
+class Requests:
+    """What every listener shares: the service, host rights, and deciding before the ack."""
+
+    def __init__(self, service: LessonService, surface: SlackSurface, hosts: HostDirectory) -> None:
+        self.service = service
+        self.surface = surface
+        self.hosts = hosts
+        self.inflight = InFlight()
+
+    async def settle(self, ack: Ack, request: SlackRequest, decision: Awaitable[Outcome]) -> None:
+        """Decide (store) and ack; show the outcome once the acks are done, in flight till then."""
+        with self.inflight.acknowledging():
+            decided = await ack_after(ack, decision)
+        self.inflight.start(self.show(request, decided))
+
+    async def show(self, request: SlackRequest, decided: Awaitable[Outcome]) -> None:
+        """Open the answer form, or update the channel and then reply to the member."""
+        outcome = await decided
+        if outcome.repeated:
+            return
+        if outcome.form is not None:
+            view = answer_view(outcome.form, request.channel)
+            await self.surface.open_view(request.trigger_id, view)
+            return
+        if outcome.moved_on:
+            await self.surface.retire(request)
+        reply = await outcome.shown()
+        if reply is not None:
+            await self.surface.reply(request, reply)

@@ -1,4 +1,4 @@
-"""Building the bolt `AsyncApp`: client, middleware and every listener module."""
+"""Building the bolt `AsyncApp` on the shared service: client, surface and every listener."""
 
 from __future__ import annotations
 
@@ -7,37 +7,24 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.signature import SignatureVerifier
-from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.engine import LessonEngine, TimerFired
+from bot.service import LessonService, Presenter
+from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings, require_secret
-from bot.slack_adapter import actions, commands, modals
-from bot.slack_adapter.chart_uploads import ChartUploader
-from bot.slack_adapter.client import make_client, shared_session
-from bot.slack_adapter.context import SlackContext
-from bot.slack_adapter.counter import COUNTER_INTERVAL, LiveCounter
-from bot.slack_adapter.credentials import BOT_TOKEN_PURPOSE
+from bot.slack_adapter import listeners
+from bot.slack_adapter.acking import Requests
 from bot.slack_adapter.events_route import EventsRoute
-from bot.slack_adapter.hosts import HostDirectory
-from bot.slack_adapter.messages import SlackMessages
-from bot.slack_adapter.presenter import Presenter
-from bot.slack_adapter.step_messages import StepMessages
-from bot.slack_adapter.timer_events import TimerEvents
+from bot.slack_adapter.members import HostDirectory
+from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)
 
-
-class HasEngine(Protocol):
-    """Anything holding a ready engine, such as `bot.runtime.Runtime`."""
-
-    @property
-    def engine(self) -> LessonEngine:
-        """The lesson engine."""
-        ...
+BOT_TOKEN_PURPOSE = "The Slack bot needs its bot token (xoxb-...) to call the Web API."
 
 
 @dataclass
@@ -45,13 +32,17 @@ class SlackBot:
     """A built Slack app and the parts a runner needs besides it."""
 
     app: AsyncApp
-    context: SlackContext
-    timers: TimerEvents
+    requests: Requests
     route: EventsRoute
+
+    @property
+    def presenter(self) -> Presenter:
+        """What shows steps, reveals, timers and live counters in the channels."""
+        return self.requests.service.presenter
 
     async def on_timer(self, event: TimerFired) -> None:
         """Show what the engine's timer loop fired."""
-        await self.timers.show(event)
+        await self.presenter.timer_fired(event)
 
     @contextlib.asynccontextmanager
     async def connected(self) -> AsyncIterator[None]:
@@ -64,13 +55,13 @@ class SlackBot:
 
     async def drain(self) -> None:
         """Let acknowledged requests finish showing, then flush the live counters."""
-        await self.context.inflight.drain()
-        await self.context.counter.flush()
+        await self.requests.inflight.drain()
+        await self.presenter.flush()
 
 
 def build_slack_bot(
     settings: Settings,
-    runtime: HasEngine,
+    engine: LessonEngine,
     base_url: str | None = None,
     counter_interval: float = COUNTER_INTERVAL,
 ) -> SlackBot:
@@ -85,29 +76,18 @@ def build_slack_bot(
         process_before_response=True,  # answered when a listener returns, after its ack (acking.py)
         name="lessonbot",
     )
-    context = build_context(runtime.engine, client, settings.slack_hosts(), counter_interval)
-    buttons = actions.register(app, context)  # bolt tries listeners in order: clicks first
-    commands.register(app, context)
-    modals.register(app, context)
+    surface = SlackSurface(client)
+    service = LessonService(engine, Presenter(engine, surface, counter_interval))
+    requests = Requests(service, surface, HostDirectory(client, settings.slack_hosts()))
+    clicks = listeners.register(app, requests)
     app.error(log_listener_error)
-    route = EventsRoute(app, SignatureVerifier(secret), buttons)
-    return SlackBot(app, context, TimerEvents(context.engine, context.presenter), route)
+    route = EventsRoute(app, SignatureVerifier(secret), clicks)
+    return SlackBot(app, requests, route)
 
 
-def build_app(settings: Settings, runtime: HasEngine, base_url: str | None = None) -> AsyncApp:
-    """The bolt `AsyncApp` for these settings and this runtime."""
-    return build_slack_bot(settings, runtime, base_url).app
-
-
-def build_context(
-    engine: LessonEngine, client: AsyncWebClient, hosts: set[str], counter_interval: float
-) -> SlackContext:
-    """The shared parts the listeners work with."""
-    messages = SlackMessages(client)
-    steps = StepMessages(engine, messages)
-    counter = LiveCounter(steps, counter_interval)
-    presenter = Presenter(steps, messages, counter, ChartUploader(messages))
-    return SlackContext(engine, HostDirectory(client, hosts), messages, presenter, counter)
+def build_app(settings: Settings, engine: LessonEngine, base_url: str | None = None) -> AsyncApp:
+    """The bolt `AsyncApp` for these settings and this engine."""
+    return build_slack_bot(settings, engine, base_url).app
 
 
 def signing_secret(settings: Settings) -> str:

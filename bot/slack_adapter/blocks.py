@@ -1,12 +1,24 @@
-"""Block Kit building blocks, each kept inside Slack's size limits."""
+"""Block Kit: light Markdown as mrkdwn, blocks within Slack's limits, the engine's cards drawn."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine import Button, Tone
-from bot.slack_adapter.mrkdwn import to_plain
+from bot.engine import (
+    Bar,
+    Button,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    Tone,
+    VerifierRow,
+    bar_lines,
+    percent,
+    text_bar,
+)
+from bot.service import Card
 
 Block = dict[str, Any]
 
@@ -18,11 +30,48 @@ MAX_FIELD_TEXT = 2000
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 3000
 MAX_FALLBACK_TEXT = 3000
+ROW_BAR_WIDTH = 10
 CUT_MARK = "…"
 FENCE = "```"
 FENCE_REPAIR = "```\n" * 2
-
 BUTTON_STYLES = {Tone.SUCCESS: "primary", Tone.DANGER: "danger"}
+
+_LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![*\w])")
+_HEADING = re.compile(r"^#{1,6}\s+(.+)$", re.MULTILINE)
+_PLAIN_MARKUP = re.compile(r"\*\*|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])|`")
+_CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
+_BOLD_MARK = "\x00"
+
+
+def escape(text: str) -> str:
+    """Escape the three characters Slack treats as control characters."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def to_mrkdwn(text: str) -> str:
+    """Convert CommonMark-style light markup to Slack mrkdwn; code is escaped but kept as is."""
+    parts = _CODE.split(escape(text))
+    return "".join(part if index % 2 else _convert(part) for index, part in enumerate(parts))
+
+
+def _convert(text: str) -> str:
+    converted = _LINK.sub(lambda m: f"<{m[2]}|{m[1]}>", text)
+    converted = _HEADING.sub(lambda m: f"{_BOLD_MARK}{m[1]}{_BOLD_MARK}", converted)
+    converted = _BOLD.sub(lambda m: f"{_BOLD_MARK}{m[1]}{_BOLD_MARK}", converted)
+    converted = _ITALIC.sub(lambda m: f"_{m[1]}_", converted)
+    return converted.replace(_BOLD_MARK, "*")
+
+
+def to_plain(text: str) -> str:
+    """Strip light markup for plain_text fields (headers, button labels, fallbacks)."""
+    return _PLAIN_MARKUP.sub("", text)
+
+
+def plain(text: str) -> str:
+    """Text without markup, escaped for mrkdwn (titles, labels, notification text)."""
+    return escape(to_plain(text))
 
 
 def clip(text: str, limit: int) -> str:
@@ -56,8 +105,8 @@ def balance_fences(pieces: list[str]) -> list[str]:
 
 def header(text: str) -> Block:
     """A header block (plain text, one line)."""
-    plain = clip(to_plain(text), MAX_HEADER_TEXT)
-    return {"type": "header", "text": {"type": "plain_text", "text": plain, "emoji": True}}
+    text = clip(to_plain(text), MAX_HEADER_TEXT)
+    return {"type": "header", "text": {"type": "plain_text", "text": text, "emoji": True}}
 
 
 def sections(mrkdwn: str) -> list[Block]:
@@ -127,3 +176,72 @@ def within_limit(blocks: list[Block], keep_last: int = 0) -> list[Block]:
     tail = blocks[len(blocks) - keep_last :] if keep_last else []
     head = blocks[: MAX_BLOCKS - len(tail) - 1]
     return [*head, context("(Shortened to fit in one Slack message.)"), *tail]
+
+
+def card_message(card: Card) -> tuple[str, list[Block]]:
+    """A card's notification text and blocks."""
+    if isinstance(card, StepCard):
+        return plain(f"Step {card.number}/{card.total}: {card.title}"), step_blocks(card)
+    if isinstance(card, RevealCard):
+        return plain(card.title), reveal_blocks(card)
+    return plain(card.title), summary_blocks(card)
+
+
+def step_blocks(card: StepCard) -> list[Block]:
+    """A step's message: title, body, sections, buttons (none once closed) and its counter."""
+    blocks = [header(f"Step {card.number}/{card.total} · {card.title}")]
+    blocks += sections(to_mrkdwn(card.body))
+    for part in card.sections:
+        blocks += [divider(), *sections(f"*{plain(part.heading)}*\n{to_mrkdwn(part.text)}")]
+    rows = [] if card.closed else action_rows(b for b in card.buttons if not b.disabled)
+    tail = [*rows, context(status_line(card))]
+    return within_limit([*blocks, *tail], keep_last=len(tail))
+
+
+def status_line(card: StepCard) -> str:
+    """The grey line under a step: its live counter, or that answers are closed."""
+    if not card.takes_answers:
+        return f"Step {card.number} of {card.total}"
+    if card.closed:
+        return f"🔒 Answers closed · {card.answered} answered"
+    return f"📊 {card.counter_text} · step {card.number} of {card.total}"
+
+
+def reveal_blocks(card: RevealCard) -> list[Block]:
+    """A reveal: text bars or raters beside the checker, notes, explanation and Next."""
+    blocks = [header(card.title), context(f"{card.answered} answered")]
+    blocks += tally_blocks(card.bars, card.rows)
+    if card.notes:
+        blocks += sections("\n".join(to_mrkdwn(note) for note in card.notes))
+    if card.explanation:
+        blocks += [divider(), *sections(to_mrkdwn(card.explanation))]
+    tail = action_rows(card.buttons)
+    return within_limit([*blocks, *tail], keep_last=len(tail))
+
+
+def summary_blocks(card: SummaryCard) -> list[Block]:
+    """A run's results: its lines, right-answer bars and raters beside the checker."""
+    blocks = [header(card.title), *sections("\n".join(to_mrkdwn(line) for line in card.lines))]
+    blocks += tally_blocks(card.bars, card.rows, mark="")
+    return within_limit(blocks)
+
+
+def tally_blocks(bars: Sequence[Bar], rows: Sequence[VerifierRow], mark: str = "✅") -> list[Block]:
+    """Text bars with counts and percentages, then the verifier table if there is one."""
+    blocks = sections("\n".join(to_mrkdwn(line) for line in bar_lines(bars, mark=mark)))
+    if rows:
+        blocks.append(fields_section(["*What the channel rated*", "*What the checker rewarded*"]))
+        blocks += [fields_section(verifier_fields(row)) for row in rows]
+    return blocks
+
+
+def verifier_fields(row: VerifierRow) -> list[str]:
+    """One attempt: its thumbs tally on the left, the checker's reward on the right."""
+    bar = text_bar(row.up_share, ROW_BAR_WIDTH)
+    raters = (
+        f"*{plain(row.label)}* ({plain(row.style)})\n"
+        f"`{bar}` {percent(row.up_share)} 👍 · 👍 {row.thumbs_up} 👎 {row.thumbs_down}"
+    )
+    mark = "✅" if row.reward else "❌"
+    checker = f"read *{plain(row.read) or '(nothing)'}*\nreward *{row.reward}* {mark}"
+    return [raters, checker]

@@ -7,7 +7,7 @@ middleware chain, matching every listener, inspecting the listener to inject arg
 at 2,000 clicks a second that is more than one process has, and acks queue for seconds.
 A lesson click needs none of it: its signature is checked with the SDK's `SignatureVerifier`
 (what bolt's verification middleware uses), its payload is read once, and it goes to the
-same `LessonButtons` handler that the bolt listener calls in Socket Mode, answered when that
+same `LessonClicks` handler that the bolt listener calls in Socket Mode, answered when that
 handler returns, as bolt does with `process_before_response`. Anything else, including a
 request whose signature does not verify or a payload that is not a lesson click, is handed
 to bolt unchanged.
@@ -23,10 +23,10 @@ import yarl
 from aiohttp import web
 from multidict import MultiDictProxy
 from slack_bolt.app.async_server import AsyncSlackAppServer
-from slack_bolt.async_app import AsyncApp
+from slack_bolt.async_app import AsyncApp, AsyncRespond
 from slack_sdk.signature import SignatureVerifier
 
-from bot.slack_adapter.actions import LESSON_ACTION, LessonButtons
+from bot.slack_adapter.listeners import LESSON_ACTION, LessonClicks
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +37,10 @@ FORM = "application/x-www-form-urlencoded"
 class EventsRoute:
     """The one route Slack posts to: signed lesson clicks first, then bolt for the rest."""
 
-    def __init__(self, app: AsyncApp, verifier: SignatureVerifier, buttons: LessonButtons) -> None:
+    def __init__(self, app: AsyncApp, verifier: SignatureVerifier, clicks: LessonClicks) -> None:
         self.bolt = AsyncSlackAppServer(port=0, path=EVENTS_PATH, app=app)
         self.verifier = verifier
-        self.buttons = buttons
+        self.clicks = clicks
 
     def web_app(self) -> web.Application:
         """An aiohttp application serving POST /slack/events."""
@@ -55,8 +55,9 @@ class EventsRoute:
         if click is None:
             return await self.bolt.handle_post_requests(request)
         payload, action_id = click
+        respond = AsyncRespond(response_url=payload.get("response_url"))
         try:
-            await self.buttons.handle(acknowledged, payload, action_id)
+            await self.clicks.handle(acknowledged, payload, action_id, respond)
         except Exception:
             log.exception("a Slack listener failed on a block_actions request")
             return web.Response(status=500)

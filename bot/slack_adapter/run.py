@@ -1,30 +1,42 @@
-"""Running the Slack bot: Socket Mode (no public URL) or HTTP at /slack/events."""
+"""Running the Slack bot: Socket Mode (no public URL) or HTTP at /slack/events.
+
+Each mode reads the secrets it needs, naming a missing variable, and every log line is
+scrubbed of tokens and secrets.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
 
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from bot.event_loop import run_service
 from bot.runtime import open_runtime
-from bot.settings import MissingSetting, Settings
-from bot.slack_adapter.app import SlackBot, build_slack_bot
-from bot.slack_adapter.credentials import http_credentials, socket_mode_credentials
+from bot.settings import MissingSetting, Settings, require_secret
+from bot.slack_adapter.app import BOT_TOKEN_PURPOSE, SlackBot, build_slack_bot
 from bot.slack_adapter.events_route import EVENTS_PATH
-from bot.slack_adapter.logs import configure_logging
-from bot.slack_adapter.payloads import PLATFORM
+from bot.slack_adapter.members import PLATFORM
 from bot.timers import run_timer_loop
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 3000
+BACKLOG = 2048
+"""Connections waiting to be accepted (aiohttp's default, 128, drops a burst's excess)."""
+APP_TOKEN_PURPOSE = "Socket Mode needs an app-level token (xapp-...) with connections:write."
+SIGNING_PURPOSE = "HTTP mode needs the app's signing secret to verify requests from Slack."
+TOKEN_SHAPES = re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+")
+REDACTED = "[redacted]"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+_TRACEBACKS = logging.Formatter()
 
 
 async def run_socket_mode(settings: Settings) -> None:
@@ -32,7 +44,7 @@ async def run_socket_mode(settings: Settings) -> None:
     credentials = socket_mode_credentials(settings)
     configure_logging(settings.log_level, credentials.secrets())
     async with open_runtime(settings) as runtime:
-        bot = build_slack_bot(settings, runtime)
+        bot = build_slack_bot(settings, runtime.engine)
         handler = socket_mode_handler(bot, credentials.app_token)
         async with bot.connected(), running_timers(bot):
             log.info("Slack bot connecting in Socket Mode")
@@ -49,7 +61,7 @@ async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.
     credentials = http_credentials(settings)
     configure_logging(settings.log_level, credentials.secrets())
     async with open_runtime(settings) as runtime:
-        bot = build_slack_bot(settings, runtime)
+        bot = build_slack_bot(settings, runtime.engine)
         async with bot.connected(), running_timers(bot):
             runner = await start_http(bot, host, port)
             try:
@@ -78,10 +90,6 @@ def socket_mode_handler(bot: SlackBot, app_token: str) -> AsyncSocketModeHandler
     return AsyncSocketModeHandler(bot.app, app_token)
 
 
-BACKLOG = 2048
-"""Connections waiting to be accepted (aiohttp's default, 128, drops a burst's excess)."""
-
-
 async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
     """Start an aiohttp server for the bot at /slack/events; clean it up when done.
 
@@ -97,7 +105,7 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
 @contextlib.asynccontextmanager
 async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
     """Run the engine's timer loop beside the app, until the block ends."""
-    loop = run_timer_loop(bot.context.engine, bot.on_timer, platform=PLATFORM)
+    loop = run_timer_loop(bot.requests.service.engine, bot.on_timer, platform=PLATFORM)
     task = asyncio.create_task(loop)
     try:
         yield
@@ -117,3 +125,67 @@ def slack_command(settings: Settings, http: bool, port: int, host: str) -> int:
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+@dataclass(frozen=True)
+class SlackCredentials:
+    """The secrets a Slack process runs with; `repr` never shows them."""
+
+    bot_token: str = field(repr=False)
+    app_token: str = field(default="", repr=False)
+    signing_secret: str = field(default="", repr=False)
+
+    def secrets(self) -> list[str]:
+        """Every secret value that is set, for log redaction."""
+        return [value for value in (self.bot_token, self.app_token, self.signing_secret) if value]
+
+
+def socket_mode_credentials(settings: Settings) -> SlackCredentials:
+    """SLACK_BOT_TOKEN and SLACK_APP_TOKEN, or `MissingSetting` naming the one missing."""
+    return SlackCredentials(
+        bot_token=require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE),
+        app_token=require_secret(settings.slack_app_token, "SLACK_APP_TOKEN", APP_TOKEN_PURPOSE),
+    )
+
+
+def http_credentials(settings: Settings) -> SlackCredentials:
+    """SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET, or `MissingSetting` naming the one missing."""
+    return SlackCredentials(
+        bot_token=require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE),
+        signing_secret=require_secret(
+            settings.slack_signing_secret, "SLACK_SIGNING_SECRET", SIGNING_PURPOSE
+        ),
+    )
+
+
+class RedactSecrets(logging.Filter):
+    """Replaces Slack token shapes and the process's known secrets in log records."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        """The text with every secret replaced."""
+        for secret in self.secrets:
+            text = text.replace(secret, REDACTED)
+        return TOKEN_SHAPES.sub(REDACTED, text)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's message (arguments merged in) without secrets."""
+        message = record.getMessage()
+        clean = self.redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.redact(_TRACEBACKS.formatException(record.exc_info))
+        return True
+
+
+def configure_logging(level: str, secrets: Iterable[str]) -> RedactSecrets:
+    """Log to stderr at `level`, every handler scrubbing secrets."""
+    logging.basicConfig(level=level.upper(), format=LOG_FORMAT)
+    redaction = RedactSecrets(secrets)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(redaction)
+    return redaction

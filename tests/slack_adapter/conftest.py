@@ -11,7 +11,6 @@ import pytest
 from pydantic import SecretStr
 
 from bot.engine import LessonCatalog, LessonEngine
-from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.slack_adapter import SlackBot, build_slack_bot
 from bot.slack_adapter.run import start_http
@@ -36,11 +35,8 @@ def slack_settings(**overrides: object) -> Settings:
 
 def bot_for(engine: LessonEngine, checker: Checker, fake: FakeSlack) -> SlackBot:
     """A real app on this engine, its Web API client pointed at the fake."""
-    store = engine.store
-    assert isinstance(store, SqlRunStore)
-    runtime = Runtime(engine, store, checker, store.engine)
     settings = slack_settings(slack_api_url=fake.base_url)
-    return build_slack_bot(settings, runtime, counter_interval=COUNTER_INTERVAL)
+    return build_slack_bot(settings, engine, counter_interval=COUNTER_INTERVAL)
 
 
 @contextlib.asynccontextmanager

@@ -24,7 +24,7 @@ EACH = MEMBERS // len(CHOICES)
 async def test_a_burst_of_2000_clicks_is_acked_in_time_and_counted_exactly(
     slack: SlackDriver, slack_bot: SlackBot, store: SqlRunStore
 ) -> None:
-    slack_bot.context.counter.throttle.interval = COUNTER_INTERVAL
+    slack_bot.presenter.counters.interval = COUNTER_INTERVAL
     await slack.start()
     question = await slack.go_to_step(2)
     ts = message_ts(question)

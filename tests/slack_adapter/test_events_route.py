@@ -120,7 +120,7 @@ async def test_a_lesson_click_whose_handler_fails_gets_a_500_and_is_logged(
     async def broken(*_: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(slack_bot.route.buttons, "handle", broken)
+    monkeypatch.setattr(slack_bot.route.clicks, "handle", broken)
     assert await slack.click(ACTION, ALICE) == 500
     assert bolt_dispatches == []
     assert [r.name for r in caplog.records if "listener failed" in r.message] == [

@@ -5,10 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-
-from bot.engine import BadInput, LessonEngine, Place, parse_address
-from bot.slack_adapter.member_data import export_run_id
+from bot.engine import LessonEngine, Place, parse_address
 from storage import SqlRunStore
 from tests.fakes.fake_slack import TEAM_ID, block_texts, dm_channel
 from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, HOST, SlackDriver
@@ -65,9 +62,12 @@ async def test_export_sends_the_host_a_csv_in_a_direct_message(
 ) -> None:
     run_id = await answered_question(slack)
     assert await slack.command(f"export {run_id}") == 200
-    await slack.wait_ephemeral(HOST, f"Sent the answers of run {run_id} (2 rows)")
+    told = await slack.wait_ephemeral(HOST, f"Run {run_id}: 2 stored answers.")
+    assert f"Sent to you in a direct message as `run-{run_id}.csv`" in told.args["text"]
     assert [c.args["users"] for c in slack.fake.calls_to("conversations.open")] == [HOST]
     [shared] = slack.fake.shared_files(dm_channel(HOST))
+    names = [c.args["filename"] for c in slack.fake.calls_to("files.getUploadURLExternal")]
+    assert [name for name in names if name.endswith(".csv")] == [f"run-{run_id}.csv"]
     assert slack.fake.shared_files(CHANNEL) == []
     rows = list(csv.DictReader(io.StringIO(shared.decode())))
     stored = await store.export_answers(run_id)
@@ -110,9 +110,8 @@ async def test_a_forged_button_naming_a_run_in_another_channel_is_refused(
     assert not any("Results:" in block_texts(c.args["blocks"]) for c in slack.posts())
 
 
-def test_only_a_plain_run_number_is_read_as_a_run_id() -> None:
-    assert export_run_id(()) is None
-    assert export_run_id(("42",)) == 42
-    for words in (("²",), ("4", "2"), ("-1",), ("9" * 19,)):
-        with pytest.raises(BadInput):
-            export_run_id(words)
+async def test_only_a_plain_run_number_is_read_as_a_run_id(slack: SlackDriver) -> None:
+    for words in ("²", "4 2", "-1", "9" * 19):
+        assert await slack.command(f"export {words}") == 200
+    await slack.fake.wait_for(lambda _: len(slack.ephemerals(HOST, "Usage: `/lesson export")) == 4)
+    assert slack.fake.calls_to("conversations.open") == []

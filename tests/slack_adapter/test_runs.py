@@ -7,6 +7,7 @@ import pytest
 from bot.engine import Action, LessonEngine, NoActiveRun, Phase, Place, parse_address
 from bot.slack_adapter import SlackBot
 from bot.timers import fire_once
+from storage import SqlRunStore
 from tests.conftest import FakeClock
 from tests.fakes.fake_slack import TEAM_ID, block_texts, buttons
 from tests.slack_adapter.driver import (
@@ -130,7 +131,7 @@ async def test_a_user_in_slack_host_users_is_a_host(slack: SlackDriver) -> None:
 async def test_the_live_counter_is_throttled_and_ends_on_the_last_count(
     slack: SlackDriver, slack_bot: SlackBot
 ) -> None:
-    slack_bot.context.counter.throttle.interval = 1.0
+    slack_bot.presenter.counters.interval = 1.0
     await slack.start()
     question = await slack.go_to_step(2)
     ts = message_ts(question)
@@ -188,5 +189,39 @@ async def test_help_and_unknown_verbs_explain_the_command(slack: SlackDriver) ->
     assert await slack.command("", ALICE) == 200
     help_message = await slack.wait_ephemeral(ALICE, "/lesson start [lesson] [timer]")
     assert "Lessons: rlvr" in help_message.args["text"]
+    assert "/lesson repost" in help_message.args["text"]
     assert await slack.command("start rlvr 5 6") == 200
     await slack.wait_ephemeral(HOST, "Usage: `/lesson start")
+
+
+async def test_a_host_reposts_the_step_and_both_messages_buttons_work(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    posted = len(slack.posts())
+    assert await slack.command("repost") == 200
+    again = await slack.wait_post(f"Step 2/{TOTAL} · Same brain", after=posted)
+    assert message_ts(again) != message_ts(question)
+    await slack.click(slack.button(again, RIGHT), ALICE, again)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    await slack.click(slack.button(question, BIGGER), BOB, question)
+    await slack.wait_ephemeral(BOB, "You chose")
+    run = await engine.find_run(PLACE)
+    counts = {v.value: v.count for v in await store.vote_counts(run.id, "what-changed")}
+    assert counts == {"checkable-reward": 1, "bigger-model": 1}
+    await slack.fake.wait_for(
+        lambda _: "2 answered" in block_texts(slack.fake.messages[message_ts(again)]["blocks"])
+    )
+
+
+async def test_a_members_repost_is_refused_privately_and_nothing_is_posted(
+    slack: SlackDriver,
+) -> None:
+    await slack.start()
+    await slack.go_to_step(2)
+    posted = len(slack.posts())
+    assert await slack.command("repost", ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "Only a lesson host can post the step again.")
+    assert len(slack.posts()) == posted
+    assert slack.ephemerals(HOST) == []

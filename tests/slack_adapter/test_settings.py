@@ -10,9 +10,12 @@ from pydantic import SecretStr
 
 from bot.settings import MissingSetting
 from bot.slack_adapter import build_app
-from bot.slack_adapter.credentials import http_credentials, socket_mode_credentials
-from bot.slack_adapter.logs import RedactSecrets
-from bot.slack_adapter.run import slack_command
+from bot.slack_adapter.run import (
+    RedactSecrets,
+    http_credentials,
+    slack_command,
+    socket_mode_credentials,
+)
 from tests.slack_adapter.conftest import slack_settings
 
 SLACK_VARIABLES = ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET")
@@ -37,7 +40,7 @@ def test_http_mode_names_the_missing_signing_secret() -> None:
 
 def test_the_app_names_the_missing_bot_token() -> None:
     with pytest.raises(MissingSetting, match="SLACK_BOT_TOKEN is not set"):
-        build_app(slack_settings(slack_bot_token=SecretStr(" ")), runtime=object())  # type: ignore[arg-type]
+        build_app(slack_settings(slack_bot_token=SecretStr(" ")), engine=object())  # type: ignore[arg-type]
 
 
 def test_the_command_exits_with_the_variable_named(capsys: pytest.CaptureFixture[str]) -> None:

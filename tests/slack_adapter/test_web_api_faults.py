@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import LessonEngine, Place
-from bot.slack_adapter.client import SERVER_ERROR_RETRIES
+from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
 from storage import SqlRunStore
 from tests.fakes.fake_slack import TEAM_ID, block_texts
 from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, TOTAL, SlackDriver, message_ts

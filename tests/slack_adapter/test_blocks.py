@@ -10,10 +10,12 @@ from bot.slack_adapter.blocks import (
     MAX_BUTTON_LABEL,
     MAX_HEADER_TEXT,
     MAX_SECTION_TEXT,
+    reveal_blocks,
     split_text,
+    step_blocks,
+    to_mrkdwn,
+    to_plain,
 )
-from bot.slack_adapter.mrkdwn import to_mrkdwn, to_plain
-from bot.slack_adapter.render import reveal_blocks, step_blocks
 from tests.fakes.fake_slack import action_ids
 
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.slack_adapter.inflight import InFlight
+from bot.slack_adapter.acking import InFlight
 
 
 async def every_ready_task_ran() -> None:

@@ -1,0 +1,189 @@
+"""The Web API: the service's surface on Slack, and every private reply to a member.
+
+A failed call is logged and swallowed: what the engine stored stands. The client retries
+rate limits, server errors and lost connections, over one keep-alive session per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any
+
+import aiohttp
+from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+    AsyncServerErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
+
+from bot.engine import StepCard, SummaryCard
+from bot.service import Card, DrawnChart, FileReply, Reply
+from bot.slack_adapter.blocks import (
+    MAX_FALLBACK_TEXT,
+    Block,
+    card_message,
+    clip,
+    context,
+    to_mrkdwn,
+    to_plain,
+    without_actions,
+)
+from bot.slack_adapter.members import SlackRequest
+
+log = logging.getLogger(__name__)
+
+RATE_LIMIT_RETRIES = 3
+SERVER_ERROR_RETRIES = 2
+CONNECTION_ERROR_RETRIES = 2
+DEFAULT_API_URL = "https://slack.com/api/"
+API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
+_UNSAFE = re.compile(r"[^a-z0-9]+")
+
+
+def make_client(token: str, base_url: str | None = None) -> AsyncWebClient:
+    """A client on `base_url` (Slack's by default) that waits out 429s and retries 5xx."""
+    url = (base_url or DEFAULT_API_URL).strip() or DEFAULT_API_URL
+    retries = [
+        AsyncRateLimitErrorRetryHandler(max_retry_count=RATE_LIMIT_RETRIES),
+        AsyncServerErrorRetryHandler(max_retry_count=SERVER_ERROR_RETRIES),
+        AsyncConnectionErrorRetryHandler(max_retry_count=CONNECTION_ERROR_RETRIES),
+    ]
+    url = url if url.endswith("/") else url + "/"
+    return AsyncWebClient(token=token, base_url=url, retry_handlers=retries)
+
+
+@contextlib.asynccontextmanager
+async def shared_session(client: AsyncWebClient) -> AsyncIterator[None]:
+    """One keep-alive HTTP session (not one TLS connection per call) while the block runs."""
+    timeout = aiohttp.ClientTimeout(total=client.timeout)
+    async with aiohttp.ClientSession(timeout=timeout) as session:
+        client.session = session
+        try:
+            yield
+        finally:
+            client.session = None
+
+
+def describe(error: BaseException) -> str:
+    """A short, secret-free description of a failed call."""
+    if isinstance(error, SlackApiError):
+        return str(error.response.get("error", "unknown_error"))
+    return type(error).__name__
+
+
+async def safely(method: str, call: Awaitable[AsyncSlackResponse]) -> AsyncSlackResponse | None:
+    """Await a Web API call; log and return None if it fails."""
+    try:
+        return await call
+    except API_ERRORS as error:
+        log.warning("%s failed: %s", method, describe(error))
+        return None
+
+
+def chart_filename(title: str) -> str:
+    """A tidy file name from a chart's title."""
+    slug = _UNSAFE.sub("-", to_plain(title).lower()).strip("-")[:40]
+    return f"{slug or 'chart'}.png"
+
+
+class SlackSurface:
+    """Channel messages (the service's `Surface`) and private replies, through one client."""
+
+    shows_charts = True
+
+    def __init__(self, client: AsyncWebClient) -> None:
+        self.client = client
+
+    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        """Post a card, then share its chart; the message's ts, or None if Slack refused."""
+        text, blocks = card_message(card)
+        call = self.client.chat_postMessage(
+            channel=channel, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
+        )
+        response = await safely("chat.postMessage", call)
+        if response is None:
+            return None
+        if chart is not None:
+            title = to_plain(chart.title)
+            await self.upload(channel, chart.png, chart_filename(title), title)
+        return str(response["ts"])
+
+    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+        """Redraw a step's message from its card; whether it worked."""
+        text, blocks = card_message(card)
+        return await self.update(channel, ref, text, blocks)
+
+    async def update(self, channel: str, ts: str, text: str, blocks: list[Block]) -> bool:
+        """Replace a message's text and blocks; whether it worked."""
+        call = self.client.chat_update(
+            channel=channel, ts=ts, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
+        )
+        return await safely("chat.update", call) is not None
+
+    async def retire(self, request: SlackRequest) -> None:
+        """Take the buttons off the message whose Next was clicked (a step or a reveal)."""
+        if not request.message_ts:
+            return
+        message = request.message
+        blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
+        text = str(message.get("text") or "Moved on.")
+        await self.update(request.channel, request.message_ts, text, blocks)
+
+    async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
+        """Open a modal for the click that carried `trigger_id`."""
+        await safely("views.open", self.client.views_open(trigger_id=trigger_id, view=view))
+
+    async def reply(self, request: SlackRequest, reply: Reply) -> None:
+        """Tell the member who asked: a text, their own view of the results, or a file."""
+        if isinstance(reply, SummaryCard):
+            text, blocks = card_message(reply)
+            await self.ephemeral(request, text, blocks)
+        elif isinstance(reply, FileReply):
+            await self.tell(request, await self.send_file(request.user_id, reply))
+        else:
+            await self.tell(request, reply)
+
+    async def tell(self, request: SlackRequest, text: str) -> None:
+        """A private message in the member's channel (through response_url if that fails)."""
+        mrkdwn, respond = to_mrkdwn(text), request.respond
+        if await self.ephemeral(request, mrkdwn) or respond is None or not respond.response_url:
+            return
+        try:
+            await respond(text=mrkdwn, response_type="ephemeral")
+        except API_ERRORS as error:
+            log.warning("reply to response_url failed: %s", describe(error))
+
+    async def ephemeral(
+        self, request: SlackRequest, text: str, blocks: list[Block] | None = None
+    ) -> bool:
+        """A message only the member sees, in their channel; whether Slack took it."""
+        call = self.client.chat_postEphemeral(
+            channel=request.channel,
+            user=request.user_id,
+            text=clip(text, MAX_FALLBACK_TEXT),
+            blocks=blocks,
+        )
+        return await safely("chat.postEphemeral", call) is not None
+
+    async def send_file(self, user: str, reply: FileReply) -> str:
+        """Upload a file into a direct message with `user` (im:write); what to tell them."""
+        opened = await safely("conversations.open", self.client.conversations_open(users=user))
+        channel = (opened.get("channel") or {}).get("id") if opened is not None else None
+        sent = channel and await self.upload(str(channel), reply.data, reply.filename, reply.title)
+        if sent:
+            return f"{reply.text} Sent to you in a direct message as `{reply.filename}`."
+        return f"Could not send `{reply.filename}` to you. Please try again."
+
+    async def upload(self, channel: str, data: bytes, filename: str, title: str) -> bool:
+        """Share a file in a channel with the files v2 upload flow; whether it went."""
+        call = self.client.files_upload_v2(
+            channel=channel, content=data, filename=filename, title=title
+        )
+        return await safely("files_upload_v2", call) is not None

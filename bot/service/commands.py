@@ -28,7 +28,7 @@ CANNOT_POST = (
     "I could not post in this channel, so the lesson did not start. "
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
 )
-NO_RUN_HERE = "No lesson has run in this channel yet. Name a run with the `run` option."
+NO_RUN_HERE = "No lesson has run in this channel yet. Name the run to export by its number."
 START_USAGE = "Usage: `/lesson start [lesson] [timer seconds]`."
 EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
 _TIMER = re.compile(r"^(\d{1,5})s?$")
@@ -76,9 +76,10 @@ Run = Callable[["Actor", CommandArgs], Awaitable[Outcome]]
 class Verbs:
     """Runs each verb of the table through the engine and the presenter."""
 
-    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+    def __init__(self, engine: LessonEngine, presenter: Presenter, help_note: str = "") -> None:
         self.engine = engine
         self.presenter = presenter
+        self.help_note = help_note
         self.table: dict[str, Run] = {
             "start": self.start,
             "reveal": self.reveal,
@@ -165,7 +166,7 @@ class Verbs:
 
     async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
         """What the command can do, and which lessons there are."""
-        return Outcome(reply=help_text(self.engine.catalog.ids()))
+        return Outcome(reply=help_text(self.engine.catalog.ids(), self.help_note))
 
 
 def csv_rows(text: str) -> int:
@@ -173,12 +174,14 @@ def csv_rows(text: str) -> int:
     return max(0, len(list(csv.reader(io.StringIO(text)))) - 1)
 
 
-def help_text(lesson_ids: list[str]) -> str:
-    """The command list and the lessons there are."""
+def help_text(lesson_ids: list[str], note: str = "") -> str:
+    """The command list, the platform's note on who hosts, and the lessons there are."""
     lines = ["**`/lesson` runs an interactive lesson in this channel.**"]
     for verb in VERBS:
         hosts = " (hosts)" if verb.hosts_only else ""
         lines.append(f"• `/lesson {verb.usage}`: {verb.summary}{hosts}")
+    if note:
+        lines.append(note)
     lines.append("Lessons: " + (", ".join(lesson_ids) or "none"))
     return "\n".join(lines)
 

@@ -102,11 +102,11 @@ class Deliveries:
 class LessonService:
     """The shared entry point of every front end."""
 
-    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+    def __init__(self, engine: LessonEngine, presenter: Presenter, help_note: str = "") -> None:
         self.engine = engine
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
-        self.verbs = Verbs(engine, presenter)
+        self.verbs = Verbs(engine, presenter, help_note)
 
     async def click(self, actor: Actor, custom_id: str, delivery: str | None = None) -> Outcome:
         """A lesson button clicked: choose, rate, check, answer, reveal or next."""

@@ -24,6 +24,11 @@ from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)
 
+HELP_NOTE = (
+    "Hosts are workspace admins and owners, and anyone listed in SLACK_HOST_USERS. "
+    "Invite the bot to the channel first (`/invite @Lesson Bot`)."
+)
+
 BOT_TOKEN_PURPOSE = "The Slack bot needs its bot token (xoxb-...) to call the Web API."
 
 
@@ -77,7 +82,8 @@ def build_slack_bot(
         name="lessonbot",
     )
     surface = SlackSurface(client)
-    service = LessonService(engine, Presenter(engine, surface, counter_interval))
+    presenter = Presenter(engine, surface, counter_interval)
+    service = LessonService(engine, presenter, HELP_NOTE)
     requests = Requests(service, surface, HostDirectory(client, settings.slack_hosts()))
     clicks = listeners.register(app, requests)
     app.error(log_listener_error)

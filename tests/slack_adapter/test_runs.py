@@ -190,6 +190,7 @@ async def test_help_and_unknown_verbs_explain_the_command(slack: SlackDriver) ->
     help_message = await slack.wait_ephemeral(ALICE, "/lesson start [lesson] [timer]")
     assert "Lessons: rlvr" in help_message.args["text"]
     assert "/lesson repost" in help_message.args["text"]
+    assert "SLACK_HOST_USERS" in help_message.args["text"]
     assert await slack.command("start rlvr 5 6") == 200
     await slack.wait_ephemeral(HOST, "Usage: `/lesson start")
 

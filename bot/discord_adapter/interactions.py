@@ -11,11 +11,11 @@ import discord
 from bot.discord_adapter.forms import AnswerForm, submitted_text
 from bot.discord_adapter.members import Interaction, action_of, actor_of
 from bot.discord_adapter.render import file_message, summary_message
-from bot.discord_adapter.replies import Message, PrivateReplies, send_private
+from bot.discord_adapter.replies import PrivateMessage, PrivateReplies, send_private
 from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import Action
 from bot.engine.views import SummaryCard
-from bot.service import Actor, CommandArgs, FileReply, LessonService, Outcome
+from bot.service import Actor, CommandArgs, FileReply, LessonService, Outcome, Reply
 
 Decide = Callable[[], Awaitable[Outcome]]
 
@@ -70,12 +70,18 @@ class Interactions:
         decide = partial(self.service.command, actor_of(interaction, self.host_role), verb, args)
         await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
-    async def told(self, interaction: Interaction, decide: Decide) -> Message:
+    async def told(self, interaction: Interaction, decide: Decide) -> PrivateMessage:
         """Decide, show in the channel what changed, then what to tell the member privately."""
         outcome = await decide()
         reply = await outcome.answer()
         if outcome.moved_on:
             await self.surface.disable_buttons(interaction.message)
+        return await self.private_message(interaction, reply)
+
+    async def private_message(
+        self, interaction: Interaction, reply: Reply | None
+    ) -> PrivateMessage:
+        """The service's reply as Discord sends it: results with their chart, a file or text."""
         if isinstance(reply, SummaryCard):
             chart = await self.service.presenter.draw(reply.chart)
             return summary_message(reply, chart.png if chart else None)

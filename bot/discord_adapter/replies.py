@@ -26,8 +26,9 @@ from bot.service.interaction import Deliveries
 
 log = logging.getLogger(__name__)
 
-Message = str | Outgoing
-Work = Callable[[], Awaitable[Message]]
+PrivateMessage = str | Outgoing
+"""What the member is told: a text, or a message with embeds or files."""
+Work = Callable[[], Awaitable[PrivateMessage]]
 T = TypeVar("T")
 
 ACK_PATIENCE = 2.0
@@ -112,12 +113,12 @@ class PrivateReplies:
             await defer_privately(interaction, thinking=False)
         await self.acks.work_may_start(ACK_WINDOW)
 
-    async def _claim(self, interaction: Interaction) -> Message | None:
+    async def _claim(self, interaction: Interaction) -> PrivateMessage | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""
         first = await self.deliveries.claim(PLATFORM, str(interaction.id))
         return None if first else ALREADY_HANDLED
 
-    async def _refuse_repeat(self, interaction: Interaction, reply: Message) -> None:
+    async def _refuse_repeat(self, interaction: Interaction, reply: PrivateMessage) -> None:
         """Say why nothing was done, unless another process holds this interaction's answer."""
         if reply != ALREADY_HANDLED or interaction.response.is_done():
             await send_private(interaction, reply)
@@ -190,7 +191,7 @@ async def defer_privately(interaction: Interaction, thinking: bool = True) -> No
         log.warning("could not acknowledge an interaction: %s", error.text or error.status)
 
 
-async def send_private(interaction: Interaction, reply: Message) -> None:
+async def send_private(interaction: Interaction, reply: PrivateMessage) -> None:
     """Send an ephemeral message, as the first response or as a follow-up."""
     message = reply if isinstance(reply, Outgoing) else Outgoing(clip(reply, MAX_CONTENT))
     kwargs = message.send_kwargs()

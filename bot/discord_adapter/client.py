@@ -1,4 +1,4 @@
-"""The Discord client: wiring of commands, persistent buttons, answer forms and timers."""
+"""The Discord client: the service wired to Discord's commands, buttons, forms and timers."""
 
 from __future__ import annotations
 
@@ -11,29 +11,54 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.clicks import handle_click
 from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
-from bot.discord_adapter.context import AdapterContext, Interaction
-from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
-from bot.discord_adapter.counter import LiveCounters
-from bot.discord_adapter.deliveries import Deliveries
 from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
 from bot.discord_adapter.gateway_socket import fair_connect
-from bot.discord_adapter.hosts import lesson_custom_id
-from bot.discord_adapter.invite import invite_url
-from bot.discord_adapter.messenger import Messenger
-from bot.discord_adapter.modals import handle_answer_form
-from bot.discord_adapter.outgoing import NO_MENTIONS
-from bot.discord_adapter.publisher import Publisher
+from bot.discord_adapter.interactions import Interactions
+from bot.discord_adapter.members import PLATFORM, Interaction, lesson_custom_id
+from bot.discord_adapter.render import NO_MENTIONS
 from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
-from bot.discord_adapter.sharding import shard_of
-from bot.discord_adapter.timers import DEFAULT_INTERVAL as TIMER_INTERVAL
-from bot.discord_adapter.timers import start_timer_loop
+from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import LessonEngine
 from bot.runtime import Runtime
+from bot.service import LessonService, Presenter
+from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings
+from bot.timers import run_timer_loop
 
 log = logging.getLogger(__name__)
+
+TIMER_INTERVAL = 1.0
+SCOPES = ("bot", "applications.commands")
+REQUIRED_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+
+class BadSharding(ValueError):
+    """Shard settings that cannot work together."""
+
+
+@dataclass(frozen=True)
+class Shard:
+    """This process's shard, or none (one process serves every server).
+
+    Discord sends each server's events to one shard (`(guild_id >> 22) % shard_count`), so a
+    server's clicks all reach the same process; every process shares one database.
+    """
+
+    shard_id: int | None = None
+    shard_count: int | None = None
+
+    @property
+    def registers_commands(self) -> bool:
+        """Only one process registers the slash commands: the unsharded one, or shard 0."""
+        return not self.shard_id
 
 
 @dataclass(frozen=True)
@@ -63,7 +88,13 @@ class LessonBot(discord.Client):
         self.guild_id = settings.discord_guild_id
         self.api_url = settings.discord_api_url
         self.options = options
-        self.lesson = adapter_context(self, engine, settings.lesson_host_role, options)
+        self.surface = DiscordSurface(self)
+        self.presenter = Presenter(engine, self.surface, options.counter_interval)
+        self.service = LessonService(engine, self.presenter)
+        self.replies = PrivateReplies(self.service.deliveries, options.patience)
+        self.interactions = Interactions(
+            self.service, self.surface, self.replies, settings.lesson_host_role
+        )
         self._timers: asyncio.Task[None] | None = None
 
     async def login(self, token: str) -> None:
@@ -77,23 +108,23 @@ class LessonBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Register and sync the commands, start the timer loop."""
-        self.tree.add_command(LessonCommands(self.lesson))
-        self.tree.add_command(forget_me_command(self.lesson))
+        run = self.interactions.command
+        self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
+        self.tree.add_command(forget_me_command(run))
         if self.options.sync_commands and self.shard.registers_commands:
             await sync_commands(self.tree, self.guild_id)
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
-        self._timers = start_timer_loop(self.lesson, self.options.timer_interval)
+        timers = run_timer_loop(
+            self.service.engine, self.presenter.timer_fired, self.options.timer_interval, PLATFORM
+        )
+        self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")
 
     async def on_interaction(self, interaction: Interaction) -> None:
         """Buttons and answer forms are routed by custom_id, so they work after a restart too."""
         custom_id = lesson_custom_id(interaction)
-        if custom_id is None:
-            return
-        if interaction.type is discord.InteractionType.component:
-            await handle_click(self.lesson, interaction, custom_id)
-        elif interaction.type is discord.InteractionType.modal_submit:
-            await handle_answer_form(self.lesson, interaction)
+        if custom_id is not None:
+            await self.interactions.lesson_item(interaction, custom_id)
 
     async def close(self) -> None:
         """Stop the timers, finish the answers in flight, show pending counts, disconnect."""
@@ -102,20 +133,27 @@ class LessonBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
-            await self.lesson.replies.settle(self.options.drain_seconds)
-            await self.lesson.counters.flush()
+            await self.replies.settle(self.options.drain_seconds)
+            await self.presenter.flush()
         await super().close()
 
 
-def adapter_context(
-    client: discord.Client, engine: LessonEngine, host_role: str, options: BotOptions
-) -> AdapterContext:
-    """The adapter's parts for one client: messages, counters, replies, repeat detection."""
-    messenger = Messenger(client)
-    counters = LiveCounters(engine, messenger, options.counter_interval)
-    publisher = Publisher(engine, messenger, counters)
-    replies = PrivateReplies(Deliveries(engine), options.patience)
-    return AdapterContext(engine, publisher, counters, host_role, replies)
+def shard_of(settings: Settings) -> Shard:
+    """The shard from DISCORD_SHARD_ID and DISCORD_SHARD_COUNT, when those settings exist."""
+    shard_id, shard_count = settings.discord_shard_id, settings.discord_shard_count
+    if shard_id is None and shard_count is None:
+        return Shard()
+    if shard_id is None or shard_count is None or not 0 <= int(shard_id) < int(shard_count):
+        raise BadSharding(
+            "DISCORD_SHARD_ID and DISCORD_SHARD_COUNT go together, "
+            "with 0 <= DISCORD_SHARD_ID < DISCORD_SHARD_COUNT."
+        )
+    return Shard(int(shard_id), int(shard_count))
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 link a server admin opens to add the bot with exactly what it needs."""
+    return discord.utils.oauth_url(application_id, permissions=REQUIRED_PERMISSIONS, scopes=SCOPES)
 
 
 def build_bot(settings: Settings, runtime: Runtime, options: BotOptions | None = None) -> LessonBot:

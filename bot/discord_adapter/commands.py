@@ -1,40 +1,57 @@
-"""The slash commands: `/lesson ...` for hosts (and results), `/lesson-forget-me` for anyone."""
+"""The slash commands: `/lesson ...` for hosts (and results), `/lesson-forget-me` for anyone.
+
+Each hands its verb and options to the service, whose verbs check who may do what.
+"""
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_adapter import command_actions as actions
-from bot.discord_adapter.context import AdapterContext, Interaction
-from bot.discord_adapter.limits import MAX_CHOICE_NAME, MAX_CHOICES, clip
-from bot.discord_adapter.member_data import export_run, forget_me
-from bot.discord_adapter.replies import Work
+from bot.discord_adapter.members import Interaction
+from bot.discord_adapter.render import clip
 from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
+from bot.service import CommandArgs
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
 RunId = app_commands.Range[int, 1, None]
 FORGET_ME = "lesson-forget-me"
+MAX_CHOICE_NAME = 100
+MAX_CHOICES = 25
+NO_ARGS = CommandArgs()
+
+PLAIN_VERBS = {
+    "reveal": "Close the question and show the results.",
+    "next": "Move the lesson on to the next step.",
+    "stop": "End the lesson early and post the results.",
+    "results": "See the results so far, privately.",
+    "repost": "Post the current step again (hosts).",
+}
+FORGET_ME_DESCRIPTION = "Delete everything you answered in lessons on this server."
+
+RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
+"""Runs a verb of the service for the member who typed the command."""
+PlainCommand = app_commands.Command[Any, ..., None]
 
 
 class LessonCommands(app_commands.Group):
     """`/lesson ...`: shown by default to members with Manage Server; checked again here."""
 
-    def __init__(self, context: AdapterContext) -> None:
+    def __init__(self, run: RunVerb, catalog: LessonCatalog) -> None:
         super().__init__(
             name="lesson",
             description="Run the interactive RLVR lesson in this channel.",
             default_permissions=HOST_PERMISSIONS,
             guild_only=True,
         )
-        self.context = context
-
-    async def _reply(self, interaction: Interaction, work: Work) -> None:
-        await self.context.replies.reply(interaction, work)
+        self.run = run
+        self.catalog = catalog
+        for verb, description in PLAIN_VERBS.items():
+            self.add_command(verb_command(verb, description, run))
 
     @app_commands.command(name="start", description="Start a lesson in this channel (hosts).")
     @app_commands.describe(
@@ -45,61 +62,37 @@ class LessonCommands(app_commands.Group):
         self, interaction: Interaction, lesson: str | None = None, timer: TimerSeconds | None = None
     ) -> None:
         """Start a run here and post its first step."""
-        await self._reply(
-            interaction, partial(actions.start_here, self.context, interaction, lesson, timer)
-        )
+        await self.run(interaction, "start", CommandArgs(lesson=lesson, timer=timer))
 
     @start_lesson.autocomplete("lesson")
     async def lesson_names(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Lessons whose id starts with what the host typed."""
-        catalog = self.context.engine.catalog
-        return [lesson_choice(catalog, i) for i in catalog.suggest(current)[:MAX_CHOICES]]
-
-    @app_commands.command(name="reveal", description="Close the question and show the results.")
-    async def reveal_answers(self, interaction: Interaction) -> None:
-        """Reveal the current question's results."""
-        await self._reply(interaction, partial(actions.reveal_here, self.context, interaction))
-
-    @app_commands.command(name="next", description="Move the lesson on to the next step.")
-    async def next_step(self, interaction: Interaction) -> None:
-        """Advance the run (revealing an open question first)."""
-        await self._reply(interaction, partial(actions.next_here, self.context, interaction))
-
-    @app_commands.command(name="stop", description="End the lesson early and post the results.")
-    async def stop_lesson(self, interaction: Interaction) -> None:
-        """Stop the run and post its results so far."""
-        await self._reply(interaction, partial(actions.stop_here, self.context, interaction))
-
-    @app_commands.command(name="results", description="See the results so far, privately.")
-    async def show_results(self, interaction: Interaction) -> None:
-        """Show the run's revealed results to whoever asked, privately."""
-        await self._reply(interaction, partial(actions.results_here, self.context, interaction))
-
-    @app_commands.command(name="repost", description="Post the current step again (hosts).")
-    async def repost_step(self, interaction: Interaction) -> None:
-        """Post the current step again, e.g. after Discord failed to show it."""
-        await self._reply(interaction, partial(actions.repost_here, self.context, interaction))
+        suggested = self.catalog.suggest(current)[:MAX_CHOICES]
+        return [lesson_choice(self.catalog, lesson_id) for lesson_id in suggested]
 
     @app_commands.command(name="export", description="Get a run's answers as a CSV file (hosts).")
     @app_commands.describe(run="The run number (default: this channel's current or last run).")
     async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
         """Send a run's answers privately, as `run-<id>.csv`."""
-        await self._reply(interaction, partial(export_run, self.context, interaction, run))
+        await self.run(interaction, "export", CommandArgs(run=run))
 
 
-def forget_me_command(context: AdapterContext) -> app_commands.Command[Any, ..., None]:
+def verb_command(
+    verb: str, description: str, run: RunVerb, name: str | None = None
+) -> PlainCommand:
+    """A command without options (named after its verb unless named) that runs the verb."""
+
+    async def run_verb(interaction: Interaction) -> None:
+        await run(interaction, verb, NO_ARGS)
+
+    return app_commands.Command(name=name or verb, description=description, callback=run_verb)
+
+
+def forget_me_command(run: RunVerb) -> PlainCommand:
     """`/lesson-forget-me`: any member deletes their own answers in this server."""
-
-    async def forget(interaction: Interaction) -> None:
-        await context.replies.reply(interaction, partial(forget_me, context, interaction))
-
-    command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=FORGET_ME,
-        description="Delete everything you answered in lessons on this server.",
-        callback=forget,
-    )
+    command = verb_command("forget-me", FORGET_ME_DESCRIPTION, run, FORGET_ME)
     command.guild_only = True
     return command
 

@@ -1,16 +1,45 @@
-"""Drawing the engine's cards as Discord messages: a text line, embeds, buttons, a chart."""
+"""Drawing the engine's cards as Discord messages within Discord's limits: a text line,
+embeds, buttons and a chart.
+
+Lesson buttons carry their engine address as custom_id. The bot routes their clicks itself
+(`LessonBot.on_interaction`), so discord.py keeps no view per posted message and rebuilds
+none from the message on each click, which under a burst of clicks is most of what parsing
+one costs.
+"""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
-from bot.discord_adapter.buttons import build_view
-from bot.discord_adapter.limits import MAX_CONTENT, clip, fit_sections
-from bot.discord_adapter.outgoing import CHART_FILENAME, Outgoing
-from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
+from bot.engine import (
+    Button,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    Tone,
+    VerifierRow,
+    bar_lines,
+    is_lesson_address,
+    percent,
+    text_bar,
+)
+from bot.service import Card, DrawnChart, FileReply
 
+MAX_CONTENT = 2000
+MAX_EMBED_TITLE = 256
+MAX_EMBED_DESCRIPTION = 4096
+MAX_EMBEDS = 10
+MAX_EMBED_TOTAL = 6000
+MAX_BUTTON_LABEL = 80
+ELLIPSIS = "…"
+
+CHART_FILENAME = "chart.png"
+NO_MENTIONS = discord.AllowedMentions.none()
 COLOURS = {
     "narration": 0x5865F2,
     "prediction": 0xFEE75C,
@@ -20,6 +49,117 @@ COLOURS = {
 }
 RESULTS_COLOUR = 0x2EB67D
 ROW_BAR_WIDTH = 10
+DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
+TOO_LARGE = (
+    "Run {run_id}'s answers are too large to attach here ({size} bytes). "
+    "On the bot's machine: `python -m bot export --run {run_id}`."
+)
+STYLES = {
+    Tone.PRIMARY: discord.ButtonStyle.primary,
+    Tone.SECONDARY: discord.ButtonStyle.secondary,
+    Tone.SUCCESS: discord.ButtonStyle.success,
+    Tone.DANGER: discord.ButtonStyle.danger,
+}
+
+
+@dataclass
+class Outgoing:
+    """Everything one Discord message shows; `attachments` are (filename, bytes) pairs."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    png: bytes | None = None
+    attachments: list[tuple[str, bytes]] = field(default_factory=list)
+
+    def files(self) -> list[discord.File]:
+        """The chart and any other attachments, as files."""
+        named = list(self.attachments)
+        if self.png is not None:
+            named.insert(0, (CHART_FILENAME, self.png))
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in named]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for `send` (channel or interaction), mentions always off."""
+        kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": NO_MENTIONS}
+        if self.embeds:
+            kwargs["embeds"] = self.embeds
+        if self.view is not None:
+            kwargs["view"] = self.view
+        files = self.files()
+        if files:
+            kwargs["files"] = files
+        return kwargs
+
+
+class LessonButton(discord.ui.Button[discord.ui.View]):
+    """A button on a lesson message, whose clicks the bot routes by custom_id."""
+
+    def is_dispatchable(self) -> bool:
+        """Never: discord.py need not store a view to find this button's callback."""
+        return False
+
+
+def clip(text: str, limit: int) -> str:
+    """The text, cut with an ellipsis if it is longer than `limit` characters."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)] + ELLIPSIS
+
+
+def fit_sections(sections: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(title, text) pairs clipped so that one message's embeds stay within Discord's limits."""
+    parts = [
+        (clip(title, MAX_EMBED_TITLE), clip(text, MAX_EMBED_DESCRIPTION))
+        for title, text in sections[:MAX_EMBEDS]
+    ]
+    excess = _total(parts) - MAX_EMBED_TOTAL
+    while excess > 0:
+        longest = max(range(len(parts)), key=lambda index: len(parts[index][1]))
+        title, text = parts[longest]
+        parts[longest] = (title, clip(text, max(1, len(text) - excess)))
+        excess = _total(parts) - MAX_EMBED_TOTAL
+    return parts
+
+
+def _total(parts: Sequence[tuple[str, str]]) -> int:
+    return sum(len(title) + len(text) for title, text in parts)
+
+
+def build_view(buttons: Sequence[Button]) -> discord.ui.View | None:
+    """A view holding the buttons in the engine's rows; None when there are none."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(LessonButton(
+            style=STYLES[button.tone], label=clip(button.label, MAX_BUTTON_LABEL),
+            custom_id=button.address, emoji=button.emoji or None,
+            disabled=button.disabled, row=button.row,
+        ))
+    return view
+
+
+def disabled_view(message: discord.Message) -> discord.ui.View | None:
+    """The lesson buttons of a posted message, all greyed out; None if it has none."""
+    view = discord.ui.View(timeout=None)
+    for item in discord.ui.View.from_message(message, timeout=None).children:
+        if isinstance(item, discord.ui.Button) and is_lesson_address(item.custom_id or ""):
+            view.add_item(LessonButton(
+                style=item.style, label=item.label, custom_id=item.custom_id,
+                emoji=item.emoji, disabled=True, row=item.row,
+            ))
+    return view if view.children else None
+
+
+def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
+    """Any card as a channel message, with its chart attached."""
+    png = chart.png if chart is not None else None
+    if isinstance(card, StepCard):
+        return step_message(card, png)
+    if isinstance(card, RevealCard):
+        return reveal_message(card, png)
+    return summary_message(card, png)
 
 
 def step_content(card: StepCard) -> str:
@@ -35,8 +175,7 @@ def step_content(card: StepCard) -> str:
 def step_message(card: StepCard, png: bytes | None = None) -> Outgoing:
     """A step: body and sections (problem, attempts, tables) as embeds, buttons, a chart."""
     sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
-    result = embeds(sections, COLOURS.get(card.kind, RESULTS_COLOUR))
-    with_chart(result, png)
+    result = embeds(sections, COLOURS.get(card.kind, RESULTS_COLOUR), png)
     return Outgoing(step_content(card), result, build_view(card.buttons), png)
 
 
@@ -45,9 +184,7 @@ def reveal_message(card: RevealCard, png: bytes | None) -> Outgoing:
     sections = [(card.title, "\n".join(reveal_lines(card)))]
     if card.explanation.strip():
         sections.append(("Why", card.explanation))
-    result = embeds(sections, RESULTS_COLOUR)
-    with_chart(result, png)
-    return Outgoing(None, result, build_view(card.buttons), png)
+    return Outgoing(None, embeds(sections, RESULTS_COLOUR, png), build_view(card.buttons), png)
 
 
 def summary_message(card: SummaryCard, png: bytes | None) -> Outgoing:
@@ -56,9 +193,7 @@ def summary_message(card: SummaryCard, png: bytes | None) -> Outgoing:
     if card.rows:
         lines += ["", "**Thumbs-up (what you liked) beside the checker (what was right):**"]
         lines += verifier_lines(card.rows)
-    result = embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR)
-    with_chart(result, png)
-    return Outgoing(None, result, None, png)
+    return Outgoing(None, embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR, png), None, png)
 
 
 def reveal_lines(card: RevealCard) -> list[str]:
@@ -85,15 +220,22 @@ def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
     return lines
 
 
-def with_chart(result: list[discord.Embed], png: bytes | None) -> None:
-    """Show the attached chart inside the message's first embed."""
-    if png is not None and result:
-        result[0].set_image(url=f"attachment://{CHART_FILENAME}")
-
-
-def embeds(sections: Sequence[tuple[str, str]], colour: int) -> list[discord.Embed]:
-    """One embed per (title, text), clipped to Discord's limits."""
-    return [
+def embeds(
+    sections: Sequence[tuple[str, str]], colour: int, png: bytes | None = None
+) -> list[discord.Embed]:
+    """One embed per (title, text), clipped to Discord's limits; the first shows the chart."""
+    result = [
         discord.Embed(title=title, description=text, colour=colour)
         for title, text in fit_sections(sections)
     ]
+    if png is not None and result:
+        result[0].set_image(url=f"attachment://{CHART_FILENAME}")
+    return result
+
+
+def file_message(reply: FileReply, size_limit: int | None) -> str | Outgoing:
+    """A private reply with its file attached, or why the file cannot be attached here."""
+    if len(reply.data) > (size_limit or DEFAULT_UPLOAD_LIMIT):
+        run_id = reply.filename.removeprefix("run-").removesuffix(".csv")
+        return TOO_LARGE.format(run_id=run_id, size=len(reply.data))
+    return Outgoing(reply.text, attachments=[(reply.filename, reply.data)])

@@ -1,4 +1,11 @@
-"""Private (ephemeral) replies inside Discord's 3-second window: answer at once or defer."""
+"""Private (ephemeral) replies inside Discord's 3-second window: answer at once or defer.
+
+Discord can deliver an INTERACTION_CREATE again (a gateway replay after a resume). The
+interaction id names one member action, so it is the delivery's key: a repeat seen by this
+process is dropped before anything is sent, and the shared claim in the database catches a
+repeat that reaches another process. Only the first delivery can be answered anyway:
+Discord accepts one response per interaction.
+"""
 
 from __future__ import annotations
 
@@ -11,15 +18,17 @@ from typing import Any, TypeVar
 import discord
 
 from bot.arrivals import Arrivals
-from bot.discord_adapter.context import Interaction
-from bot.discord_adapter.deliveries import Deliveries
-from bot.discord_adapter.responses import Reply, defer_privately, send_private
+from bot.discord_adapter.members import PLATFORM, Interaction
+from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip
 from bot.engine import LessonBotError
 from bot.pending import PendingAcks
+from bot.service.interaction import Deliveries
 
 log = logging.getLogger(__name__)
 
-Work = Callable[[], Awaitable[Reply]]
+PrivateMessage = str | Outgoing
+"""What the member is told: a text, or a message with embeds or files."""
+Work = Callable[[], Awaitable[PrivateMessage]]
 T = TypeVar("T")
 
 ACK_PATIENCE = 2.0
@@ -71,7 +80,7 @@ class PrivateReplies:
         A repeat seen here is dropped at once; one that reached another process first is
         dropped after its claim. `slow` work (the checker) defers first.
         """
-        if self.deliveries.repeated_here(interaction):
+        if self.deliveries.repeated_here(str(interaction.id)):
             return
         self._track(+1)
         try:
@@ -83,13 +92,14 @@ class PrivateReplies:
         deadline = asyncio.get_running_loop().time() + self.patience
         if self._burst.is_set():
             await self._acknowledge_first(interaction)
-        claimed = await self._in_time(interaction, outcome(self._claim(interaction)), deadline)
+        claimed = await self._in_time(interaction, or_refusal(self._claim(interaction)), deadline)
         if claimed is not None:
             await self._refuse_repeat(interaction, claimed)
             return
         if slow:
             await defer_privately(interaction)
-        await send_private(interaction, await self._in_time(interaction, outcome(work()), deadline))
+        reply = await self._in_time(interaction, or_refusal(work()), deadline)
+        await send_private(interaction, reply)
 
     async def _acknowledge_first(self, interaction: Interaction) -> None:
         """Defer now, then wait until the burst's acknowledgements are done.
@@ -103,11 +113,12 @@ class PrivateReplies:
             await defer_privately(interaction, thinking=False)
         await self.acks.work_may_start(ACK_WINDOW)
 
-    async def _claim(self, interaction: Interaction) -> Reply | None:
+    async def _claim(self, interaction: Interaction) -> PrivateMessage | None:
         """None for a first delivery; otherwise what to tell the member (if anything)."""
-        return None if await self.deliveries.claim(interaction) else ALREADY_HANDLED
+        first = await self.deliveries.claim(PLATFORM, str(interaction.id))
+        return None if first else ALREADY_HANDLED
 
-    async def _refuse_repeat(self, interaction: Interaction, reply: Reply) -> None:
+    async def _refuse_repeat(self, interaction: Interaction, reply: PrivateMessage) -> None:
         """Say why nothing was done, unless another process holds this interaction's answer."""
         if reply != ALREADY_HANDLED or interaction.response.is_done():
             await send_private(interaction, reply)
@@ -148,7 +159,7 @@ class PrivateReplies:
             self._idle.set()
 
 
-async def outcome(work: Awaitable[T]) -> T | str:
+async def or_refusal(work: Awaitable[T]) -> T | str:
     """The work's result; a refused request becomes its message, a failure a short apology."""
     try:
         return await work
@@ -160,3 +171,35 @@ async def outcome(work: Awaitable[T]) -> T | str:
     except Exception:
         log.exception("a lesson interaction failed")
         return FAILED
+
+
+async def defer_privately(interaction: Interaction, thinking: bool = True) -> None:
+    """Acknowledge now; the reply follows, visible only to the member.
+
+    With `thinking`, the member sees "thinking…" until then. Without it, a button click is
+    acknowledged with nothing shown (the button stops spinning), which costs Discord and the
+    bot less under a burst; other interactions still show "thinking…". If Discord refuses
+    (the interaction expired), the work still runs: votes are upserts, so the member's click
+    counts once even when they click again.
+    """
+    if interaction.response.is_done():
+        return
+    thinking = thinking or interaction.type is not discord.InteractionType.component
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=thinking)
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge an interaction: %s", error.text or error.status)
+
+
+async def send_private(interaction: Interaction, reply: PrivateMessage) -> None:
+    """Send an ephemeral message, as the first response or as a follow-up."""
+    message = reply if isinstance(reply, Outgoing) else Outgoing(clip(reply, MAX_CONTENT))
+    kwargs = message.send_kwargs()
+    kwargs.pop("view", None)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+    except discord.HTTPException as error:
+        log.warning("could not reply to an interaction: %s", error.text or error.status)

@@ -1,15 +1,22 @@
-"""`python -m bot discord`: run the lesson bot on Discord until stopped."""
+"""`python -m bot discord`: run the lesson bot on Discord until stopped.
+
+SIGTERM or SIGINT closes the bot gracefully: answers in flight are finished before it
+disconnects, so a rolling restart of the bot's processes loses nothing it acknowledged.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Iterator
+from functools import partial
 
 import discord
 
-from bot.discord_adapter.client import build_bot
-from bot.discord_adapter.sharding import BadSharding
-from bot.discord_adapter.stopping import closing_on_signals
+from bot.discord_adapter.client import BadSharding, build_bot
 from bot.event_loop import run_service
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
@@ -19,6 +26,8 @@ log = logging.getLogger(__name__)
 TOKEN_PURPOSE = (
     "The Discord bot needs its bot token: Developer Portal > your application > Bot > Reset Token."
 )
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+_closing: set[asyncio.Future[None]] = set()
 
 
 async def run_discord(settings: Settings) -> None:
@@ -58,3 +67,23 @@ def run_discord_command(settings: Settings) -> int:
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+@contextlib.contextmanager
+def closing_on_signals(client: discord.Client) -> Iterator[None]:
+    """While inside, SIGTERM or SIGINT closes the client gracefully (see `LessonBot.close`)."""
+    loop = asyncio.get_running_loop()
+    for stop in STOP_SIGNALS:
+        loop.add_signal_handler(stop, partial(_close, client, stop.name))
+    try:
+        yield
+    finally:
+        for stop in STOP_SIGNALS:
+            loop.remove_signal_handler(stop)
+
+
+def _close(client: discord.Client, signal_name: str) -> None:
+    log.info("%s received: finishing the answers in flight, then stopping", signal_name)
+    closing = asyncio.ensure_future(client.close())
+    _closing.add(closing)
+    closing.add_done_callback(_closing.discard)

@@ -28,18 +28,22 @@ class CounterThrottle:
         self.clock = clock
         self._last: dict[Hashable, float] = {}
         self._pending: dict[Hashable, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def touch(self, key: Hashable) -> None:
         """Note a change; schedule an edit unless one is already waiting."""
         if key in self._pending:
             return
         wait = max(0.0, self._last.get(key, -self.interval) + self.interval - self.clock())
-        self._pending[key] = asyncio.get_running_loop().create_task(self._edit_after(key, wait))
+        task = asyncio.get_running_loop().create_task(self._edit_after(key, wait))
+        self._pending[key] = task
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def flush(self) -> None:
-        """Wait for every scheduled edit (used at shutdown and in tests)."""
-        while self._pending:
-            await asyncio.gather(*list(self._pending.values()), return_exceptions=True)
+        """Wait for every scheduled edit and every edit under way (at shutdown, in tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def forget(self, key: Hashable) -> None:
         """Cancel a waiting edit, e.g. when the question is revealed."""

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_adapter.counter import DEFAULT_INTERVAL as INTERVAL
 from bot.engine import LessonCatalog
+from bot.service.presenter import COUNTER_INTERVAL as INTERVAL
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, run_of

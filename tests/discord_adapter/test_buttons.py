@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.discord_adapter.conftest import Launch
-from tests.discord_adapter.helpers import LessonDriver, button
+from tests.discord_adapter.helpers import LessonDriver, button, buttons, step_id
 from tests.fakes.fake_discord import FakeDiscord
 
 
@@ -28,3 +28,16 @@ async def test_a_button_of_another_bot_is_left_alone(fake: FakeDiscord, launch: 
     other = await fake.click(fake.member("ann"), question, button(question, arg="more-text"))
     await fake.wait_until(lambda: fake.ack_delay(other) is not None, what="the lesson click")
     assert fake.ack_delay(sent) is None and fake.callback_attempts(sent) == []
+
+
+async def test_a_used_next_button_moves_on_and_is_greyed_out(lesson: LessonDriver) -> None:
+    question = await lesson.reach("what-changed")
+    before = len(lesson.messages())
+    await lesson.press(lesson.host, question, button(question, action="reveal"))
+    results = await lesson.reveal_after(before)
+
+    posted = len(lesson.messages())
+    moved = await lesson.press(lesson.host, results, button(results, action="next"))
+    assert moved.ephemeral and moved.content == "Moved on to the next step."
+    assert step_id(await lesson.step_after(posted)) == "three-stages"
+    await lesson.fake.wait_until(lambda: all(b["disabled"] for b in buttons(results)))

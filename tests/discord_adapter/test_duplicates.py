@@ -12,7 +12,7 @@ from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, logged, run_of
 from tests.fakes.fake_discord import FakeDiscord
 
-DELIVERIES = "bot.discord_adapter.deliveries"
+DELIVERIES = "bot.service.interaction"
 
 
 async def test_a_replayed_choice_checker_run_and_form_count_once(
@@ -24,20 +24,20 @@ async def test_a_replayed_choice_checker_run_and_form_count_once(
     chosen = await fake.click(ann, question, button(question, arg="bigger-model"))
     assert "You chose" in (await fake.private_reply(chosen)).content
     await fake.redeliver(chosen)
-    await logged(caplog, f"repeated delivery of interaction {chosen.id}")
+    await logged(caplog, f"repeated delivery of {chosen.id}")
 
     exercise = await lesson.reach_from(question, "be-the-checker")
     await lesson.press(ann, exercise, button(exercise, action="up", arg="polished"))
     checked = await fake.click(ann, exercise, button(exercise, action="check", arg="polished"))
     assert "Reward: **0**" in (await fake.private_reply(checked)).content
     await fake.redeliver(checked)
-    await logged(caplog, f"repeated delivery of interaction {checked.id}")
+    await logged(caplog, f"repeated delivery of {checked.id}")
 
     turn = await lesson.reach_from(exercise, "your-turn")
     submitted = await fake.submit_form(ann, button(turn, action="answer"), {"answer": "3/4"}, turn)
     assert "Try 1" in (await fake.private_reply(submitted)).content
     await fake.redeliver(submitted)
-    await logged(caplog, f"repeated delivery of interaction {submitted.id}")
+    await logged(caplog, f"repeated delivery of {submitted.id}")
 
     run_id = run_of(turn)
     assert len(await answers_of(store, run_id, "choice")) == 1
@@ -64,7 +64,7 @@ async def test_a_repeat_reaching_another_process_is_not_handled_again(
     submitted = await fake.submit_form(ann, button(turn, action="answer"), {"answer": "2/3"}, turn)
     assert "Try 1" in (await fake.private_reply(submitted)).content
     await fake.redeliver(submitted, connection=0)
-    await logged(caplog, f"repeated delivery of interaction {submitted.id}")
+    await logged(caplog, f"repeated delivery of {submitted.id}")
 
     assert len(await answers_of(store, run_of(turn), "answer")) == 1
     assert len(fake.callback_attempts(submitted)) == 1

@@ -1,4 +1,4 @@
-"""Rendering within Discord's limits, message references, form values and chart images."""
+"""Rendering within Discord's limits, and chart images."""
 
 from __future__ import annotations
 
@@ -8,13 +8,21 @@ import discord
 import matplotlib.image
 from PIL import Image
 
-from bot.discord_adapter.charts import draw_chart
-from bot.discord_adapter.limits import MAX_EMBED_DESCRIPTION, MAX_EMBED_TOTAL, clip, fit_sections
-from bot.discord_adapter.modals import submitted_text
-from bot.discord_adapter.refs import MessageRef
-from bot.discord_adapter.render import reveal_message, step_message
+from bot.charts import chart_png
+from bot.discord_adapter.render import (
+    MAX_EMBED_DESCRIPTION,
+    MAX_EMBED_TOTAL,
+    TOO_LARGE,
+    Outgoing,
+    clip,
+    file_message,
+    fit_sections,
+    reveal_message,
+    step_message,
+)
 from bot.engine import Bar, Button, LessonEngine, Member, Place, RevealCard, StepCard
 from bot.engine.reveals import share_chart
+from bot.service import FileReply
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HOST = Member("host", "Hazel", is_host=True)
@@ -37,7 +45,7 @@ async def test_every_step_of_the_lesson_fits_discord(engine: LessonEngine) -> No
     card: StepCard | None = await engine.start(Place("discord", "1", "2"), HOST)
     seen = 0
     while card is not None:
-        message = step_message(card, await draw_chart(card.chart))
+        message = step_message(card, chart_png(card.chart) if card.chart else None)
         assert_fits(message.view, message.embeds, message.content or "")
         if card.chart is not None:
             assert message.png and message.embeds[0].image.url == "attachment://chart.png"
@@ -66,8 +74,9 @@ async def test_long_labels_are_clipped_on_buttons() -> None:
 async def test_reveal_chart_is_a_real_png() -> None:
     bars = (Bar("right", 3, 0.75, marked=True), Bar("wrong", 1, 0.25))
     card = RevealCard(1, "s", "Results: s", "Because.", 4, bars=bars, chart=share_chart("s", bars))
-    png = await draw_chart(card.chart)
-    assert png is not None and png.startswith(PNG_SIGNATURE) and len(png) > 1000
+    assert card.chart is not None
+    png = chart_png(card.chart)
+    assert png.startswith(PNG_SIGNATURE) and len(png) > 1000
     pixels = matplotlib.image.imread(io.BytesIO(png), format="png")
     assert pixels.shape[0] > 100 and pixels.shape[1] > 100
     assert Image.open(io.BytesIO(png)).format == "PNG"
@@ -76,17 +85,10 @@ async def test_reveal_chart_is_a_real_png() -> None:
     assert "3 (75%) right ✅" in (message.embeds[0].description or "")
 
 
-def test_message_refs_round_trip_and_reject_others() -> None:
-    ref = MessageRef(123, 456)
-    assert MessageRef.decode(ref.encode()) == ref
-    assert MessageRef.decode("slack:C1:1.2") is None
-    assert MessageRef.decode(None) is None
-    assert MessageRef.decode("discord:1:x") is None
-
-
-def test_the_answer_is_read_from_rows_and_from_labels() -> None:
-    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "answer", "value": "3/4"}]}]
-    labels = [{"type": 18, "component": {"type": 4, "custom_id": "answer", "value": "0.75"}}]
-    assert submitted_text(rows) == "3/4"
-    assert submitted_text(labels) == "0.75"
-    assert submitted_text([]) == ""
+def test_an_export_too_large_to_attach_says_how_to_get_it() -> None:
+    export = FileReply("Run 7: 2 stored answers.", "run-7.csv", b"x" * 10)
+    attached = file_message(export, 10)
+    assert isinstance(attached, Outgoing) and attached.files()[0].filename == "run-7.csv"
+    refused = file_message(export, 9)
+    assert refused == TOO_LARGE.format(run_id=7, size=10)
+    assert "`python -m bot export --run 7`" in str(refused)

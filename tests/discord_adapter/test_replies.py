@@ -87,7 +87,7 @@ class FirstTime:
         """Never seen before."""
         return False
 
-    async def claim(self, _: object) -> bool:
+    async def claim(self, *_: object) -> bool:
         """Claimed by this process."""
         return True
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.discord_adapter import build_bot
-from bot.discord_adapter.sharding import BadSharding, Shard, shard_of
+from bot.discord_adapter.client import BadSharding, Shard, shard_of
 from bot.engine import LessonEngine
 from bot.runtime import Runtime
 from bot.settings import Settings

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord_adapter.forms import answer_value
 from tests.discord_adapter.helpers import LessonDriver, button
 
 
@@ -55,3 +56,11 @@ async def test_the_form_refuses_once_the_question_is_revealed(lesson: LessonDriv
     assert reply.response_type == 4 and reply.ephemeral and "revealed" in reply.content
     late = await fake.submit_form(fake.member("ben"), answer_id, {"answer": "3/4"}, turn)
     assert "revealed" in (await fake.private_reply(late)).content
+
+
+def test_the_answer_is_read_from_rows_and_from_labels() -> None:
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "answer", "value": "3/4"}]}]
+    labels = [{"type": 18, "component": {"type": 4, "custom_id": "answer", "value": "0.75"}}]
+    assert answer_value(rows) == "3/4"
+    assert answer_value(labels) == "0.75"
+    assert answer_value([]) == ""

@@ -1,11 +1,15 @@
-"""Who may steer a lesson, who is acting, where, and which lesson button or form it was."""
+"""Who acted, where, with which rights, and which lesson button or form it was."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_adapter.context import Interaction
-from bot.engine import Member, Place, is_lesson_address
+import discord
+
+from bot.engine import Action, LessonBotError, Place, is_lesson_address, parse_address
+from bot.service import Actor, fixed_rights
+
+Interaction = discord.Interaction[discord.Client]
 
 PLATFORM = "discord"
 NO_SERVER = "dm"
@@ -21,23 +25,17 @@ def is_host(interaction: Interaction, host_role: str) -> bool:
     return any(role.name.casefold() == wanted for role in roles)
 
 
-def member_of(interaction: Interaction, host_role: str) -> Member:
-    """The engine's view of the member who acted, with host rights decided here."""
-    user = interaction.user
-    return Member(str(user.id), user.display_name, is_host(interaction, host_role))
-
-
 def place_of(interaction: Interaction) -> Place:
     """The channel or thread an interaction came from; each holds its own run."""
     server = str(interaction.guild_id) if interaction.guild_id else NO_SERVER
     return Place(PLATFORM, server, str(interaction.channel_id))
 
 
-def channel_of(interaction: Interaction) -> int:
-    """The id of the channel or thread to post lesson messages in."""
-    if interaction.channel_id is None:
-        raise RuntimeError("interaction without a channel")
-    return interaction.channel_id
+def actor_of(interaction: Interaction, host_role: str) -> Actor:
+    """The member who acted, where, with host rights decided from the interaction."""
+    user = interaction.user
+    rights = fixed_rights(is_host(interaction, host_role))
+    return Actor(str(user.id), user.display_name, place_of(interaction), rights)
 
 
 def lesson_custom_id(interaction: Interaction) -> str | None:
@@ -45,3 +43,11 @@ def lesson_custom_id(interaction: Interaction) -> str | None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     return custom_id if is_lesson_address(custom_id) else None
+
+
+def action_of(custom_id: str) -> Action | None:
+    """What a lesson button does; None for a malformed one (the service refuses it)."""
+    try:
+        return parse_address(custom_id).action
+    except LessonBotError:
+        return None

@@ -1,0 +1,82 @@
+"""Discord as the service's `Surface`: lesson messages posted and edited through the REST API.
+
+Each posted step's reference ('discord:<channel>:<message>') is stored with the engine, so
+any process can edit the message later: its live counter, or its buttons once closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord_adapter.render import (
+    NO_MENTIONS,
+    build_view,
+    card_message,
+    disabled_view,
+    step_content,
+)
+from bot.engine import StepCard
+from bot.service import Card, DrawnChart
+
+PREFIX = "discord"
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    """A message in a channel or thread."""
+
+    channel_id: int
+    message_id: int
+
+    def encode(self) -> str:
+        """The text saved with the engine, e.g. 'discord:123:456'."""
+        return f"{PREFIX}:{self.channel_id}:{self.message_id}"
+
+    @classmethod
+    def decode(cls, text: str | None) -> MessageRef | None:
+        """Read a saved reference back; None for anything that is not one of ours."""
+        parts = (text or "").split(":")
+        if len(parts) != 3 or parts[0] != PREFIX or not all(p.isdigit() for p in parts[1:]):
+            return None
+        return cls(int(parts[1]), int(parts[2]))
+
+
+class DiscordSurface:
+    """Posts lesson messages to channels and threads, and edits them later by reference."""
+
+    shows_charts = True
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        """Post a card with its chart; its reference. Discord's refusals are raised."""
+        channel_id = int(channel)
+        message = card_message(card, chart)
+        sent = await self.client.get_partial_messageable(channel_id).send(**message.send_kwargs())
+        return MessageRef(channel_id, sent.id).encode()
+
+    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+        """Redraw a step's text line; once it is closed, its (greyed out) buttons too."""
+        where = MessageRef.decode(ref)
+        if where is None:
+            return False
+        view = build_view(card.buttons) if card.closed else None
+        await self._edit(where, step_content(card), view)
+        return True
+
+    async def disable_buttons(self, message: discord.Message | None) -> None:
+        """Grey out every lesson button of a message (e.g. a Next that has been used)."""
+        view = disabled_view(message) if message is not None else None
+        if message is not None and view is not None:
+            await self._edit(MessageRef(message.channel.id, message.id), message.content, view)
+
+    async def _edit(self, ref: MessageRef, content: str, view: discord.ui.View | None) -> None:
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_MENTIONS}
+        if view is not None:
+            kwargs["view"] = view
+        await channel.get_partial_message(ref.message_id).edit(**kwargs)

@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import FakeDiscord
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import FakeDiscord
 
 LOG_LEVEL = "INFO"
 """The bot's default log level."""

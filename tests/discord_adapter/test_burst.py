@@ -20,11 +20,11 @@ import pytest
 
 from bot.discord_adapter.counter import DEFAULT_INTERVAL as INTERVAL
 from bot.engine import LessonCatalog
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, run_of
-from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 
 pytestmark = pytest.mark.burst
 

@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from bot.slack_adapter.commands import COMMAND
-from tests.slack_adapter.driver import SlackDriver
+from fakes.slack_driver import SlackDriver
 from tests.slack_adapter.lesson_walk import walk_whole_lesson
 
 MANIFEST = Path(__file__).parents[2] / "slack" / "manifest.yml"

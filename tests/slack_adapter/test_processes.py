@@ -7,9 +7,8 @@ from pathlib import Path
 
 from bot.engine import Place, parse_address
 from bot.engine.ports import Phase, Position
-from storage import SqlRunStore
-from tests.fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
-from tests.slack_adapter.driver import (
+from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
+from fakes.slack_driver import (
     ALICE,
     BOT_TOKEN,
     CHANNEL,
@@ -17,7 +16,8 @@ from tests.slack_adapter.driver import (
     TOTAL,
     SlackDriver,
 )
-from tests.slack_adapter.processes import BotProcess, bot_processes
+from fakes.slack_processes import BotProcess, bot_processes
+from storage import SqlRunStore
 
 TIMED = "CTIMED"
 STEP = "what-changed"

@@ -15,7 +15,7 @@ from bot.slack_adapter.blocks import (
 )
 from bot.slack_adapter.mrkdwn import to_mrkdwn, to_plain
 from bot.slack_adapter.render import reveal_blocks, step_blocks
-from tests.fakes.fake_slack import action_ids
+from fakes.fake_slack import action_ids
 
 
 def assert_within_block_kit_limits(blocks: list[dict[str, object]]) -> None:

@@ -9,9 +9,8 @@ from bot.engine.errors import NoActiveRun
 from bot.engine.ports import Phase
 from bot.slack_adapter import SlackBot
 from bot.timers import fire_once
-from tests.conftest import FakeClock
-from tests.fakes.fake_slack import TEAM_ID, block_texts, buttons
-from tests.slack_adapter.driver import (
+from fakes.fake_slack import TEAM_ID, block_texts, buttons
+from fakes.slack_driver import (
     ALICE,
     BOB,
     CHANNEL,
@@ -22,6 +21,7 @@ from tests.slack_adapter.driver import (
     eventually,
     message_ts,
 )
+from tests.conftest import FakeClock
 from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)

@@ -10,8 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.discord_adapter.helpers import TOKEN
-from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
+from fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, TOKEN, FakeDiscord
 
 START_TIMEOUT = 30.0
 

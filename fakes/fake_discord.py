@@ -31,6 +31,8 @@ OTHER_CHANNEL_ID = 930000000000000002
 THREAD_ID = 940000000000000001
 HOST_ROLE_ID = 950000000000000001
 HOST_ROLE_NAME = "Lesson Host"
+TOKEN = "test-token-5f1d2c9a"
+"""The bot token tests and benchmarks log in with (the fake accepts any)."""
 
 EPHEMERAL = 1 << 6
 MANAGE_GUILD = 1 << 5

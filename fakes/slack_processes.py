@@ -15,8 +15,8 @@ from typing import IO
 
 import aiohttp
 
-from tests.fakes.fake_slack import FakeSlack
-from tests.slack_adapter.driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
+from fakes.fake_slack import FakeSlack
+from fakes.slack_driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
 READY_TIMEOUT = 30.0
 CLEARED_PREFIXES = ("SLACK_", "DISCORD_", "DATABASE_URL", "LOG_LEVEL", "DEFAULT_LESSON")

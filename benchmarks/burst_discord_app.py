@@ -1,4 +1,4 @@
-"""The real bot, `python -m bot discord` in a process of its own, against the fake Discord.
+"""The real Discord bot in a process of its own (`fakes.discord_bot_process`), at the fake Discord.
 
 The bot gets its own process, as it would in production: the fake Discord and the burst
 of clicks it sends run in the benchmark's process, so they do not share the bot's event

@@ -17,7 +17,6 @@ from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
 from bot.discord_adapter.counter import LiveCounters
 from bot.discord_adapter.deliveries import Deliveries
-from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
 from bot.discord_adapter.gateway_socket import fair_connect
 from bot.discord_adapter.hosts import lesson_custom_id
 from bot.discord_adapter.invite import invite_url
@@ -61,19 +60,16 @@ class LessonBot(discord.Client):
         )
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
-        self.api_url = settings.discord_api_url
         self.options = options
         self.lesson = adapter_context(self, engine, settings.lesson_host_role, options)
         self._timers: asyncio.Task[None] | None = None
 
     async def login(self, token: str) -> None:
-        """Log in (to DISCORD_API_URL if set) over a bounded pool of keep-alive connections."""
-        use_api(self.api_url)
+        """Log in over a bounded pool of keep-alive connections."""
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
         self.http.ws_connect = fair_connect(self.http.ws_connect)  # type: ignore[method-assign, assignment]
         await super().login(token)
-        await use_gateway_of_api(self, self.api_url)
 
     async def setup_hook(self) -> None:
         """Register and sync the commands, start the timer loop."""

@@ -44,11 +44,15 @@ class BotOptions:
     patience: float = ACK_PATIENCE
     sync_commands: bool = True
     connections: int = 50
+    """At most this many connections to Discord's REST API at once, kept alive."""
     drain_seconds: float = 10.0
 
 
 class LessonBot(discord.Client):
-    """A bot that runs lessons in channels and threads; needs no privileged intents."""
+    """A bot that runs lessons in channels and threads; needs no privileged intents.
+
+    Built inside a running event loop: its pool of keep-alive connections needs one.
+    """
 
     def __init__(self, engine: LessonEngine, settings: Settings, options: BotOptions) -> None:
         self.shard = shard_of(settings)
@@ -57,6 +61,7 @@ class LessonBot(discord.Client):
             allowed_mentions=NO_MENTIONS,
             shard_id=self.shard.shard_id,
             shard_count=self.shard.shard_count,
+            connector=aiohttp.TCPConnector(limit=options.connections),
         )
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
@@ -65,9 +70,7 @@ class LessonBot(discord.Client):
         self._timers: asyncio.Task[None] | None = None
 
     async def login(self, token: str) -> None:
-        """Log in over a bounded pool of keep-alive connections."""
-        if self.http.connector is discord.utils.MISSING:
-            self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
+        """Log in, reading gateway events fairly (see `gateway_socket`)."""
         self.http.ws_connect = fair_connect(self.http.ws_connect)  # type: ignore[method-assign, assignment]
         await super().login(token)
 

@@ -17,12 +17,12 @@ from bot.discord_adapter.context import AdapterContext, Interaction
 from bot.discord_adapter.counter import DEFAULT_INTERVAL as COUNTER_INTERVAL
 from bot.discord_adapter.counter import LiveCounters
 from bot.discord_adapter.deliveries import Deliveries
-from bot.discord_adapter.gateway_socket import fair_connect
 from bot.discord_adapter.hosts import lesson_custom_id
 from bot.discord_adapter.invite import invite_url
 from bot.discord_adapter.messenger import Messenger
 from bot.discord_adapter.modals import handle_answer_form
 from bot.discord_adapter.outgoing import NO_MENTIONS
+from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.publisher import Publisher
 from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
 from bot.discord_adapter.sharding import shard_of
@@ -63,16 +63,12 @@ class LessonBot(discord.Client):
             shard_count=self.shard.shard_count,
             connector=aiohttp.TCPConnector(limit=options.connections),
         )
+        read_gateway_fairly(self)
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
         self.options = options
         self.lesson = adapter_context(self, engine, settings.lesson_host_role, options)
         self._timers: asyncio.Task[None] | None = None
-
-    async def login(self, token: str) -> None:
-        """Log in, reading gateway events fairly (see `gateway_socket`)."""
-        self.http.ws_connect = fair_connect(self.http.ws_connect)  # type: ignore[method-assign, assignment]
-        await super().login(token)
 
     async def setup_hook(self) -> None:
         """Register and sync the commands, start the timer loop."""

@@ -24,7 +24,7 @@ test: $(STAMP)
 	exit $$status
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot lessons storage tests benchmarks alembic
+	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes
 	$(BIN)/mypy
 
 bench: $(STAMP)

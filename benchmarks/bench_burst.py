@@ -34,7 +34,7 @@ from benchmarks.databases import (
     server_url,
     sqlite_url,
 )
-from tests.server_database import empty_server_tables
+from fakes.server_database import empty_server_tables
 
 Burst = Callable[[str, BurstSizes], BurstRecord]
 FreshDatabase = Callable[[str], str]

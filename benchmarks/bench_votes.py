@@ -33,7 +33,7 @@ from benchmarks.vote_paths import (
     orm_burst,
     traffic_per_click,
 )
-from tests.server_database import empty_server_tables
+from fakes.server_database import empty_server_tables
 
 Figures = dict[str, float | str | None]
 BurstFor = Callable[[str, int], Coroutine[Any, Any, Burst]]

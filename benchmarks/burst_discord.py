@@ -27,8 +27,8 @@ from benchmarks.burst_world import (
     stored_votes,
 )
 from bot.event_loop import run_service
+from fakes.fake_discord import FakeDiscord, SentInteraction
 from storage import SqlRunStore
-from tests.fakes.fake_discord import FakeDiscord, SentInteraction
 
 HOST_NAME = "bench-host"
 ClickOperation = Callable[[], Awaitable[SentInteraction]]

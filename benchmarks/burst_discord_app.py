@@ -1,4 +1,4 @@
-"""The real bot, `python -m bot discord` in a process of its own, against the fake Discord.
+"""The real Discord bot in a process of its own (`fakes.discord_bot_process`), at the fake Discord.
 
 The bot gets its own process, as it would in production: the fake Discord and the burst
 of clicks it sends run in the benchmark's process, so they do not share the bot's event
@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import FakeDiscord
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import FakeDiscord
 
 LOG_LEVEL = "INFO"
 """The bot's default log level."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser
+from fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser
 
 Message = dict[str, Any]
 STEP_PREFIX = "**Step "

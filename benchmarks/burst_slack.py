@@ -28,10 +28,10 @@ from benchmarks.burst_world import (
 )
 from bot.engine import parse_address
 from bot.event_loop import run_service
+from fakes.fake_slack import Call, action_ids, block_texts
+from fakes.slack_burst import burst_session
+from fakes.slack_driver import HOST, SlackDriver, message_ts, step_number
 from storage import SqlRunStore
-from tests.fakes.fake_slack import Call, action_ids, block_texts
-from tests.slack_adapter.burst import burst_session
-from tests.slack_adapter.driver import HOST, SlackDriver, message_ts, step_number
 
 USER_PREFIX = "UBURST"
 Request = tuple[bytes, dict[str, str]]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.fakes.fake_slack import Call, FakeSlack
-from tests.slack_adapter.driver import SlackDriver
-from tests.slack_adapter.processes import BotProcess, bot_environment, free_port
+from fakes.fake_slack import Call, FakeSlack
+from fakes.slack_driver import SlackDriver
+from fakes.slack_processes import BotProcess, bot_environment, free_port
 
 
 class TimedFakeSlack(FakeSlack):

@@ -12,9 +12,9 @@ from pathlib import Path
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
+from fakes.server_database import run_autocommit
 from storage import create_engine
 from storage.migrate import upgrade_sync
-from tests.server_database import run_autocommit
 
 SERVER_URL_VARIABLE = "TEST_DATABASE_URL"
 

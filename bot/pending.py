@@ -4,8 +4,7 @@ Both adapters give acknowledgements priority under a burst: work that follows an
 (storing on Discord, private replies on Slack) waits until no request is being acked and,
 while requests stream in (`Arrivals`), until the stream pauses, so that work does not slip
 in between two requests of a burst. However many pieces of work wait, one task watches for
-that moment, so a burst of waiting work costs no more than one waiter. While a stream
-arrives, the garbage collector waits too (`CollectorHold`).
+that moment, so a burst of waiting work costs no more than one waiter.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ import contextlib
 from collections.abc import Iterator
 
 from bot.arrivals import Arrivals
-from bot.collector import CollectorHold
 
 
 class PendingAcks:
@@ -23,7 +21,6 @@ class PendingAcks:
 
     def __init__(self, arrivals: Arrivals | None = None) -> None:
         self.arrivals = arrivals or Arrivals()
-        self.collector = CollectorHold(self.arrivals, lambda: self._count > 0)
         self._count = 0
         self._none = asyncio.Event()
         self._none.set()
@@ -31,9 +28,7 @@ class PendingAcks:
 
     def arrived(self) -> None:
         """Note that a request arrived now (streams are seen from these)."""
-        now = asyncio.get_running_loop().time()
-        self.arrivals.note(now)
-        self.collector.check(now)
+        self.arrivals.note(asyncio.get_running_loop().time())
 
     @contextlib.contextmanager
     def acknowledging(self) -> Iterator[None]:

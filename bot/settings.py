@@ -21,7 +21,6 @@ class Settings(BaseSettings):
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
 
     discord_token: SecretStr | None = None
-    discord_api_url: str | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)
     discord_shard_count: int | None = Field(default=None, ge=1)
     discord_guild_id: int | None = None

@@ -11,9 +11,9 @@ import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
 from bot.verifier import Checker
+from fakes.server_database import empty_server_tables, reset_server_schema
 from storage import SqlRunStore, create_engine
 from storage.migrate import upgrade_sync
-from tests.server_database import empty_server_tables, reset_server_schema
 
 
 class FakeClock:

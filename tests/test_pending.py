@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import gc
-from collections.abc import Iterator
-
-import pytest
 
 from bot.arrivals import STREAM_CLICKS, Arrivals
 from bot.pending import PendingAcks
 
 PAUSE = 0.05
 WAITERS = 500
-
-
-@pytest.fixture(autouse=True)
-def collector_on() -> Iterator[None]:
-    """Streams hold the collector; every test ends with it on."""
-    yield
-    gc.enable()
 
 
 def watchers() -> int:

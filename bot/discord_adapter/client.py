@@ -12,10 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
-from bot.discord_adapter.endpoint import use_api, use_gateway_of_api
-from bot.discord_adapter.gateway_socket import fair_connect
 from bot.discord_adapter.interactions import Interactions
 from bot.discord_adapter.members import PLATFORM, Interaction, lesson_custom_id
+from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.render import NO_MENTIONS
 from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
 from bot.discord_adapter.surface import DiscordSurface
@@ -70,11 +69,15 @@ class BotOptions:
     patience: float = ACK_PATIENCE
     sync_commands: bool = True
     connections: int = 50
+    """At most this many connections to Discord's REST API at once, kept alive."""
     drain_seconds: float = 10.0
 
 
 class LessonBot(discord.Client):
-    """A bot that runs lessons in channels and threads; needs no privileged intents."""
+    """A bot that runs lessons in channels and threads; needs no privileged intents.
+
+    Built inside a running event loop: its pool of keep-alive connections needs one.
+    """
 
     def __init__(self, engine: LessonEngine, settings: Settings, options: BotOptions) -> None:
         self.shard = shard_of(settings)
@@ -83,10 +86,11 @@ class LessonBot(discord.Client):
             allowed_mentions=NO_MENTIONS,
             shard_id=self.shard.shard_id,
             shard_count=self.shard.shard_count,
+            connector=aiohttp.TCPConnector(limit=options.connections),
         )
+        read_gateway_fairly(self)
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
-        self.api_url = settings.discord_api_url
         self.options = options
         self.surface = DiscordSurface(self)
         self.presenter = Presenter(engine, self.surface, options.counter_interval)
@@ -96,15 +100,6 @@ class LessonBot(discord.Client):
             self.service, self.surface, self.replies, settings.lesson_host_role
         )
         self._timers: asyncio.Task[None] | None = None
-
-    async def login(self, token: str) -> None:
-        """Log in (to DISCORD_API_URL if set) over a bounded pool of keep-alive connections."""
-        use_api(self.api_url)
-        if self.http.connector is discord.utils.MISSING:
-            self.http.connector = aiohttp.TCPConnector(limit=self.options.connections)
-        self.http.ws_connect = fair_connect(self.http.ws_connect)  # type: ignore[method-assign, assignment]
-        await super().login(token)
-        await use_gateway_of_api(self, self.api_url)
 
     async def setup_hook(self) -> None:
         """Register and sync the commands, start the timer loop."""

@@ -14,10 +14,10 @@ from bot.engine import LessonCatalog, LessonEngine
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
+from fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, TOKEN, FakeDiscord
 from storage import SqlRunStore, create_engine
 from tests.conftest import FakeClock
-from tests.discord_adapter.helpers import TOKEN, LessonDriver, assert_no_mentions
-from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
+from tests.discord_adapter.helpers import LessonDriver, assert_no_mentions
 
 FAST = BotOptions(counter_interval=0.2, timer_interval=0.05)
 

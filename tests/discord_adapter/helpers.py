@@ -7,11 +7,10 @@ from typing import Any
 import pytest
 
 from bot.engine import AnswerRecord
+from fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
 from storage import SqlRunStore
-from tests.fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
 from tests.waiting import wait_until
 
-TOKEN = "test-token-5f1d2c9a"
 FIRST_STEP = "intro"
 
 

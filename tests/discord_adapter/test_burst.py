@@ -1,7 +1,7 @@
 """A burst: 2,000 members answer within a second. Every click is acknowledged in time,
 counted exactly once, and the question's live counter is edited only every few seconds.
 
-The bot runs as `python -m bot discord` in a process of its own, as in production, so the
+The bot runs in a process of its own (`fakes.discord_bot_process`), as in production, so the
 fake Discord sending the clicks does not share its event loop. This is a load test that runs
 with the rest of the suite (it takes a few seconds): the `burst` marker only lets it be
 selected alone (`pytest -m burst`).
@@ -20,11 +20,11 @@ import pytest
 
 from bot.engine import LessonCatalog
 from bot.service.presenter import COUNTER_INTERVAL as INTERVAL
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, run_of
-from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 
 pytestmark = pytest.mark.burst
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from fakes.fake_discord import FakeDiscord
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, button, buttons, step_id
-from tests.fakes.fake_discord import FakeDiscord
 
 
 async def test_posted_steps_leave_no_views_in_memory_and_their_buttons_still_work(

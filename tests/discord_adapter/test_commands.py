@@ -10,9 +10,9 @@ import pytest
 
 from bot.discord_adapter import run_discord
 from bot.settings import MissingSetting, Settings
+from fakes.fake_discord import APP_ID, GUILD_ID, MANAGE_GUILD, FakeDiscord
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver
-from tests.fakes.fake_discord import APP_ID, GUILD_ID, MANAGE_GUILD, FakeDiscord
 
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 

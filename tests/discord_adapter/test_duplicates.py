@@ -7,10 +7,10 @@ import logging
 import pytest
 
 from bot.engine import LessonEngine
+from fakes.fake_discord import FakeDiscord
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, logged, run_of
-from tests.fakes.fake_discord import FakeDiscord
 
 DELIVERIES = "bot.service.interaction"
 

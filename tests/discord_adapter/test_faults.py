@@ -10,9 +10,9 @@ from typing import Any
 import discord.http
 import pytest
 
+from fakes.fake_discord import CHANNEL_ID
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, run_of, step_id, title
-from tests.fakes.fake_discord import CHANNEL_ID
 
 POSTS = rf"/channels/{CHANNEL_ID}/messages"
 STEP = "what-changed"

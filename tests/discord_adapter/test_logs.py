@@ -7,9 +7,9 @@ import logging
 import pytest
 
 from bot.engine import LessonCatalog
+from fakes.fake_discord import APP_ID, TOKEN, FakeDiscord
 from tests.discord_adapter.conftest import Launch
-from tests.discord_adapter.helpers import TOKEN, LessonDriver, walk_lesson
-from tests.fakes.fake_discord import APP_ID, FakeDiscord
+from tests.discord_adapter.helpers import LessonDriver, walk_lesson
 
 
 async def test_the_token_never_reaches_the_logs_in_a_whole_lesson(

@@ -7,9 +7,9 @@ import io
 from typing import Any
 
 from bot.engine import BadAddress
+from fakes.fake_discord import OTHER_CHANNEL_ID, PrivateReply
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of
-from tests.fakes.fake_discord import OTHER_CHANNEL_ID, PrivateReply
 
 STEP = "what-changed"
 GUILD_ELSEWHERE = 920000000000000999

@@ -10,11 +10,11 @@ import pytest
 
 from bot.discord_adapter import BotOptions
 from bot.engine import StoreUnavailable
+from fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import Launch, MakeEngine
 from tests.discord_adapter.helpers import LessonDriver, button, run_of
 from tests.discord_adapter.outage import DatabaseGate, gate_for
-from tests.fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 
 TRY_AGAIN = str(StoreUnavailable())
 STEP = "what-changed"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from fakes.fake_discord import CHANNEL_ID, THREAD_ID, FakeDiscord
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver
-from tests.fakes.fake_discord import CHANNEL_ID, THREAD_ID, FakeDiscord
 
 
 async def test_runs_in_a_channel_and_a_thread_at_once(fake: FakeDiscord, launch: Launch) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Phase, Place
+from fakes.fake_discord import CHANNEL_ID, GUILD_ID
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, buttons
-from tests.fakes.fake_discord import CHANNEL_ID, GUILD_ID
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PLACE = Place("discord", str(GUILD_ID), str(CHANNEL_ID))

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Phase
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import TOKEN, FakeDiscord, SentInteraction
 from storage import SqlRunStore
-from tests.discord_adapter.helpers import TOKEN, LessonDriver, answers_of, button, run_of, title
-from tests.discord_adapter.processes import BotProcess, start_bot_process
-from tests.fakes.fake_discord import FakeDiscord, SentInteraction
+from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of, title
 
 TIMER = 15
 STEP = "what-changed"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.engine import LessonEngine
+from fakes.fake_discord import FakeDiscord
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, button
-from tests.fakes.fake_discord import FakeDiscord
 
 
 async def test_old_buttons_work_after_a_restart(

@@ -12,10 +12,9 @@ from bot.engine import LessonEngine
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
+from fakes.fake_discord import TOKEN, FakeDiscord
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import FAST
-from tests.discord_adapter.helpers import TOKEN
-from tests.fakes.fake_discord import FakeDiscord
 
 
 async def test_a_second_shard_identifies_as_such_and_leaves_commands_to_shard_zero(

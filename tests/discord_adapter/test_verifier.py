@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from fakes.fake_discord import EPHEMERAL
 from tests.discord_adapter.helpers import LessonDriver, button, buttons
-from tests.fakes.fake_discord import EPHEMERAL
 
 
 def attempt_line(text: str, label: str) -> str:

@@ -15,10 +15,10 @@ from bot.settings import Settings
 from bot.slack_adapter import SlackBot, build_slack_bot
 from bot.slack_adapter.run import start_http
 from bot.verifier import Checker
+from fakes.fake_slack import FakeSlack
+from fakes.slack_driver import BOT_TOKEN, HOST, LISTED_HOST, SIGNING_SECRET, SlackDriver
 from storage import SqlRunStore, create_engine
 from tests.conftest import FakeClock
-from tests.fakes.fake_slack import FakeSlack
-from tests.slack_adapter.driver import BOT_TOKEN, HOST, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
 COUNTER_INTERVAL = 0.2
 

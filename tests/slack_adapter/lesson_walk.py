@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.fakes.fake_slack import Call, action_ids, dm_channel
-from tests.slack_adapter.driver import ALICE, BOB, HOST, TOTAL, SlackDriver, message_ts
+from fakes.fake_slack import Call, action_ids, dm_channel
+from fakes.slack_driver import ALICE, BOB, HOST, TOTAL, SlackDriver, message_ts
 
 
 async def walk_whole_lesson(slack: SlackDriver) -> None:

@@ -16,7 +16,7 @@ from bot.slack_adapter.blocks import (
     to_mrkdwn,
     to_plain,
 )
-from tests.fakes.fake_slack import action_ids
+from fakes.fake_slack import action_ids
 
 
 def assert_within_block_kit_limits(blocks: list[dict[str, object]]) -> None:

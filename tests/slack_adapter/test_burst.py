@@ -7,10 +7,10 @@ import time
 
 from bot.engine import parse_address
 from bot.slack_adapter import SlackBot
+from fakes.fake_slack import block_texts
+from fakes.slack_burst import fire
+from fakes.slack_driver import ACK_DEADLINE, SlackDriver, message_ts
 from storage import SqlRunStore
-from tests.fakes.fake_slack import block_texts
-from tests.slack_adapter.burst import fire
-from tests.slack_adapter.driver import ACK_DEADLINE, SlackDriver, message_ts
 from tests.waiting import wait_until
 
 MEMBERS = 2000

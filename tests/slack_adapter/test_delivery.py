@@ -8,10 +8,8 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.engine import LessonEngine, Place
-from storage import SqlRunStore
-from storage.models import CheckerRunRow
-from tests.fakes.fake_slack import TEAM_ID, block_texts
-from tests.slack_adapter.driver import (
+from fakes.fake_slack import TEAM_ID, block_texts
+from fakes.slack_driver import (
     ALICE,
     CHANNEL,
     SlackDriver,
@@ -19,6 +17,8 @@ from tests.slack_adapter.driver import (
     new_trigger,
     step_number,
 )
+from storage import SqlRunStore
+from storage.models import CheckerRunRow
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 RIGHT = "A new training stage"

@@ -15,8 +15,8 @@ from slack_bolt.response import BoltResponse
 from bot.engine import LessonEngine, Place
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.events_route import lesson_click
-from tests.fakes.fake_slack import TEAM_ID
-from tests.slack_adapter.driver import ALICE, CHANNEL, SlackDriver, new_trigger, signed_headers
+from fakes.fake_slack import TEAM_ID
+from fakes.slack_driver import ALICE, CHANNEL, SlackDriver, new_trigger, signed_headers
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 ACTION = "rl:7:what-changed:choose:checkable-reward"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from bot.engine import Action, parse_address
-from tests.fakes.fake_slack import block_texts
-from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, SlackDriver, step_number
+from fakes.fake_slack import block_texts
+from fakes.slack_driver import ALICE, BOB, CHANNEL, SlackDriver, step_number
 
 VERIFIER_STEP = step_number("be-the-checker")
 FREE_ANSWER_STEP = step_number("your-turn")

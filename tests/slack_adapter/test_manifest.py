@@ -12,7 +12,7 @@ import yaml
 
 from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.listeners import COMMAND
-from tests.slack_adapter.driver import SlackDriver
+from fakes.slack_driver import SlackDriver
 from tests.slack_adapter.lesson_walk import walk_whole_lesson
 
 MANIFESTS = Path(__file__).parents[2] / "slack"

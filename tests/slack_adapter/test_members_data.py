@@ -6,9 +6,9 @@ import csv
 import io
 
 from bot.engine import LessonEngine, Place, parse_address
+from fakes.fake_slack import TEAM_ID, block_texts, dm_channel
+from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, SlackDriver
 from storage import SqlRunStore
-from tests.fakes.fake_slack import TEAM_ID, block_texts, dm_channel
-from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, HOST, SlackDriver
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 OTHER_CHANNEL = "COTHER"

@@ -12,11 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.engine import LessonCatalog, LessonEngine, parse_address
 from bot.slack_adapter import SlackBot
 from bot.verifier import Checker
+from fakes.fake_slack import FakeSlack
+from fakes.slack_driver import ACK_DEADLINE, ALICE, BOB, HOST, SlackDriver
 from storage import SqlRunStore, create_engine
 from tests.conftest import FakeClock
-from tests.fakes.fake_slack import FakeSlack
 from tests.slack_adapter.conftest import bot_for, serving
-from tests.slack_adapter.driver import ACK_DEADLINE, ALICE, BOB, HOST, SlackDriver
 from tests.slack_adapter.outage import Switchable, switchable_database
 
 RIGHT = "A new training stage"

@@ -6,9 +6,8 @@ import asyncio
 from pathlib import Path
 
 from bot.engine import Phase, Place, Position, parse_address
-from storage import SqlRunStore
-from tests.fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
-from tests.slack_adapter.driver import (
+from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
+from fakes.slack_driver import (
     ALICE,
     BOT_TOKEN,
     CHANNEL,
@@ -16,7 +15,8 @@ from tests.slack_adapter.driver import (
     TOTAL,
     SlackDriver,
 )
-from tests.slack_adapter.processes import BotProcess, bot_processes
+from fakes.slack_processes import BotProcess, bot_processes
+from storage import SqlRunStore
 
 TIMED = "CTIMED"
 STEP = "what-changed"

@@ -7,10 +7,8 @@ import pytest
 from bot.engine import Action, LessonEngine, NoActiveRun, Phase, Place, parse_address
 from bot.slack_adapter import SlackBot
 from bot.timers import fire_once
-from storage import SqlRunStore
-from tests.conftest import FakeClock
-from tests.fakes.fake_slack import TEAM_ID, block_texts, buttons
-from tests.slack_adapter.driver import (
+from fakes.fake_slack import TEAM_ID, block_texts, buttons
+from fakes.slack_driver import (
     ALICE,
     BOB,
     CHANNEL,
@@ -21,6 +19,8 @@ from tests.slack_adapter.driver import (
     eventually,
     message_ts,
 )
+from storage import SqlRunStore
+from tests.conftest import FakeClock
 from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)

@@ -10,9 +10,9 @@ from bot.engine import LessonEngine
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.run import socket_mode_handler
 from bot.verifier import Checker
-from tests.fakes.fake_slack import FakeSlack
+from fakes.fake_slack import FakeSlack
+from fakes.slack_driver import BOT_TOKEN, SIGNING_SECRET
 from tests.slack_adapter.conftest import bot_for, serving
-from tests.slack_adapter.driver import BOT_TOKEN, SIGNING_SECRET
 from tests.slack_adapter.lesson_walk import walk_whole_lesson
 from tests.slack_adapter.test_socket_mode import APP_TOKEN, slash_command_envelope
 

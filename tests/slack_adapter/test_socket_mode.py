@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.run import socket_mode_handler
-from tests.fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
-from tests.slack_adapter.driver import CHANNEL, HOST, TOTAL
+from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
+from fakes.slack_driver import CHANNEL, HOST, TOTAL
 
 APP_TOKEN = "xapp-1-A0001-0000-testappsecret"
 

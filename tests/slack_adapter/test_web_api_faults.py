@@ -6,9 +6,9 @@ import pytest
 
 from bot.engine import LessonEngine, Place
 from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
+from fakes.fake_slack import TEAM_ID, block_texts
+from fakes.slack_driver import ALICE, BOB, CHANNEL, TOTAL, SlackDriver, message_ts
 from storage import SqlRunStore
-from tests.fakes.fake_slack import TEAM_ID, block_texts
-from tests.slack_adapter.driver import ALICE, BOB, CHANNEL, TOTAL, SlackDriver, message_ts
 from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import aiohttp
 
 from bot.engine import LessonCatalog
-from tests.fakes.fake_slack import TEAM_ID, Call, FakeSlack, action_ids, block_texts, buttons
+from fakes.fake_slack import TEAM_ID, Call, FakeSlack, action_ids, block_texts, buttons
 
 SIGNING_SECRET = "test-signing-secret-1234"
 BOT_TOKEN = "xoxb-1111-2222-testtokenvalue"

@@ -1,8 +1,9 @@
 """A small fake Discord: the REST routes and gateway websocket the real discord.py client uses.
 
-Tests point discord.py at it (`FakeDiscord.patched`), inject interactions through the
-gateway (slash commands, autocomplete, button clicks, form submits) and assert on every
-request the bot made, the way a member would see its effects.
+Tests point discord.py at it (`FakeDiscord.patched`; a bot in its own process is started
+through `fakes.discord_bot_process`), inject interactions through the gateway (slash
+commands, autocomplete, button clicks, form submits) and assert on every request the bot
+made, the way a member would see its effects.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -31,6 +32,8 @@ OTHER_CHANNEL_ID = 930000000000000002
 THREAD_ID = 940000000000000001
 HOST_ROLE_ID = 950000000000000001
 HOST_ROLE_NAME = "Lesson Host"
+TOKEN = "test-token-5f1d2c9a"
+"""The bot token tests and benchmarks log in with (the fake accepts any)."""
 
 EPHEMERAL = 1 << 6
 MANAGE_GUILD = 1 << 5
@@ -42,6 +45,18 @@ UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 
 T = TypeVar("T")
+
+
+@contextmanager
+def discord_pointed_at(api_url: str, gateway_url: str) -> Iterator[None]:
+    """Point discord.py's REST base and default gateway at a fake; restore them after."""
+    old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    Route.BASE = api_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    try:
+        yield
+    finally:
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
 
 
 class FakeHttpError(Exception):
@@ -238,7 +253,7 @@ class FakeDiscord:
 
     @property
     def api_url(self) -> str:
-        """The REST base a bot process is pointed at (DISCORD_API_URL)."""
+        """The REST base discord.py is pointed at."""
         return f"http://127.0.0.1:{self.port}{API}"
 
     @property
@@ -246,16 +261,9 @@ class FakeDiscord:
         """Where discord.py should open its websocket."""
         return f"ws://127.0.0.1:{self.port}/gateway"
 
-    @contextmanager
-    def patched(self) -> Iterator[None]:
+    def patched(self) -> AbstractContextManager[None]:
         """Point discord.py's REST base and default gateway at this fake."""
-        old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-        Route.BASE = self.api_url
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
-        try:
-            yield
-        finally:
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+        return discord_pointed_at(self.api_url, self.gateway_url)
 
     # -- faults ----------------------------------------------------------------------------
 

@@ -1,12 +1,23 @@
-"""Gateway events already buffered do not starve the work they start (their acknowledgements)."""
+"""The fair gateway reader (`bot/discord_adapter/patches.py`): what it does, and the discord.py
+internals it relies on, which fail these tests when a new discord.py changes them."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
 
 import aiohttp
+from discord.gateway import DiscordWebSocket
+from discord.http import HTTPClient
+from packaging.requirements import Requirement
 
-from bot.discord_adapter.gateway_socket import FairGatewaySocket, fair_connect
+from bot.discord_adapter.patches import FairGatewaySocket, fair_connect
+from tests.discord_adapter.conftest import Launch
+
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 class BufferedSocket:
@@ -50,3 +61,23 @@ async def test_the_fair_socket_is_the_same_socket_otherwise() -> None:
     assert isinstance(socket, FairGatewaySocket)
     assert socket.close_code == 1000
     assert (await socket.receive()).data == "ws://gateway 15"
+
+
+async def test_a_connected_bot_reads_its_gateway_through_the_fair_socket(launch: Launch) -> None:
+    bot = await launch()
+    assert isinstance(bot.ws.socket, FairGatewaySocket)
+
+
+def test_the_installed_discord_py_is_one_the_patch_was_written_for() -> None:
+    dependencies = tomllib.loads(PYPROJECT.read_text())["project"]["dependencies"]
+    pinned = next(Requirement(d) for d in dependencies if Requirement(d).name == "discord.py")
+    assert pinned.specifier.contains(version("discord.py")), pinned
+
+
+def test_discord_py_opens_the_gateway_through_http_ws_connect() -> None:
+    assert "client.http.ws_connect(" in inspect.getsource(DiscordWebSocket.from_client)
+    assert list(inspect.signature(HTTPClient.ws_connect).parameters) == ["self", "url", "compress"]
+
+
+def test_discord_py_reads_each_gateway_event_with_receive() -> None:
+    assert "self.socket.receive(timeout=" in inspect.getsource(DiscordWebSocket.poll_event)

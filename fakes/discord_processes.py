@@ -1,4 +1,4 @@
-"""The real bot as a separate process (`python -m bot discord`), pointed at the fake Discord."""
+"""The real Discord bot as a separate process, pointed at the fake Discord."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.discord_adapter.helpers import TOKEN
-from tests.fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, FakeDiscord
+from fakes.environment import process_environment
+from fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, TOKEN, FakeDiscord
 
 START_TIMEOUT = 30.0
 
@@ -44,33 +44,28 @@ def bot_environment(
     fake: FakeDiscord, database_url: str, log_level: str = "DEBUG"
 ) -> dict[str, str]:
     """The environment of a bot process: this one's, with Discord and the database replaced."""
-    kept = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DISCORD_", "SLACK_", "LESSON_", "DATABASE_"))
-    }
-    return kept | {
-        "DISCORD_TOKEN": TOKEN,
-        "DISCORD_API_URL": fake.api_url,
-        "DISCORD_GUILD_ID": str(GUILD_ID),
-        "LESSON_HOST_ROLE": HOST_ROLE_NAME,
-        "DATABASE_URL": database_url,
-        "LOG_LEVEL": log_level,
-    }
+    return process_environment(
+        ("DISCORD_", "SLACK_", "LESSON_", "DATABASE_"),
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DISCORD_GUILD_ID": str(GUILD_ID),
+            "LESSON_HOST_ROLE": HOST_ROLE_NAME,
+            "DATABASE_URL": database_url,
+            "LOG_LEVEL": log_level,
+        },
+    )
 
 
 async def start_bot_process(
     fake: FakeDiscord, database_url: str, folder: Path, name: str, log_level: str = "DEBUG"
 ) -> BotProcess:
-    """Start `python -m bot discord` in `folder` (no .env there) and wait for its IDENTIFY."""
+    """Start the bot (`fakes.discord_bot_process`) in `folder`, no .env there; wait for IDENTIFY."""
     identified = len(fake.identifies)
     log = folder / f"{name}.log"
     with log.open("wb") as output:
         process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "discord",
+            *(sys.executable, "-m", "fakes.discord_bot_process"),
+            *(fake.api_url, fake.gateway_url),
             cwd=folder,
             env=bot_environment(fake, database_url, log_level),
             stdin=asyncio.subprocess.DEVNULL,

@@ -15,8 +15,9 @@ from typing import IO
 
 import aiohttp
 
-from tests.fakes.fake_slack import FakeSlack
-from tests.slack_adapter.driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
+from fakes.environment import process_environment
+from fakes.fake_slack import FakeSlack
+from fakes.slack_driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
 READY_TIMEOUT = 30.0
 CLEARED_PREFIXES = ("SLACK_", "DISCORD_", "DATABASE_URL", "LOG_LEVEL", "DEFAULT_LESSON")
@@ -31,16 +32,18 @@ def free_port() -> int:
 
 def bot_environment(fake: FakeSlack, database_url: str) -> dict[str, str]:
     """The environment of a bot process: this test's secrets, fake API and database only."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(CLEARED_PREFIXES)}
-    return env | {
-        "SLACK_BOT_TOKEN": BOT_TOKEN,
-        "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-        "SLACK_HOST_USERS": LISTED_HOST,
-        "SLACK_API_URL": fake.base_url,
-        "DATABASE_URL": database_url,
-        "LOG_LEVEL": "INFO",
-        "PYTHONUNBUFFERED": "1",
-    }
+    return process_environment(
+        CLEARED_PREFIXES,
+        {
+            "SLACK_BOT_TOKEN": BOT_TOKEN,
+            "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+            "SLACK_HOST_USERS": LISTED_HOST,
+            "SLACK_API_URL": fake.base_url,
+            "DATABASE_URL": database_url,
+            "LOG_LEVEL": "INFO",
+            "PYTHONUNBUFFERED": "1",
+        },
+    )
 
 
 @dataclass

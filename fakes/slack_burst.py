@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.slack_adapter.driver import SlackDriver
+from fakes.slack_driver import SlackDriver
 
 
 @dataclass(frozen=True)

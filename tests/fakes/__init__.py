@@ -1,1 +1,0 @@
-"""Fakes of outside services for tests."""

@@ -19,6 +19,7 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     default_lesson: str = "rlvr"
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
+    burst_handling: bool = True
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)

@@ -21,6 +21,7 @@ from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import LessonEngine
 from bot.runtime import Runtime
 from bot.service import LessonService, Presenter
+from bot.service.backpressure import PendingAcks
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings
 from bot.timers import run_timer_loop
@@ -95,7 +96,8 @@ class LessonBot(discord.Client):
         self.surface = DiscordSurface(self)
         self.presenter = Presenter(engine, self.surface, options.counter_interval)
         self.service = LessonService(engine, self.presenter)
-        self.replies = PrivateReplies(self.service.deliveries, options.patience)
+        acks = PendingAcks(settings.burst_handling)
+        self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         self.interactions = Interactions(
             self.service, self.surface, self.replies, settings.lesson_host_role
         )

@@ -24,9 +24,9 @@ from bot.engine import (
     Tone,
     VerifierRow,
     bar_lines,
+    checker_reading,
     is_lesson_address,
-    percent,
-    text_bar,
+    thumbs_tally,
 )
 from bot.service import Card, DrawnChart, FileReply
 
@@ -48,7 +48,6 @@ COLOURS = {
     "takeaway": 0x5865F2,
 }
 RESULTS_COLOUR = 0x2EB67D
-ROW_BAR_WIDTH = 10
 DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
 TOO_LARGE = (
     "Run {run_id}'s answers are too large to attach here ({size} bytes). "
@@ -210,13 +209,7 @@ def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
     """Each sample attempt: the channel's thumbs beside the checker's reading and reward."""
     lines: list[str] = []
     for row in rows:
-        mark = "✅" if row.reward else "❌"
-        lines += [
-            f"**{row.label}**",
-            f"`{text_bar(row.up_share, ROW_BAR_WIDTH)}` {percent(row.up_share)} 👍 "
-            f"({row.thumbs_up} 👍 · {row.thumbs_down} 👎) │ checker read "
-            f"**{row.read or '(nothing)'}** → reward **{row.reward}** {mark}",
-        ]
+        lines += [f"**{row.label}**", f"{thumbs_tally(row)} │ {checker_reading(row)}"]
     return lines
 
 

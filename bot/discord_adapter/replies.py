@@ -17,11 +17,10 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.arrivals import Arrivals
 from bot.discord_adapter.members import PLATFORM, Interaction
 from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip
 from bot.engine import LessonBotError
-from bot.pending import PendingAcks
+from bot.service.backpressure import PendingAcks
 from bot.service.interaction import Deliveries
 
 log = logging.getLogger(__name__)
@@ -63,13 +62,13 @@ class PrivateReplies:
         deliveries: Deliveries,
         patience: float = ACK_PATIENCE,
         busy: int = BUSY,
-        arrivals: Arrivals | None = None,
+        acks: PendingAcks | None = None,
     ) -> None:
         self.deliveries = deliveries
         self.patience = patience
         self.busy = busy
         self.in_flight = 0
-        self.acks = PendingAcks(arrivals)
+        self.acks = acks or PendingAcks()
         self._burst = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -149,7 +148,7 @@ class PrivateReplies:
         if change > 0:
             self.acks.arrived()
         self.in_flight += change
-        if self.in_flight >= self.busy:
+        if self.acks.enabled and self.in_flight >= self.busy:
             self._burst.set()
         else:
             self._burst.clear()

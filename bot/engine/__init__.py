@@ -11,7 +11,7 @@ from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import answers_csv
 from bot.engine.ports import AnswerChecker, RunStore
-from bot.engine.tally import bar_lines, percent, text_bar
+from bot.engine.tally import bar_lines, checker_reading, percent, text_bar, thumbs_tally
 from bot.model.errors import (
     BadAddress,
     BadInput,
@@ -104,8 +104,10 @@ __all__ = [
     "WrongStep",
     "answers_csv",
     "bar_lines",
+    "checker_reading",
     "is_lesson_address",
     "parse_address",
     "percent",
     "text_bar",
+    "thumbs_tally",
 ]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.model.views import Bar
+from bot.model.views import Bar, VerifierRow
 
 BAR_WIDTH = 20
+ROW_BAR_WIDTH = 10
 
 
 def make_bars(labelled_counts: Sequence[tuple[str, int, bool]]) -> tuple[Bar, ...]:
@@ -36,3 +37,15 @@ def bar_lines(bars: Sequence[Bar], mark: str = "✅") -> list[str]:
         + (f" {mark}" if bar.marked else "")
         for bar in bars
     ]
+
+
+def thumbs_tally(row: VerifierRow) -> str:
+    """The raters' thumbs on one sample attempt: '`█████░░░░░` 50% 👍 (2 👍 · 2 👎)'."""
+    bar = text_bar(row.up_share, ROW_BAR_WIDTH)
+    return f"`{bar}` {percent(row.up_share)} 👍 ({row.thumbs_up} 👍 · {row.thumbs_down} 👎)"
+
+
+def checker_reading(row: VerifierRow) -> str:
+    """The checker on one sample attempt: 'checker read **20** → reward **1** ✅'."""
+    mark = "✅" if row.reward else "❌"
+    return f"checker read **{row.read or '(nothing)'}** → reward **{row.reward}** {mark}"

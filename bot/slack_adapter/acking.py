@@ -28,8 +28,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any
 
-from bot.pending import PendingAcks
 from bot.service import LessonService, Outcome
+from bot.service.backpressure import PendingAcks
 from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.members import HostDirectory, SlackRequest
 from bot.slack_adapter.surface import SlackSurface
@@ -57,9 +57,11 @@ async def ack_after(
 class InFlight:
     """Requests being decided, and the work of those acknowledged but still being shown."""
 
-    def __init__(self, acks_first: float = ACKS_FIRST_SECONDS) -> None:
+    def __init__(
+        self, acks_first: float = ACKS_FIRST_SECONDS, acks: PendingAcks | None = None
+    ) -> None:
         self.acks_first = acks_first
-        self.acks = PendingAcks()
+        self.acks = acks or PendingAcks()
         self._tasks: set[asyncio.Future[object]] = set()
         self._queued: deque[Coroutine[Any, Any, object]] = deque()
         self._starter: asyncio.Future[None] | None = None
@@ -118,11 +120,17 @@ class InFlight:
 class Requests:
     """What every listener shares: the service, host rights, and deciding before the ack."""
 
-    def __init__(self, service: LessonService, surface: SlackSurface, hosts: HostDirectory) -> None:
+    def __init__(
+        self,
+        service: LessonService,
+        surface: SlackSurface,
+        hosts: HostDirectory,
+        burst_handling: bool = True,
+    ) -> None:
         self.service = service
         self.surface = surface
         self.hosts = hosts
-        self.inflight = InFlight()
+        self.inflight = InFlight(acks=PendingAcks(burst_handling))
 
     async def settle(self, ack: Ack, request: SlackRequest, decision: Awaitable[Outcome]) -> None:
         """Decide (store) and ack; show the outcome once the acks are done, in flight till then."""

@@ -15,8 +15,8 @@ from bot.engine import (
     Tone,
     VerifierRow,
     bar_lines,
-    percent,
-    text_bar,
+    checker_reading,
+    thumbs_tally,
 )
 from bot.service import Card
 
@@ -30,7 +30,6 @@ MAX_FIELD_TEXT = 2000
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 3000
 MAX_FALLBACK_TEXT = 3000
-ROW_BAR_WIDTH = 10
 CUT_MARK = "…"
 FENCE = "```"
 FENCE_REPAIR = "```\n" * 2
@@ -237,11 +236,5 @@ def tally_blocks(bars: Sequence[Bar], rows: Sequence[VerifierRow], mark: str = "
 
 def verifier_fields(row: VerifierRow) -> list[str]:
     """One attempt: its thumbs tally on the left, the checker's reward on the right."""
-    bar = text_bar(row.up_share, ROW_BAR_WIDTH)
-    raters = (
-        f"*{plain(row.label)}* ({plain(row.style)})\n"
-        f"`{bar}` {percent(row.up_share)} 👍 · 👍 {row.thumbs_up} 👎 {row.thumbs_down}"
-    )
-    mark = "✅" if row.reward else "❌"
-    checker = f"read *{plain(row.read) or '(nothing)'}*\nreward *{row.reward}* {mark}"
-    return [raters, checker]
+    raters = f"*{plain(row.label)}* ({plain(row.style)})\n{to_mrkdwn(thumbs_tally(row))}"
+    return [raters, to_mrkdwn(checker_reading(row))]

@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.arrivals import STREAM_CLICKS, Arrivals
 from bot.discord_adapter.replies import PrivateReplies
+from bot.service.backpressure import STREAM_CLICKS, Arrivals, PendingAcks
 
 WAVE = 5
 PAUSE = 1.0
@@ -107,7 +107,7 @@ async def test_in_a_stream_a_second_wave_is_acknowledged_before_the_first_wave_w
     arrivals = Arrivals(PAUSE)
     for _ in range(STREAM_CLICKS):  # a stream of clicks is already arriving
         arrivals.note(asyncio.get_running_loop().time())
-    replies = PrivateReplies(FirstTime(), busy=1, arrivals=arrivals)  # type: ignore[arg-type]
+    replies = PrivateReplies(FirstTime(), busy=1, acks=PendingAcks(arrivals=arrivals))  # type: ignore[arg-type]
     first = [answer(replies, log, n) for n in range(WAVE)]
     await log.acked.wait()
     await a_few_turns()  # the first wave could start its work now
@@ -123,7 +123,7 @@ async def test_in_a_stream_a_second_wave_is_acknowledged_before_the_first_wave_w
 
 async def test_clicks_that_do_not_stream_in_get_their_work_done_at_once() -> None:
     log = Log(wanted_acks=1)
-    replies = PrivateReplies(FirstTime(), busy=1, arrivals=Arrivals(pause=60.0))  # type: ignore[arg-type]
+    replies = PrivateReplies(FirstTime(), busy=1, acks=PendingAcks(arrivals=Arrivals(pause=60.0)))  # type: ignore[arg-type]
     await asyncio.wait_for(asyncio.gather(*(answer(replies, log, n) for n in range(3))), 5)
     assert sorted(log.events) == sorted(
         [f"{what} {n}" for n in range(3) for what in ("ack", "work", "reply")]

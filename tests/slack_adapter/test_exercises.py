@@ -36,8 +36,8 @@ async def test_the_verifier_exercise_rates_then_runs_the_checker(slack: SlackDri
     rows = [block["fields"] for block in reveal.args["blocks"] if "fields" in block]
     assert "What the channel rated" in rows[0][0]["text"]
     polished, second_look = rows[1], rows[4]
-    assert "👍 1 👎 0" in polished[0]["text"] and "reward *0* ❌" in polished[1]["text"]
-    assert "👍 0 👎 1" in second_look[0]["text"] and "reward *1* ✅" in second_look[1]["text"]
+    assert "(1 👍 · 0 👎)" in polished[0]["text"] and "reward *0* ❌" in polished[1]["text"]
+    assert "(0 👍 · 1 👎)" in second_look[0]["text"] and "reward *1* ✅" in second_look[1]["text"]
     assert "The checker rewarded only *The second look*" in block_texts(reveal.args["blocks"])
 
 

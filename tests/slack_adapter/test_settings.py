@@ -8,8 +8,9 @@ import logging
 import pytest
 from pydantic import SecretStr
 
+from bot.engine import LessonEngine
 from bot.settings import MissingSetting
-from bot.slack_adapter import build_app
+from bot.slack_adapter import build_app, build_slack_bot
 from bot.slack_adapter.run import (
     RedactSecrets,
     http_credentials,
@@ -70,3 +71,9 @@ def test_log_lines_are_scrubbed_of_tokens_and_secrets() -> None:
     output = stream.getvalue()
     assert "abcdef" not in output and "my-signing-secret" not in output
     assert "fedcba" not in output and output.count("[redacted]") == 3
+
+
+def test_burst_handling_follows_its_one_switch(engine: LessonEngine) -> None:
+    for on in (True, False):
+        bot = build_slack_bot(slack_settings(burst_handling=on), engine)
+        assert bot.requests.inflight.acks.enabled is on

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.arrivals import STREAM_CLICKS, Arrivals
-from bot.pending import PendingAcks
+from bot.service.backpressure import STREAM_CLICKS, Arrivals, PendingAcks
 
 PAUSE = 0.05
 WAITERS = 500
@@ -33,7 +32,7 @@ async def test_work_waits_for_the_ack_being_sent() -> None:
 
 
 async def test_work_waits_for_a_stream_of_requests_to_pause() -> None:
-    acks = PendingAcks(Arrivals(PAUSE, seconds=1.0))  # a stream even on a slow machine
+    acks = PendingAcks(arrivals=Arrivals(PAUSE, seconds=1.0))  # a stream even on a slow machine
     loop = asyncio.get_running_loop()
     before_the_stream = loop.time()
     for _ in range(STREAM_CLICKS):
@@ -55,4 +54,14 @@ async def test_many_waiting_pieces_of_work_share_one_watcher() -> None:
         await asyncio.sleep(0)
         assert watchers() == 1
     await asyncio.wait_for(asyncio.gather(*waiting), timeout=2)
+    assert watchers() == 0
+
+
+async def test_switched_off_work_never_waits_for_acks_or_streams() -> None:
+    acks = PendingAcks(enabled=False, arrivals=Arrivals(PAUSE, seconds=1.0))
+    with acks.acknowledging():
+        for _ in range(STREAM_CLICKS):
+            acks.arrived()
+        await asyncio.wait_for(acks.work_may_start(), timeout=1)
+    assert acks.arrivals.hold_for(asyncio.get_running_loop().time()) == 0.0
     assert watchers() == 0

@@ -22,11 +22,9 @@ from bot.engine import (
     StepCard,
     SummaryCard,
     Tone,
-    VerifierRow,
     bar_lines,
-    checker_reading,
     is_lesson_address,
-    thumbs_tally,
+    verifier_lines,
 )
 from bot.service import Card, DrawnChart, FileReply
 
@@ -202,14 +200,6 @@ def reveal_lines(card: RevealCard) -> list[str]:
     lines += verifier_lines(card.rows)
     if card.notes:
         lines += ["", *card.notes]
-    return lines
-
-
-def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
-    """Each sample attempt: the channel's thumbs beside the checker's reading and reward."""
-    lines: list[str] = []
-    for row in rows:
-        lines += [f"**{row.label}**", f"{thumbs_tally(row)} │ {checker_reading(row)}"]
     return lines
 
 

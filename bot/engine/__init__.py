@@ -11,7 +11,14 @@ from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import answers_csv
 from bot.engine.ports import AnswerChecker, RunStore
-from bot.engine.tally import bar_lines, checker_reading, percent, text_bar, thumbs_tally
+from bot.engine.tally import (
+    bar_lines,
+    checker_reading,
+    percent,
+    text_bar,
+    thumbs_tally,
+    verifier_lines,
+)
 from bot.model.errors import (
     BadAddress,
     BadInput,
@@ -110,4 +117,5 @@ __all__ = [
     "percent",
     "text_bar",
     "thumbs_tally",
+    "verifier_lines",
 ]

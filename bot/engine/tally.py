@@ -49,3 +49,11 @@ def checker_reading(row: VerifierRow) -> str:
     """The checker on one sample attempt: 'checker read **20** → reward **1** ✅'."""
     mark = "✅" if row.reward else "❌"
     return f"checker read **{row.read or '(nothing)'}** → reward **{row.reward}** {mark}"
+
+
+def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
+    """Each sample attempt: its label, then the raters' thumbs beside the checker's reading."""
+    lines: list[str] = []
+    for row in rows:
+        lines += [f"**{row.label}**", f"{thumbs_tally(row)} │ {checker_reading(row)}"]
+    return lines

@@ -1,0 +1,29 @@
+"""Each platform adapter stays a surface plus its wiring, small enough to read in a sitting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+BOT = Path(__file__).resolve().parents[1] / "bot"
+ADAPTERS = ("discord_adapter", "slack_adapter")
+MAX_FILES = 12
+MAX_LINES_TOGETHER = 2400
+
+
+def adapter_files(name: str) -> list[Path]:
+    """The Python modules of one adapter."""
+    return sorted((BOT / name).glob("*.py"))
+
+
+def test_each_adapter_has_at_most_twelve_modules() -> None:
+    sizes = {name: len(adapter_files(name)) for name in ADAPTERS}
+    assert all(0 < size <= MAX_FILES for size in sizes.values()), sizes
+
+
+def test_the_two_adapters_together_stay_within_their_line_budget() -> None:
+    lines = sum(
+        len(path.read_text(encoding="utf-8").splitlines())
+        for name in ADAPTERS
+        for path in adapter_files(name)
+    )
+    assert lines <= MAX_LINES_TOGETHER, lines

@@ -1,4 +1,4 @@
-"""The results as a plain-text table: metric, value, target, met?"""
+"""The results as a plain-text table of metric, value, target and whether it was met."""
 
 from __future__ import annotations
 

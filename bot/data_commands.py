@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import click
@@ -25,7 +26,7 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
     if output is None:
         click.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        await asyncio.to_thread(output.write_text, text, encoding="utf-8")
     return 0
 
 

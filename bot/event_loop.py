@@ -17,7 +17,7 @@ LoopFactory = Callable[[], asyncio.AbstractEventLoop]
 
 
 def fast_loop_factory() -> LoopFactory | None:
-    """uvloop's loop factory, or None (asyncio's default loop) where uvloop is not installed."""
+    """The loop factory of uvloop, or None (asyncio's default loop) where uvloop is not installed."""
     try:
         uvloop = importlib.import_module("uvloop")
     except ImportError:

@@ -198,8 +198,10 @@ class SlackDriver:
     async def wait_post(
         self, text: str, timeout: float = 15.0, after: int = 0, channel: str | None = None
     ) -> Call:
-        """The first message posted (in `channel`, if given) after the first `after` posts
-        whose blocks contain `text`."""
+        """The first message posted whose blocks contain `text`.
+
+        Only posts in `channel` count, if given, and only after the first `after` of them.
+        """
         await self.fake.wait_for(lambda _: self._find_post(text, after, channel), timeout)
         found = self._find_post(text, after, channel)
         assert found is not None

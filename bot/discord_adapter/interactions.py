@@ -1,5 +1,8 @@
-"""What a member's click, answer form or command does: the service decides, the channel is
-updated, and the member is answered privately inside Discord's window."""
+"""What a member's click, answer form or command does on Discord.
+
+The service decides, the channel is updated, and the member is answered privately inside
+Discord's window.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Drawing the engine's cards as Discord messages within Discord's limits: a text line,
-embeds, buttons and a chart.
+"""Drawing the engine's cards as Discord messages within Discord's limits.
+
+A message is a text line, embeds, buttons and a chart.
 
 Lesson buttons carry their engine address as custom_id. The bot routes their clicks itself
 (`LessonBot.on_interaction`), so discord.py keeps no view per posted message and rebuilds

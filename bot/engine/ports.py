@@ -75,9 +75,11 @@ class AnswerStorage(Protocol):
         expected: Position | None = None,
         blocked_by: str | None = None,
     ) -> VoteResult:
-        """Upsert one member's vote of one kind at one step, in the same transaction checking
-        that the run is still active at `expected` and that the member has no vote of kind
-        `blocked_by` there."""
+        """Upsert one member's vote of one kind at one step.
+
+        The same transaction checks that the run is still active at `expected` and that the
+        member has no vote of kind `blocked_by` there.
+        """
         ...
 
     async def member_votes(self, run_id: int, step_id: str, user_id: str) -> dict[str, str]:

@@ -17,7 +17,7 @@ LoopFactory = Callable[[], asyncio.AbstractEventLoop]
 
 
 def fast_loop_factory() -> LoopFactory | None:
-    """The loop factory of uvloop, or None (asyncio's default loop) where uvloop is not installed."""
+    """The loop factory of uvloop; None (asyncio's own loop) where uvloop is missing."""
     try:
         uvloop = importlib.import_module("uvloop")
     except ImportError:

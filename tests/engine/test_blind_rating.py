@@ -19,6 +19,17 @@ def verifier(engine: LessonEngine, card: StepCard) -> VerifierStep:
     return step
 
 
+async def all_rated_by_alice(engine: LessonEngine) -> tuple[StepCard, VerifierStep, str]:
+    """The verifier step, with Alice's 👍 on every attempt; her last rating's receipt."""
+    card = await start_at(engine, "verifier")
+    step = verifier(engine, card)
+    receipts = [
+        await engine.rate(card.run_id, card.step_id, ALICE, attempt.id, True)
+        for attempt in step.attempts
+    ]
+    return card, step, receipts[-1].text
+
+
 async def stored_kinds(store: SqlRunStore, card: StepCard, user_id: str) -> list[str]:
     """The kinds of everything stored for one member at the card's step."""
     answers = await store.export_answers(card.run_id)
@@ -49,12 +60,9 @@ async def test_the_checker_refuses_until_every_attempt_is_rated_and_stores_nothi
 async def test_once_all_are_rated_the_checker_shows_verdict_and_gold_then_ratings_lock(
     engine: LessonEngine, store: SqlRunStore
 ) -> None:
-    card = await start_at(engine, "verifier")
-    step = verifier(engine, card)
-    for attempt in step.attempts:
-        last = await engine.rate(card.run_id, card.step_id, ALICE, attempt.id, True)
-    assert f"You have rated all {len(step.attempts)}" in last.text
-    assert "first checker run locks" in last.text
+    card, step, last = await all_rated_by_alice(engine)
+    assert f"You have rated all {len(step.attempts)}" in last
+    assert "first checker run locks" in last
     changed = await engine.rate(card.run_id, card.step_id, ALICE, step.attempts[0].id, False)
     assert "👎" in changed.text
 
@@ -73,10 +81,7 @@ async def test_once_all_are_rated_the_checker_shows_verdict_and_gold_then_rating
 async def test_a_rating_racing_the_first_checker_run_is_kept_only_if_it_came_first(
     engine: LessonEngine, store: SqlRunStore
 ) -> None:
-    card = await start_at(engine, "verifier")
-    step = verifier(engine, card)
-    for attempt in step.attempts:
-        await engine.rate(card.run_id, card.step_id, ALICE, attempt.id, True)
+    card, step, _ = await all_rated_by_alice(engine)
     target = step.attempts[1].id
     rated, checked = await asyncio.gather(
         engine.rate(card.run_id, card.step_id, ALICE, target, False),

@@ -13,16 +13,17 @@ from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, Verifi
 
 MAX_TYPED_ANSWER = 200
 CHOICE_KIND = "choice"
+RATINGS_LOCKED = "ratings-locked"  # vote kind: the member has seen a checker verdict here
+LOCKED_TEXT = (
+    "You have run the checker, so your ratings are locked: the reveal compares thumbs "
+    "given before seeing any checker verdict."
+)
+JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
 
 
 def rate_kind(attempt_id: str) -> str:
     """The vote kind of a thumbs rating on one attempt."""
     return f"rate:{attempt_id}"
-
-
-def check_kind(attempt_id: str) -> str:
-    """The vote kind marking that a member ran the checker on one attempt."""
-    return f"check:{attempt_id}"
 
 
 def find_attempt(step: Step, attempt_id: str) -> Attempt:
@@ -68,37 +69,42 @@ class MemberActions:
         """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
         step = await self.core.known_step(run_id, step_id)
         attempt = find_attempt(step, attempt_id)
+        assert isinstance(step, VerifierStep)
         value = "up" if thumbs_up else "down"
-        kind, lock = rate_kind(attempt.id), check_kind(attempt.id)
-        result = await self.cast_vote(run_id, step, member, kind, value, blocked_by=lock)
+        kind = rate_kind(attempt.id)
+        result = await self.cast_vote(run_id, step, member, kind, value, blocked_by=RATINGS_LOCKED)
         if result.blocked:
-            raise BadInput(
-                f"You already ran the checker on {attempt.label}, so your rating is locked: "
-                "the reveal compares raters who had not seen the checker."
-            )
-        thumb = "👍" if thumbs_up else "👎"
-        text = f"You gave **{attempt.label}** a {thumb}. Now run the checker on it and compare."
+            raise BadInput(LOCKED_TEXT)
+        left = await self.unrated(run_id, step, member)
+        text = rated_text(attempt.label, thumbs_up, left, len(step.attempts))
         return Receipt(text, run_id, step.id)
 
     async def run_checker(
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
-        """Run the answer checker on a sample attempt and tell the member its reward."""
+        """Run the checker on a sample attempt, once the member has rated every attempt."""
         run, step = await self.core.open_step(run_id, step_id)
         attempt = find_attempt(step, attempt_id)
         assert isinstance(step, VerifierStep)
-        votes = await self.answers.member_votes(run.id, step.id, member.user_id)
-        if rate_kind(attempt.id) not in votes:
-            raise BadInput(
-                f"Rate **{attempt.label}** with 👍 or 👎 first, the way a human rater would. "
-                "Then run the checker and see whether it agrees."
-            )
+        left = await self.unrated(run.id, step, member)
+        if left:
+            raise BadInput(blind_refusal(left, len(step.attempts)))
+        lock = await self.cast_vote(
+            run.id, step, member, RATINGS_LOCKED, attempt.id, blocked_by=RATINGS_LOCKED
+        )
         verdict = await self.verdicts.attempt_verdict(
             run.lesson_id, run.lesson_version, step, attempt
         )
-        await self.cast_vote(run.id, step, member, check_kind(attempt.id), str(verdict.reward))
         await self.answers.record_check(run.id, step.id, member, attempt.id, verdict)
-        return Receipt(checker_text(attempt.label, verdict), run.id, step.id, verdict.reward)
+        text = checker_text(attempt.label, verdict)
+        if not lock.blocked:
+            text = f"{text}\n{JUST_LOCKED_TEXT}"
+        return Receipt(text, run.id, step.id, verdict.reward)
+
+    async def unrated(self, run_id: int, step: VerifierStep, member: Member) -> list[Attempt]:
+        """The attempts of a verifier step this member has not rated yet."""
+        votes = await self.answers.member_votes(run_id, step.id, member.user_id)
+        return [attempt for attempt in step.attempts if rate_kind(attempt.id) not in votes]
 
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
@@ -148,6 +154,31 @@ def checker_text(label: str, verdict: Verdict) -> str:
     if verdict.reason:
         lines.append(verdict.reason)
     return "\n".join(lines)
+
+
+def rated_text(label: str, thumbs_up: bool, left: list[Attempt], total: int) -> str:
+    """What a member sees after rating an attempt: how many are left before the checker opens."""
+    head = f"You gave **{label}** a {'👍' if thumbs_up else '👎'}."
+    if left:
+        return f"{head} {_left_to_rate(left)} The checker opens once you have rated all {total}."
+    return (
+        f"{head} You have rated all {total}: now run the checker on each and compare. "
+        "Your first checker run locks your ratings."
+    )
+
+
+def blind_refusal(left: list[Attempt], total: int) -> str:
+    """Why the checker stays closed: the member has not rated every attempt yet."""
+    return (
+        f"Rate all {total} attempts with 👍 or 👎 first, so your ratings stay blind to the "
+        f"checker. {_left_to_rate(left)}"
+    )
+
+
+def _left_to_rate(left: list[Attempt]) -> str:
+    labels = ", ".join(f"**{attempt.label}**" for attempt in left)
+    count = "1 attempt" if len(left) == 1 else f"{len(left)} attempts"
+    return f"{count} left to rate: {labels}."
 
 
 def answer_text(attempt_no: int, verdict: Verdict) -> str:

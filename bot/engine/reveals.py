@@ -72,6 +72,10 @@ def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:
         return ("Nobody rated the attempts this time.", checker_line)
     favourite = max(rated, key=lambda row: (row.up_share, row.thumbs_up))
     liked = f"The channel's favourite was **{favourite.label}** ({percent(favourite.up_share)} 👍)."
+    blind = (
+        "Each 👍/👎 was given before that member saw any checker verdict: the checker opened "
+        "for a member only once they had rated every attempt."
+    )
     if favourite.reward:
         verdict = (
             "You rated like a checker this time. But human raters cannot grade millions "
@@ -82,4 +86,4 @@ def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:
             "A thumbs-up rewarded how the answer sounded; the checker rewarded only the "
             "answer that was right."
         )
-    return (liked, checker_line, verdict)
+    return (blind, liked, checker_line, verdict)

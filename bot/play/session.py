@@ -106,7 +106,10 @@ class PlaySession:
                 continue
             thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
             await self._click(card, thumb, attempt.id)
-            await self._click(card, Action.CHECK, attempt.id)
+        for attempt in step.attempts:
+            checked = await self._click(card, Action.CHECK, attempt.id)
+            if checked.reward is None:
+                return
 
     async def _solve(self, card: StepCard) -> None:
         form = (await self._click(card, Action.ANSWER)).form

@@ -144,6 +144,15 @@ async def logged(caplog: pytest.LogCaptureFixture, text: str, timeout: float = 1
     await wait_until(seen, timeout, f"a log line with {text!r}")
 
 
+async def rate_every_attempt(
+    driver: LessonDriver, member: FakeUser, message: dict[str, Any], action: str = "up"
+) -> PrivateReply:
+    """A member gives every attempt of a verifier step the same thumb; the last reply."""
+    thumbs = [b["custom_id"] for b in buttons(message) if f":{action}:" in b["custom_id"]]
+    replies = [await driver.press(member, message, custom_id) for custom_id in thumbs]
+    return replies[-1]
+
+
 async def answer_step(
     driver: LessonDriver, message: dict[str, Any], members: list[FakeUser]
 ) -> None:
@@ -155,7 +164,7 @@ async def answer_step(
             choices = [b for b in buttons(message) if ":choose:" in b["custom_id"]]
             await driver.press(member, message, choices[n % len(choices)]["custom_id"])
         if "up" in actions:
-            await driver.press(member, message, button(message, action="up"))
+            await rate_every_attempt(driver, member, message)
             await driver.press(member, message, button(message, action="check"))
         if "answer" in actions:
             answer_id = button(message, action="answer")

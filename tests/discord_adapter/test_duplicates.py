@@ -10,7 +10,14 @@ from bot.engine import LessonEngine
 from fakes.fake_discord import FakeDiscord
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import Launch
-from tests.discord_adapter.helpers import LessonDriver, answers_of, button, logged, run_of
+from tests.discord_adapter.helpers import (
+    LessonDriver,
+    answers_of,
+    button,
+    logged,
+    rate_every_attempt,
+    run_of,
+)
 
 DELIVERIES = "bot.service.interaction"
 
@@ -27,7 +34,7 @@ async def test_a_replayed_choice_checker_run_and_form_count_once(
     await logged(caplog, f"repeated delivery of {chosen.id}")
 
     exercise = await lesson.reach_from(question, "be-the-checker")
-    await lesson.press(ann, exercise, button(exercise, action="up", arg="polished"))
+    await rate_every_attempt(lesson, ann, exercise)
     checked = await fake.click(ann, exercise, button(exercise, action="check", arg="polished"))
     assert "Reward: **0**" in (await fake.private_reply(checked)).content
     await fake.redeliver(checked)

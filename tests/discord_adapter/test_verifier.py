@@ -1,9 +1,11 @@
-"""The verifier exercise: thumbs like a human rater, then the real checker, then the reveal."""
+"""The verifier exercise: rate every attempt blind, then run the checker, then the reveal."""
 
 from __future__ import annotations
 
 from fakes.fake_discord import EPHEMERAL
 from tests.discord_adapter.helpers import LessonDriver, button, buttons
+
+GOLD = "20"
 
 
 def attempt_line(text: str, label: str) -> str:
@@ -12,7 +14,14 @@ def attempt_line(text: str, label: str) -> str:
     return lines[lines.index(f"**{label}**") + 1]
 
 
-async def test_rate_run_the_checker_and_compare_at_the_reveal(lesson: LessonDriver) -> None:
+def shows_no_verdict(text: str) -> bool:
+    """Whether a private reply names neither the gold answer nor a checker verdict."""
+    return GOLD not in text and "Reward" not in text and "Gold" not in text
+
+
+async def test_rate_every_attempt_then_run_the_checker_and_compare_at_the_reveal(
+    lesson: LessonDriver,
+) -> None:
     fake = lesson.fake
     exercise = await lesson.reach("be-the-checker")
     titles = [embed["title"] for embed in exercise["embeds"]]
@@ -22,20 +31,30 @@ async def test_rate_run_the_checker_and_compare_at_the_reveal(lesson: LessonDriv
     ann, ben = fake.member("ann"), fake.member("ben")
 
     early = await lesson.press(ann, exercise, button(exercise, action="check", arg="second-look"))
-    assert early.ephemeral and "first" in early.content
-
+    assert early.ephemeral and "4 attempts left to rate" in early.content
     rated = await lesson.press(ann, exercise, button(exercise, action="up", arg="polished"))
-    assert rated.ephemeral and "👍" in rated.content
+    assert rated.ephemeral and "👍" in rated.content and "3 attempts left to rate" in rated.content
+    still = await lesson.press(ann, exercise, button(exercise, action="check", arg="polished"))
+    assert "3 attempts left to rate" in still.content
+    assert all(shows_no_verdict(reply.content) for reply in (early, rated, still))
+
+    for attempt in ("thorough", "hedge", "second-look"):
+        last = await lesson.press(ann, exercise, button(exercise, action="down", arg=attempt))
+    assert "You have rated all 4" in last.content and shows_no_verdict(last.content)
     checked = await lesson.press(ann, exercise, button(exercise, action="check", arg="polished"))
     assert checked.deferred and checked.response_type == 5
     assert checked.callback.body["data"]["flags"] & EPHEMERAL and checked.ephemeral
     assert "read the final answer as: **22.5**" in checked.content
-    assert "Gold answer: **20**" in checked.content and "Reward: **0**" in checked.content
-
-    await lesson.press(ann, exercise, button(exercise, action="down", arg="second-look"))
+    assert f"Gold answer: **{GOLD}**" in checked.content and "Reward: **0**" in checked.content
+    assert "now locked" in checked.content
     right = await lesson.press(ann, exercise, button(exercise, action="check", arg="second-look"))
     assert "Reward: **1**" in right.content
+    relabel = await lesson.press(ann, exercise, button(exercise, action="up", arg="second-look"))
+    assert relabel.ephemeral and "ratings are locked" in relabel.content
+
     await lesson.press(ben, exercise, button(exercise, action="up", arg="polished"))
+    blind = await lesson.press(ben, exercise, button(exercise, action="check", arg="polished"))
+    assert "3 attempts left to rate" in blind.content and shows_no_verdict(blind.content)
 
     before = len(lesson.messages())
     await lesson.command("reveal")
@@ -44,6 +63,28 @@ async def test_rate_run_the_checker_and_compare_at_the_reveal(lesson: LessonDriv
     polished = attempt_line(text, "The polished one")
     assert "100% 👍" in polished and "(2 👍 · 0 👎)" in polished and "reward **0**" in polished
     careful = attempt_line(text, "The second look")
-    assert "(0 👍 · 1 👎)" in careful and "read **20**" in careful and "reward **1**" in careful
+    assert "(0 👍 · 1 👎)" in careful and f"read **{GOLD}**" in careful
+    assert "reward **1**" in careful
+    assert "before that member saw any checker verdict" in text
     assert fake.uploads[int(results["id"])][0].data.startswith(b"\x89PNG")
     assert all(b["disabled"] for b in buttons(exercise))
+
+
+async def test_a_member_who_rated_some_attempts_sees_the_checker_only_at_the_reveal(
+    lesson: LessonDriver,
+) -> None:
+    fake = lesson.fake
+    exercise = await lesson.reach("be-the-checker")
+    cal = fake.member("cal")
+    await lesson.press(cal, exercise, button(exercise, action="down", arg="polished"))
+    refused = await lesson.press(cal, exercise, button(exercise, action="check", arg="hedge"))
+    assert "3 attempts left to rate" in refused.content and shows_no_verdict(refused.content)
+
+    before = len(lesson.messages())
+    await lesson.command("reveal")
+    text = (await lesson.reveal_after(before))["embeds"][0]["description"]
+    assert "(0 👍 · 1 👎)" in attempt_line(text, "The polished one")
+    assert "reward **1**" in attempt_line(text, "The second look")
+    assert "before that member saw any checker verdict" in text
+    late = await lesson.press(cal, exercise, button(exercise, action="check", arg="hedge"))
+    assert late.ephemeral and "Reward" not in late.content

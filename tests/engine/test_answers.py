@@ -70,20 +70,6 @@ async def test_a_choice_on_a_narration_step_is_refused(engine: LessonEngine) -> 
         await engine.choose(card.run_id, card.step_id, ALICE, "anything")
 
 
-async def test_the_checker_waits_for_a_rating_then_locks_it(engine: LessonEngine) -> None:
-    card = await start_at(engine, "verifier")
-    step = next(s for s in engine.catalog.get().steps if s.id == card.step_id)
-    assert isinstance(step, VerifierStep)
-    attempt = step.attempts[0]
-    with pytest.raises(BadInput, match="first"):
-        await engine.run_checker(card.run_id, card.step_id, ALICE, attempt.id)
-    await engine.rate(card.run_id, card.step_id, ALICE, attempt.id, True)
-    receipt = await engine.run_checker(card.run_id, card.step_id, ALICE, attempt.id)
-    assert f"Gold answer: **{step.gold}**" in receipt.text and "Reward: **" in receipt.text
-    with pytest.raises(BadInput, match="locked"):
-        await engine.rate(card.run_id, card.step_id, ALICE, attempt.id, False)
-
-
 async def test_verifier_reveal_puts_thumbs_beside_the_checker(engine: LessonEngine) -> None:
     card = await start_at(engine, "verifier")
     step = next(s for s in engine.catalog.get().steps if s.id == card.step_id)

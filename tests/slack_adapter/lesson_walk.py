@@ -49,8 +49,7 @@ async def answer(slack: SlackDriver, card: Call) -> None:
         await slack.click(next(i for i in ids if ":choose:" in i), BOB, card)
         await slack.wait_ephemeral(BOB, "You chose")
     elif any(":up:" in i for i in ids):
-        await slack.click(next(i for i in ids if ":up:" in i), BOB, card)
-        await slack.wait_ephemeral(BOB, "You gave")
+        await rate_every_attempt(slack, card, BOB)
         await slack.click(next(i for i in ids if ":check:" in i), BOB, card)
         await slack.wait_ephemeral(BOB, "Checker on")
     elif any(i.endswith(":answer") for i in ids):
@@ -58,3 +57,14 @@ async def answer(slack: SlackDriver, card: Call) -> None:
         await slack.fake.wait_for(lambda _: slack.fake.calls_to("views.open"))
         await slack.submit(slack.fake.calls_to("views.open")[0].args["view"], "3/4", BOB)
         await slack.wait_ephemeral(BOB, "Try 1:")
+
+
+async def rate_every_attempt(slack: SlackDriver, card: Call, user: str, thumb: str = "up") -> None:
+    """A member gives every attempt of the verifier card the same thumb, one click at a time."""
+    ids = action_ids(slack.fake.messages[message_ts(card)]["blocks"])
+    for action in [i for i in ids if f":{thumb}:" in i]:
+        receipts = len(slack.ephemerals(user, "You gave"))
+        await slack.click(action, user, card)
+        await slack.fake.wait_for(
+            lambda _, seen=receipts: len(slack.ephemerals(user, "You gave")) > seen
+        )

@@ -19,6 +19,7 @@ from fakes.slack_driver import (
 )
 from storage import SqlRunStore
 from storage.models import CheckerRunRow
+from tests.slack_adapter.lesson_walk import rate_every_attempt
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 RIGHT = "A new training stage"
@@ -46,8 +47,7 @@ async def test_a_retried_checker_click_is_counted_once(
 ) -> None:
     await slack.start()
     card = await slack.go_to_step(step_number("be-the-checker"))
-    await slack.click(slack.action(card, ":up:polished"), ALICE, card)
-    await slack.wait_ephemeral(ALICE, "You gave")
+    await rate_every_attempt(slack, card, ALICE)
     check, trigger = slack.action(card, ":check:polished"), new_trigger()
     assert await slack.click(check, ALICE, card, trigger_id=trigger) == 200
     assert await slack.click(check, ALICE, card, trigger_id=trigger, retry=1) == 200
@@ -62,8 +62,7 @@ async def test_a_retry_that_reaches_another_process_is_counted_once(
 ) -> None:
     await slack.start()
     card = await slack.go_to_step(step_number("be-the-checker"))
-    await slack.click(slack.action(card, ":up:polished"), ALICE, card)
-    await slack.wait_ephemeral(ALICE, "You gave")
+    await rate_every_attempt(slack, card, ALICE)
     check, trigger = slack.action(card, ":check:polished"), new_trigger()
     assert await slack.click(check, ALICE, card, trigger_id=trigger) == 200
     assert await second_slack.click(check, ALICE, card, trigger_id=trigger, retry=1) == 200

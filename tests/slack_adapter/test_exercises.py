@@ -7,38 +7,56 @@ import json
 from bot.engine import Action, parse_address
 from fakes.fake_slack import block_texts
 from fakes.slack_driver import ALICE, BOB, CHANNEL, SlackDriver, step_number
+from tests.slack_adapter.lesson_walk import rate_every_attempt
 
 VERIFIER_STEP = step_number("be-the-checker")
 FREE_ANSWER_STEP = step_number("your-turn")
 
 
-async def test_the_verifier_exercise_rates_then_runs_the_checker(slack: SlackDriver) -> None:
+def shows_no_verdict(text: str) -> bool:
+    """Whether a private reply names neither the gold answer nor a checker verdict."""
+    return "20" not in text and "Reward" not in text and "Gold" not in text
+
+
+async def test_the_verifier_exercise_rates_every_attempt_then_runs_the_checker(
+    slack: SlackDriver,
+) -> None:
     await slack.start()
     card = await slack.go_to_step(VERIFIER_STEP)
     assert await slack.click(slack.action(card, ":check:polished"), ALICE, card) == 200
-    await slack.wait_ephemeral(ALICE, "Rate *The polished one* with 👍 or 👎 first")
-
+    early = await slack.wait_ephemeral(ALICE, "4 attempts left to rate")
     await slack.click(slack.action(card, ":up:polished"), ALICE, card)
-    await slack.wait_ephemeral(ALICE, "You gave *The polished one* a 👍")
+    rated = await slack.wait_ephemeral(ALICE, "You gave *The polished one* a 👍")
+    assert "3 attempts left to rate" in rated.args["text"]
+    await slack.click(slack.action(card, ":check:polished"), ALICE, card)
+    still = await slack.wait_ephemeral(ALICE, "so your ratings stay blind to the checker. 3 ")
+    assert all(shows_no_verdict(c.args["text"]) for c in (early, rated, still))
+
+    await rate_every_attempt(slack, card, ALICE, "down")
     await slack.click(slack.action(card, ":check:polished"), ALICE, card)
     receipt = await slack.wait_ephemeral(ALICE, "*Checker on The polished one*")
     assert "It read the final answer as: *22.5*" in receipt.args["text"]
     assert "Gold answer: *20*" in receipt.args["text"]
-    assert "Reward: *0* ❌" in receipt.args["text"]
+    assert "Reward: *0* ❌" in receipt.args["text"] and "now locked" in receipt.args["text"]
+    await slack.click(slack.action(card, ":up:hedge"), ALICE, card)
+    await slack.wait_ephemeral(ALICE, "your ratings are locked")
 
     await slack.click(slack.action(card, ":down:second-look"), BOB, card)
     await slack.click(slack.action(card, ":check:second-look"), BOB, card)
-    right = await slack.wait_ephemeral(BOB, "*Checker on The second look*")
-    assert "Reward: *1* ✅" in right.args["text"]
+    blind = await slack.wait_ephemeral(BOB, "3 attempts left to rate")
+    assert shows_no_verdict(blind.args["text"])
 
     assert await slack.command("reveal") == 200
     reveal = await slack.wait_post("Results: You're the checker")
     rows = [block["fields"] for block in reveal.args["blocks"] if "fields" in block]
     assert "What the channel rated" in rows[0][0]["text"]
     polished, second_look = rows[1], rows[4]
-    assert "(1 👍 · 0 👎)" in polished[0]["text"] and "reward *0* ❌" in polished[1]["text"]
-    assert "(0 👍 · 1 👎)" in second_look[0]["text"] and "reward *1* ✅" in second_look[1]["text"]
-    assert "The checker rewarded only *The second look*" in block_texts(reveal.args["blocks"])
+    assert "(0 👍 · 1 👎)" in polished[0]["text"] and "reward *0* ❌" in polished[1]["text"]
+    assert "(0 👍 · 2 👎)" in second_look[0]["text"] and "reward *1* ✅" in second_look[1]["text"]
+    shown = block_texts(reveal.args["blocks"])
+    assert "The checker rewarded only *The second look*" in shown
+    assert "before that member saw any checker verdict" in shown
+    assert not slack.ephemerals(BOB, "Gold answer")
 
 
 async def test_the_free_answer_modal_grades_and_allows_retries(slack: SlackDriver) -> None:

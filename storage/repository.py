@@ -215,6 +215,27 @@ class SqlRunStore(TallyStore, MemberDataStore):
             graded = graded_columns(run_id, step_id, member_id, verdict)
             session.add(CheckerRunRow(**graded, attempt_id=attempt_id))
 
+    async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
+        """How many tries one member has made at a free-answer problem."""
+        query = (
+            select(func.count())
+            .select_from(FreeAnswerRow)
+            .join(RunRow, RunRow.id == FreeAnswerRow.run_id)
+            .join(
+                MemberRow,
+                (MemberRow.id == FreeAnswerRow.member_id)
+                & (MemberRow.platform == RunRow.platform)
+                & (MemberRow.workspace_id == RunRow.workspace_id),
+            )
+            .where(
+                FreeAnswerRow.run_id == run_id,
+                FreeAnswerRow.step_id == step_id,
+                MemberRow.user_id == user_id,
+            )
+        )
+        async with self.sessions() as session:
+            return int((await session.execute(query)).scalar_one())
+
     async def record_free_answer(
         self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
     ) -> SubmittedAnswer:

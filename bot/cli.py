@@ -30,12 +30,23 @@ def cli(ctx: click.Context) -> None:
     type=click.IntRange(0, 200),
     help="How many simulated classmates join.",
 )
+@click.option(
+    "--charts",
+    "charts",
+    default=None,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write each reveal's chart as a PNG file into this folder.",
+)
 @click.pass_obj
-def play(settings: Settings, lesson: str | None, seed: int, classmates: int) -> None:
+def play(
+    settings: Settings, lesson: str | None, seed: int, classmates: int, charts: Path | None
+) -> None:
     """Play the lesson in the terminal with simulated classmates."""
     from bot.play.main import play_lesson
+    from bot.play.session import PlayOptions
 
-    sys.exit(asyncio.run(play_lesson(settings, lesson, seed, classmates)))
+    options = PlayOptions(lesson, seed, classmates, charts)
+    sys.exit(asyncio.run(play_lesson(settings, options)))
 
 
 @cli.group()

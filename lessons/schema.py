@@ -132,6 +132,9 @@ class FreeAnswerStep(StepBase):
     gold: ShortText
     explanation: LongText
     crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
+    max_tries: int = Field(
+        default=5, ge=1, le=50, description="How many tries each member gets at the problem."
+    )
 
 
 class MechanismStep(StepBase):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Select, distinct, func, select, union, update
+from sqlalchemy import ColumnElement, Select, distinct, func, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
 
 from bot.model.errors import ChannelBusy
 from bot.model.records import (
@@ -167,12 +168,7 @@ class SqlRunStore(TallyStore, MemberDataStore):
         query = (
             select(VoteRow.kind, VoteRow.value)
             .join(RunRow, RunRow.id == VoteRow.run_id)
-            .join(
-                MemberRow,
-                (MemberRow.id == VoteRow.member_id)
-                & (MemberRow.platform == RunRow.platform)
-                & (MemberRow.workspace_id == RunRow.workspace_id),
-            )
+            .join(MemberRow, run_member(VoteRow.member_id))
             .where(
                 VoteRow.run_id == run_id, VoteRow.step_id == step_id, MemberRow.user_id == user_id
             )
@@ -214,6 +210,22 @@ class SqlRunStore(TallyStore, MemberDataStore):
             member_id = await self._member_id(session, run_id, member)
             graded = graded_columns(run_id, step_id, member_id, verdict)
             session.add(CheckerRunRow(**graded, attempt_id=attempt_id))
+
+    async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
+        """How many tries one member has made at a free-answer problem."""
+        query = (
+            select(func.count())
+            .select_from(FreeAnswerRow)
+            .join(RunRow, RunRow.id == FreeAnswerRow.run_id)
+            .join(MemberRow, run_member(FreeAnswerRow.member_id))
+            .where(
+                FreeAnswerRow.run_id == run_id,
+                FreeAnswerRow.step_id == step_id,
+                MemberRow.user_id == user_id,
+            )
+        )
+        async with self.sessions() as session:
+            return int((await session.execute(query)).scalar_one())
 
     async def record_free_answer(
         self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
@@ -299,3 +311,12 @@ class SqlRunStore(TallyStore, MemberDataStore):
         query = select(func.count()).select_from(combined)
         async with self.sessions() as session:
             return int((await session.execute(query)).scalar_one())
+
+
+def run_member(member_id: InstrumentedAttribute[int]) -> ColumnElement[bool]:
+    """Join condition: the member behind `member_id`, in the workspace of the joined run."""
+    return (
+        (MemberRow.id == member_id)
+        & (MemberRow.platform == RunRow.platform)
+        & (MemberRow.workspace_id == RunRow.workspace_id)
+    )

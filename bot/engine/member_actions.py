@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.errors import BadInput, UnknownChoice, WrongStep
+from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice, WrongStep
 from bot.model.records import Member, Phase, Place, Position, VoteResult
 from bot.model.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
@@ -19,6 +19,7 @@ LOCKED_TEXT = (
     "given before seeing any checker verdict."
 )
 JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
+CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
 
 
 def rate_kind(attempt_id: str) -> str:
@@ -60,8 +61,12 @@ class MemberActions:
         if choice is None:
             raise UnknownChoice(choice_id)
         result = await self.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
-        text = _choice_text(choice.label, _label_of(step, result.previous))
-        return Receipt(text, run_id, step.id)
+        previous = _label_of(step, result.previous)
+        if previous and previous != choice.label:
+            text = f"Changed your answer to **{choice.label}** (was {previous})."
+            return Receipt(f"{text} Results come at the reveal.", run_id, step.id)
+        text = f"You chose **{choice.label}**."
+        return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
 
     async def rate(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
@@ -109,7 +114,7 @@ class MemberActions:
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
     ) -> Receipt:
-        """Grade a member's typed answer to the free-answer problem; every try is kept."""
+        """Grade a member's typed answer, up to the step's `max_tries`; every try is kept."""
         if place is not None:
             await self.core.require_place(run_id, place)
         run, step = await self.core.open_step(run_id, step_id)
@@ -118,10 +123,13 @@ class MemberActions:
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
+        if await self.answers.count_tries(run.id, step.id, member.user_id) >= step.max_tries:
+            raise TriesUsedUp(step.max_tries)
         verdict = await self.checker.check_answer(answer, step.gold)
         stored = await self.answers.record_free_answer(run.id, step.id, member, answer, verdict)
-        text = answer_text(stored.attempt_no, verdict)
-        return Receipt(text, run.id, step.id, verdict.reward)
+        tries_left = max(0, step.max_tries - stored.attempt_no)
+        text = answer_text(stored.attempt_no, verdict, tries_left)
+        return Receipt(text, run.id, step.id, verdict.reward, tries_left)
 
     async def cast_vote(
         self,
@@ -181,20 +189,23 @@ def _left_to_rate(left: list[Attempt]) -> str:
     return f"{count} left to rate: {labels}."
 
 
-def answer_text(attempt_no: int, verdict: Verdict) -> str:
+def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
     """What a member sees after submitting a typed answer (the gold stays secret)."""
     if verdict.outcome is Outcome.REJECTED:
-        return f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
+        head = f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
+        return f"{head} {tries_text(tries_left)}"
     head = f"Try {attempt_no}: the checker read **{verdict.read}**. Reward **{verdict.reward}**"
     if verdict.reward:
         return f"{head} ✅ Correct. The checker only cared that the final answer matched."
-    return f"{head} ❌ Not quite. Check your working and try again: retries are allowed."
+    return f"{head} ❌ Not quite. {tries_text(tries_left)}"
 
 
-def _choice_text(label: str, previous: str | None) -> str:
-    if previous and previous != label:
-        return f"Changed your answer to **{label}** (was {previous}). Results come at the reveal."
-    return f"You chose **{label}**. You can change your mind until the reveal."
+def tries_text(tries_left: int) -> str:
+    """How many more tries a member has at a free-answer problem."""
+    if tries_left == 0:
+        return "That was your last try: the answer comes at the reveal."
+    plural = "try" if tries_left == 1 else "tries"
+    return f"Check your working and try again: {tries_left} {plural} left."
 
 
 def _label_of(step: PredictionStep, choice_id: str | None) -> str | None:

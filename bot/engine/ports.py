@@ -92,6 +92,10 @@ class AnswerStorage(Protocol):
         """Store one run of the checker on a sample attempt."""
         ...
 
+    async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
+        """How many tries one member has made at a free-answer problem."""
+        ...
+
     async def record_free_answer(
         self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
     ) -> SubmittedAnswer:

@@ -79,6 +79,16 @@ class BadInput(LessonBotError):
     """Input that fails a simple check (too long, empty, out of range)."""
 
 
+class TriesUsedUp(LessonBotError):
+    """A member has used every try the free-answer step allows; nothing more is graded."""
+
+    def __init__(self, max_tries: int) -> None:
+        super().__init__(
+            f"You have used your {max_tries} tries at this problem, so this one was not graded. "
+            "The answer comes at the reveal."
+        )
+
+
 class StoreUnavailable(LessonBotError):
     """The database could not be reached; nothing was recorded."""
 

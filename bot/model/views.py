@@ -154,6 +154,14 @@ class Receipt:
     run_id: int
     step_id: str
     reward: int | None = None
+    tries_left: int | None = None
+    until_reveal: str = ""
+
+    def full_text(self, reveal_waits: bool = True) -> str:
+        """The reply; `until_reveal` only where members may still change it before a reveal."""
+        if reveal_waits and self.until_reveal:
+            return f"{self.text} {self.until_reveal}"
+        return self.text
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,23 @@
-"""Terminal input and output that also works with piped stdin."""
+"""Terminal input and output that also works with piped stdin.
+
+Every prompt says what it takes and what Enter does. Input a prompt cannot use is answered and
+asked again, up to `MAX_UNUSABLE` times; then the prompt goes on as if Enter was pressed, so
+endless piped input (`yes 1 | make play`) cannot hold the lesson at one prompt.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
+from bot.play.markup import ansi, plain
+
 QUIT_WORDS = {"q", "quit", "stop", "exit"}
+MAX_UNUSABLE = 3
+SKIPPED = f"Skipped after {MAX_UNUSABLE} answers that could not be used."
+GOING_ON = "Going on."
 
 
 class QuitLesson(Exception):
@@ -14,21 +25,31 @@ class QuitLesson(Exception):
 
 
 class Console:
-    """Prompts on a text stream; at end of input every prompt answers as a bare Enter."""
+    """Prompts on a text stream; at end of input every prompt answers as a bare Enter.
 
-    def __init__(self, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+    Light Markdown in shown text is drawn with ANSI styles on a terminal, stripped otherwise.
+    """
+
+    def __init__(
+        self, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, styled: bool | None = None
+    ) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.styled = stdout.isatty() if styled is None else styled
         self.ended = False
 
     def show(self, text: str = "") -> None:
         """Print a block of text."""
-        self.stdout.write(text + "\n")
+        self.stdout.write(self.markup(text) + "\n")
         self.stdout.flush()
+
+    def markup(self, text: str) -> str:
+        """Text with its Markdown drawn for this output."""
+        return ansi(text) if self.styled else plain(text)
 
     async def ask(self, prompt: str) -> str:
         """Ask for a line; '' at end of input; raise `QuitLesson` on q/quit."""
-        self.stdout.write(prompt)
+        self.stdout.write(self.markup(prompt))
         self.stdout.flush()
         line = "" if self.ended else await asyncio.to_thread(self.stdin.readline)
         if not line:
@@ -41,12 +62,46 @@ class Console:
             raise QuitLesson()
         return answer
 
-    async def ask_number(self, prompt: str, count: int) -> int | None:
+    async def ask_number(self, question: str, count: int) -> int | None:
         """Ask for a number from 1 to `count`; None for a skip."""
-        while True:
+        hint = f"Type a number from 1 to {count}, or press Enter to skip."
+        answer = await self._ask_until_usable(
+            f"{question} [1-{count}, Enter to skip]: ",
+            lambda text: text.isdigit() and 1 <= int(text) <= count,
+            hint,
+        )
+        return int(answer) if answer else None
+
+    async def ask_choice(self, question: str, options: Mapping[str, str]) -> str:
+        """Ask for one of `options` (a letter and its word, e.g. u: up); '' for a skip."""
+        letters = "/".join(options)
+        named = " or ".join(f"{letter} ({word})" for letter, word in options.items())
+        answer = await self._ask_until_usable(
+            f"{question} [{letters}, Enter to skip] ",
+            lambda text: _option_of(text, options) is not None,
+            f"Type {named}, or press Enter to skip.",
+        )
+        return _option_of(answer, options) or ""
+
+    async def ask_enter(self, prompt: str) -> None:
+        """Wait for Enter; other text is answered with what the prompt takes."""
+        hint = "Press Enter to go on, or type q to stop."
+        await self._ask_until_usable(prompt, lambda text: False, hint, GOING_ON)
+
+    async def _ask_until_usable(
+        self, prompt: str, usable: Callable[[str], bool], hint: str, give_up: str = SKIPPED
+    ) -> str:
+        """Ask until the answer is usable or empty; '' once `MAX_UNUSABLE` answers were not."""
+        for _ in range(MAX_UNUSABLE):
             answer = await self.ask(prompt)
-            if not answer:
-                return None
-            if answer.isdigit() and 1 <= int(answer) <= count:
-                return int(answer)
-            self.show(f"Type a number from 1 to {count}, or press Enter to skip.")
+            if not answer or usable(answer):
+                return answer
+            self.show(f"{answer!r} is not an answer here. {hint}")
+        self.show(give_up)
+        return ""
+
+
+def _option_of(text: str, options: Mapping[str, str]) -> str | None:
+    """The option letter `text` names (the letter or its word, any case)."""
+    typed = text.lower()
+    return next((key for key, word in options.items() if typed in (key, word)), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from bot.engine import LessonBotError, LessonCatalog
@@ -23,15 +24,15 @@ def catalog_for(lesson: str | None, default: str) -> tuple[LessonCatalog, str | 
     return catalog, lesson
 
 
-async def play_lesson(settings: Settings, lesson: str | None, seed: int, classmates: int) -> int:
+async def play_lesson(settings: Settings, options: PlayOptions) -> int:
     """Play a lesson in this terminal; the exit status is 0, or 2 for a bad lesson."""
     console = Console()
     try:
-        catalog, lesson_id = catalog_for(lesson, settings.default_lesson)
+        catalog, lesson_id = catalog_for(options.lesson_id, settings.default_lesson)
     except (LessonError, LessonBotError) as error:
         console.show(f"Cannot play: {error}")
         return 2
     async with open_runtime(settings, catalog) as runtime:
-        options = PlayOptions(lesson_id, seed, classmates)
-        await PlaySession(runtime.engine, console, options).run()
+        session = PlaySession(runtime.engine, console, replace(options, lesson_id=lesson_id))
+        await session.run()
     return 0

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
+from bot.play.markup import plain
 from bot.service import Card, DrawnChart
+from lessons.schema import StepKind
 
 WIDTH = 78
-_MARKUP = re.compile(r"\*\*|`")
-
-
-def plain(text: str) -> str:
-    """Light Markdown stripped for the terminal (bold markers and code ticks)."""
-    return _MARKUP.sub("", text)
-
 
 def rule(title: str = "") -> str:
     """A horizontal rule with an optional title in it."""
@@ -26,12 +21,12 @@ def rule(title: str = "") -> str:
 
 
 def paragraphs(text: str) -> str:
-    """Wrap text to the terminal width, keeping blank lines and list items."""
+    """Wrap text to the terminal width, keeping blank lines, list items and Markdown."""
     wrapped = [textwrap.fill(line, WIDTH) if line.strip() else "" for line in text.splitlines()]
-    return plain("\n".join(wrapped).strip())
+    return "\n".join(wrapped).strip()
 
 
-def render_step(card: StepCard) -> str:
+def render_step(card: StepCard, simulated: int = 0) -> str:
     """A step as the terminal shows it."""
     parts = [
         rule(f"Step {card.number} of {card.total}"),
@@ -41,7 +36,17 @@ def render_step(card: StepCard) -> str:
     ]
     for section in card.sections:
         parts += ["", f"[{plain(section.heading)}]", paragraphs(section.text)]
+    if card.kind == StepKind.MECHANISM and simulated:
+        parts += ["", simulated_note(simulated)]
     return "\n".join(parts)
+
+
+def simulated_note(simulated: int) -> str:
+    """Whose votes a tally counts in play mode."""
+    return paragraphs(
+        f"Counted here: your answers and those of {simulated} simulated classmates, "
+        "whose answers follow the weights the lesson's author set, not real people's choices."
+    )
 
 
 def render_reveal(card: RevealCard, simulated: int) -> str:
@@ -64,9 +69,11 @@ def verifier_table(rows: tuple[VerifierRow, ...]) -> list[str]:
     return lines
 
 
-def render_summary(card: SummaryCard) -> str:
+def render_summary(card: SummaryCard, simulated: int) -> str:
     """The run's results at the end."""
     parts = [rule(plain(card.title)), *(paragraphs(line) for line in card.lines)]
+    if simulated:
+        parts += ["", simulated_note(simulated)]
     if card.rows:
         parts += ["", "Thumbs-up (what the channel liked) beside the checker (what was right):"]
         parts += verifier_table(card.rows)
@@ -74,28 +81,51 @@ def render_summary(card: SummaryCard) -> str:
 
 
 class TerminalSurface:
-    """The terminal as a platform: posted cards are printed, and printed text stays as it is."""
+    """The terminal as a platform: posted cards are printed; charts saved when a folder is set."""
 
-    shows_charts = False
-
-    def __init__(self, show: Callable[[str], None], simulated: int) -> None:
+    def __init__(
+        self, show: Callable[[str], None], simulated: int, charts: Path | None = None
+    ) -> None:
         self.show = show
         self.simulated = simulated
+        self.charts = charts
+        self.shows_charts = charts is not None
         self.latest_step: StepCard | None = None
         self.posted = 0
+        self.saved: list[Path] = []
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
-        """Print a step, a reveal or the results."""
+        """Print a step, a reveal or the results, and save its chart."""
         if isinstance(card, StepCard):
             self.latest_step = card
-            self.show("\n" + render_step(card))
+            self.show("\n" + render_step(card, self.simulated))
         elif isinstance(card, RevealCard):
             self.show("\n" + render_reveal(card, self.simulated))
         else:
-            self.show("\n" + render_summary(card))
+            self.show("\n" + render_summary(card, self.simulated))
+        if chart is not None:
+            self.show(f"Chart saved: {self.save_chart(card, chart)}")
         self.posted += 1
         return f"terminal:{self.posted}"
+
+    def save_chart(self, card: Card, chart: DrawnChart) -> Path:
+        """Write a card's chart as a PNG named after its order and step."""
+        assert self.charts is not None
+        self.charts.mkdir(parents=True, exist_ok=True)
+        path = self.charts / f"{len(self.saved) + 1:02d}-{chart_name(card)}.png"
+        path.write_bytes(chart.png)
+        self.saved.append(path)
+        return path
 
     async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
         """Nothing to redraw: the terminal shows counts at the reveal."""
         return True
+
+
+def chart_name(card: Card) -> str:
+    """A file name for a card's chart: its step id, and what the chart shows."""
+    if isinstance(card, StepCard):
+        return card.step_id
+    if isinstance(card, RevealCard):
+        return f"{card.step_id}-results"
+    return "lesson-results"

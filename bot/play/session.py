@@ -10,16 +10,19 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.engine import Action, Address, LessonEngine, Place, StepCard
 from bot.play.classmates import Classmates, make_classmates
-from bot.play.console import Console, QuitLesson
-from bot.play.render import TerminalSurface, paragraphs, plain
+from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
+from bot.play.markup import plain
+from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
 from bot.service.surface import FileReply
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 PLATFORM = "terminal"
+THUMBS = {"u": "up", "d": "down"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class PlayOptions:
     lesson_id: str | None = None
     seed: int = 7
     classmates: int = 12
+    charts: Path | None = None
 
 
 class PlaySession:
@@ -38,8 +42,9 @@ class PlaySession:
         self.engine = engine
         self.console = console
         self.options = options
-        self.surface = TerminalSurface(console.show, options.classmates)
-        self.service = LessonService(engine, Presenter(engine, self.surface))
+        self.surface = TerminalSurface(console.show, options.classmates, options.charts)
+        presenter = Presenter(engine, self.surface)
+        self.service = LessonService(engine, presenter, reveal_waits=False)
         self.place = Place(PLATFORM, "local", f"play-{secrets.token_hex(4)}")
         self.you = Actor("you", "You", self.place, fixed_rights(True))
         members = make_classmates(options.classmates, self.place)
@@ -63,17 +68,14 @@ class PlaySession:
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)
         self.console.show(f"{lesson.title}  (about {lesson.minutes} minutes)")
-        self.console.show(
-            f"You are the host and one member; {self.options.classmates} simulated classmates "
-            "(not real people) answer too, so the reveals show a real tally. Type q to stop."
-        )
+        self.console.show(paragraphs(welcome_text(self.options.classmates)))
 
     async def _play_step(self, card: StepCard) -> None:
         if card.takes_answers:
             await self._answer(card)
             await self.classmates.answer(card, self._step(card))
             await self._host("reveal")
-        await self.console.ask("\nPress Enter to continue (q to stop): ")
+        await self.console.ask_enter("\nPress Enter to continue (q to stop): ")
         await self._host("next")
 
     def _step(self, card: StepCard) -> PredictionStep | VerifierStep | FreeAnswerStep:
@@ -93,15 +95,15 @@ class PlaySession:
     async def _predict(self, card: StepCard, step: PredictionStep) -> None:
         for number, choice in enumerate(step.choices, start=1):
             self.console.show(f"  {number}) {plain(choice.label)}")
-        count = len(step.choices)
-        picked = await self.console.ask_number(f"Your prediction [1-{count}]: ", count)
+        picked = await self.console.ask_number("Your prediction", len(step.choices))
         if picked is not None:
             await self._click(card, Action.CHOOSE, step.choices[picked - 1].id)
 
     async def _verify(self, card: StepCard, step: VerifierStep) -> None:
         self.console.show("\nFirst rate each attempt as a human rater would, then run the checker.")
         for attempt in step.attempts:
-            answer = await self.console.ask(f"{plain(attempt.label)}: thumbs up or down? [u/d] ")
+            question = f"{plain(attempt.label)}: thumbs up or down?"
+            answer = await self.console.ask_choice(question, THUMBS)
             if answer.lower()[:1] not in ("u", "d"):
                 continue
             thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
@@ -113,15 +115,18 @@ class PlaySession:
 
     async def _solve(self, card: StepCard) -> None:
         form = (await self._click(card, Action.ANSWER)).form
-        while form is not None:
-            text = await self.console.ask("Your answer (Enter to move on): ")
+        refused = 0
+        while form is not None and refused < MAX_UNUSABLE:
+            text = await self.console.ask("Your answer [Enter to move on]: ")
             if not text:
                 return
-            address = form.address.encode()
-            outcome = await self.service.answer(self.you, address, text)
+            outcome = await self.service.answer(self.you, form.address.encode(), text)
             self._tell(await outcome.shown())
-            if outcome.reward:
+            if outcome.reward or outcome.tries_left == 0:
                 return
+            refused += outcome.reward is None
+        if refused == MAX_UNUSABLE:
+            self.console.show(SKIPPED)
 
     async def _click(self, card: StepCard, action: Action, arg: str = "") -> Outcome:
         address = Address(card.run_id, card.step_id, action, arg).encode()
@@ -144,3 +149,18 @@ class PlaySession:
         lesson = self.engine.catalog.get(self.options.lesson_id)
         if lesson.disclaimer:
             self.console.show("\n" + paragraphs(lesson.disclaimer))
+        if self.surface.saved:
+            folder = self.surface.saved[0].parent
+            self.console.show(f"\n{len(self.surface.saved)} charts saved as PNG in {folder}/")
+
+
+def welcome_text(simulated: int) -> str:
+    """Who answers in play mode, said plainly."""
+    if not simulated:
+        return "You are the host and the only member. Type q at any prompt to stop."
+    return (
+        f"You are the host and one member. {simulated} simulated classmates answer too. They "
+        "are not real people: their answers follow the weights the lesson's author set, and "
+        "every tally says how many of its answers are simulated. Each question is revealed as "
+        "soon as everyone has answered. Type q at any prompt to stop."
+    )

@@ -102,8 +102,16 @@ class Deliveries:
 class LessonService:
     """The shared entry point of every front end."""
 
-    def __init__(self, engine: LessonEngine, presenter: Presenter, help_note: str = "") -> None:
+    def __init__(
+        self,
+        engine: LessonEngine,
+        presenter: Presenter,
+        help_note: str = "",
+        reveal_waits: bool = True,
+    ) -> None:
+        """`reveal_waits` is False where each question is revealed as soon as it is answered."""
         self.engine = engine
+        self.reveal_waits = reveal_waits
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
@@ -181,4 +189,6 @@ class LessonService:
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
-        return Outcome(reply=receipt.text, show=count, reward=receipt.reward)
+        reply = receipt.full_text(self.reveal_waits)
+        left = receipt.tries_left
+        return Outcome(reply=reply, show=count, reward=receipt.reward, tries_left=left)

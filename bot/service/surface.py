@@ -75,7 +75,8 @@ class Outcome:
     request gets an answer anyway (a Discord interaction does; a Slack command need not).
     `repeated` marks a delivery some process already handled: nothing is shown or told.
     `moved_on` asks the platform to take the buttons off the message the member clicked.
-    `reward` is what the checker gave, when the request was graded.
+    `reward` is what the checker gave, when the request was graded; `tries_left` how many
+    more tries the member has at a free-answer problem.
     """
 
     reply: Reply | None = None
@@ -85,6 +86,7 @@ class Outcome:
     repeated: bool = False
     moved_on: bool = False
     reward: int | None = None
+    tries_left: int | None = None
 
     async def shown(self) -> Reply | None:
         """Run the channel updates; the reply that must reach the member afterwards."""

@@ -64,3 +64,23 @@ def test_the_answer_is_read_from_rows_and_from_labels() -> None:
     assert answer_value(rows) == "3/4"
     assert answer_value(labels) == "0.75"
     assert answer_value([]) == ""
+
+
+async def test_answers_past_the_lessons_try_cap_are_refused_and_not_graded(
+    lesson: LessonDriver,
+) -> None:
+    fake = lesson.fake
+    turn = await lesson.reach("your-turn")
+    ann = fake.member("ann")
+    answer_id = button(turn, action="answer")
+    for number in range(1, 6):
+        reply = await fake.private_reply(
+            await fake.submit_form(ann, answer_id, {"answer": str(number + 10)}, turn)
+        )
+        assert f"Try {number}:" in reply.content
+    assert "That was your last try" in reply.content
+    refused = await fake.private_reply(
+        await fake.submit_form(ann, answer_id, {"answer": "3/4"}, turn)
+    )
+    assert refused.ephemeral and "You have used your 5 tries at this problem" in refused.content
+    assert "Reward" not in refused.content

@@ -96,3 +96,20 @@ async def test_an_empty_or_closed_answer_is_refused_privately(slack: SlackDriver
     await slack.wait_post("Results: Your turn")
     await slack.submit(view, "3/4", BOB)
     await slack.wait_ephemeral(BOB, "no longer takes answers")
+
+
+async def test_answers_past_the_lessons_try_cap_are_refused_and_not_graded(
+    slack: SlackDriver,
+) -> None:
+    await slack.start()
+    card = await slack.go_to_step(FREE_ANSWER_STEP)
+    view = await slack.open_answer_form(card)
+    for number in range(1, 6):
+        assert await slack.submit(view, str(number + 10), ALICE) == 200
+        await slack.wait_ephemeral(ALICE, f"Try {number}:")
+    await slack.wait_ephemeral(ALICE, "That was your last try")
+    assert await slack.submit(view, "3/4", ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "You have used your 5 tries at this problem")
+    assert await slack.command("reveal") == 200
+    reveal = await slack.wait_post("Results: Your turn")
+    assert "1 answered with 5 tries in all" in block_texts(reveal.args["blocks"])

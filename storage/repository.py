@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Select, distinct, func, select, union, update
+from sqlalchemy import Select, case, distinct, func, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.sql.elements import Label
 
 from bot.model.errors import ChannelBusy
 from bot.model.records import (
+    ChoicePair,
     FreeAnswerStats,
     Member,
     NewRun,
@@ -206,6 +208,25 @@ class SqlRunStore(TallyStore, MemberDataStore):
         answerers = select(FreeAnswerRow.member_id).where(FreeAnswerRow.run_id == run_id)
         return await self._count_union(voters, answerers)
 
+    async def choice_pairs(
+        self, run_id: int, first_step: str, second_step: str
+    ) -> list[ChoicePair]:
+        """Members counted by their choice at one step and at another (None: no choice there)."""
+        per_member = (
+            select(_choice_at(first_step, "first"), _choice_at(second_step, "second"))
+            .where(
+                VoteRow.run_id == run_id,
+                VoteRow.kind == "choice",
+                VoteRow.step_id.in_((first_step, second_step)),
+            )
+            .group_by(VoteRow.member_id)
+            .subquery()
+        )
+        first, second = per_member.c
+        query = select(first, second, func.count()).group_by(first, second)
+        async with self.sessions() as session:
+            return [ChoicePair(a, b, n) for a, b, n in await session.execute(query)]
+
     async def record_check(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
     ) -> None:
@@ -299,3 +320,8 @@ class SqlRunStore(TallyStore, MemberDataStore):
         query = select(func.count()).select_from(combined)
         async with self.sessions() as session:
             return int((await session.execute(query)).scalar_one())
+
+
+def _choice_at(step_id: str, name: str) -> Label[str | None]:
+    """A member's choice at one step, within a query grouped by member."""
+    return func.max(case((VoteRow.step_id == step_id, VoteRow.value))).label(name)

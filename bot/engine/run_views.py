@@ -8,6 +8,7 @@ from bot.engine.cards import next_button, step_card
 from bot.engine.core import RunCore
 from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
+from bot.engine.recall import recall_notes
 from bot.engine.reveals import (
     choice_bars,
     choice_notes,
@@ -81,6 +82,8 @@ class RunViews:
         if isinstance(step, PredictionStep):
             bars = choice_bars(step, tally.votes)
             notes = choice_notes(step, bars)
+            if step.recall:
+                notes += recall_notes(step, tally.pairs)
             return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.model.records import ChoicePair
+from bot.model.views import Bar, Chart, Series
 from lessons.schema import PredictionStep
 
 BEFORE_AFTER = "Before → after"
@@ -68,6 +69,18 @@ def recall_summary_line(step: PredictionStep, pairs: Sequence[ChoicePair]) -> st
     """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
     right = step.correct_choice.id if step.correct_choice else None
     return f"{BEFORE_AFTER}: {moves_text(before_after(pairs, right), right is not None)}"
+
+
+def before_after_chart(title: str, first: Sequence[Bar], again: Sequence[Bar]) -> Chart:
+    """Each choice's share the first time beside its share when asked again."""
+    return Chart(
+        title,
+        tuple(bar.label for bar in again),
+        (
+            Series("first time", tuple(bar.share for bar in first)),
+            Series("asked again", tuple(bar.share for bar in again)),
+        ),
+    )
 
 
 def _count(pairs: Sequence[ChoicePair], wanted: Callable[[ChoicePair], bool]) -> int:

@@ -64,6 +64,15 @@ async def test_the_reveal_counts_who_moved_held_and_left(engine: LessonEngine) -
     assert [bar.count for bar in reveal.bars] == [0, 3, 2, 0]
 
 
+async def test_the_chart_sets_the_first_time_beside_the_second(engine: LessonEngine) -> None:
+    reveal = await recall_revealed(engine)
+    assert reveal.chart is not None
+    assert [series.name for series in reveal.chart.series] == ["first time", "asked again"]
+    first, again = (series.values for series in reveal.chart.series)
+    assert first == (0.6, 0.4, 0.0, 0.0) and again == (0.0, 0.6, 0.4, 0.0)
+    assert reveal.chart.labels[1] == "A new training stage that rewards answers a program can check"
+
+
 async def test_the_results_say_before_and_after(engine: LessonEngine) -> None:
     reveal = await recall_revealed(engine)
     run = await engine.store.get_run(reveal.run_id)

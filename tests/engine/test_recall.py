@@ -6,6 +6,8 @@ import csv
 import io
 
 from bot.engine import LessonEngine, Member, RevealCard, StepCard
+from bot.engine.recall import recall_notes
+from bot.model.records import ChoicePair
 from lessons.schema import PredictionStep
 from tests.engine.helpers import ALICE, BOB, CAROL, CHANNEL, HOST
 
@@ -112,3 +114,23 @@ async def test_the_export_marks_the_recall_steps_rows(engine: LessonEngine) -> N
     assert recalled == {(member.user_id, choice) for member, choice in AFTER.items()}
     assert all(r["step"] == "what-changed-again" for r in rows if r["recalls"])
     assert {r["recalls"] for r in rows if r["step"] == "what-changed"} == {""}
+
+
+def test_a_recalled_opinion_poll_counts_who_changed_and_who_kept() -> None:
+    poll = PredictionStep.model_validate(
+        {
+            "id": "poll-again",
+            "kind": "prediction",
+            "title": "Again",
+            "body": "Again.",
+            "explanation": "Opinions.",
+            "recall": "poll",
+            "choices": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}],
+        }
+    )
+    pairs = [ChoicePair("yes", "no", 2), ChoicePair("no", "no", 3), ChoicePair(None, "yes", 1)]
+    assert recall_notes(poll, pairs) == (
+        "Before → after, among the 5 members who answered both times: "
+        "2 changed their answer, 3 kept it.",
+        "0 answered only the first time and 1 only this time; they are not counted above.",
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine import answers_csv
+from bot.engine import LessonCatalog, UnknownLesson, answers_csv, recalled_steps
 from storage import SqlRunStore, create_engine, upgrade_database
 
 
@@ -17,10 +17,12 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
     database = create_engine(database_url)
     try:
         store = SqlRunStore(database)
-        if await store.get_run(run_id) is None:
+        run = await store.get_run(run_id)
+        if run is None:
             click.echo(f"There is no run {run_id} in this database.", err=True)
             return 2
-        text = answers_csv(run_id, await store.export_answers(run_id))
+        answers = await store.export_answers(run_id)
+        text = answers_csv(run_id, answers, _recalls_of(run.lesson_id))
     finally:
         await database.dispose()
     if output is None:
@@ -28,6 +30,14 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
     else:
         await asyncio.to_thread(output.write_text, text, encoding="utf-8")
     return 0
+
+
+def _recalls_of(lesson_id: str) -> dict[str, str]:
+    """The recall steps of a shipped lesson (none when the lesson is not shipped)."""
+    try:
+        return recalled_steps(LessonCatalog().get(lesson_id))
+    except UnknownLesson:
+        return {}
 
 
 async def forget_command(database_url: str, platform: str, workspace: str, user_id: str) -> int:

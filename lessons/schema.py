@@ -5,7 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 ANSWER_STYLES = ("flattering", "long-wrong", "hedging", "careful")
 
@@ -89,11 +90,22 @@ class PredictionStep(StepBase):
     """A multiple-choice question; with no correct choice it is an opinion poll."""
 
     kind: Literal[StepKind.PREDICTION]
-    choices: list[Choice] = Field(min_length=2, max_length=5)
+    choices: list[Choice] = Field(
+        default_factory=list,
+        max_length=5,
+        description="2 to 5 choices; a step with `recall` may omit them to reuse the recalled's.",
+    )
     explanation: LongText
+    recall: Slug | None = Field(
+        default=None,
+        description="The id of an earlier prediction step this one asks again, to show "
+        "how the channel's answers moved.",
+    )
 
     @model_validator(mode="after")
     def _check_choices(self) -> PredictionStep:
+        if len(self.choices) == 1 or not (self.choices or self.recall):
+            raise _prediction_error("choices", "a prediction needs 2 to 5 choices")
         ids = [choice.id for choice in self.choices]
         if len(set(ids)) != len(ids):
             raise ValueError(f"choice ids must be unique, got {ids}")
@@ -161,6 +173,13 @@ class Lesson(Strict):
     disclaimer: LongText | None = None
     steps: list[Step] = Field(min_length=1, max_length=40)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_recalled_choices(cls, data: object) -> object:
+        if isinstance(data, dict) and isinstance(data.get("steps"), list):
+            data = {**data, "steps": _with_recalled_choices(data["steps"])}
+        return data
+
     @model_validator(mode="after")
     def _check_step_ids(self) -> Lesson:
         ids = [step.id for step in self.steps]
@@ -170,6 +189,8 @@ class Lesson(Strict):
         for index, step in enumerate(self.steps):
             if isinstance(step, MechanismStep):
                 _check_mechanism_source(step, self.steps[:index])
+            if isinstance(step, PredictionStep) and step.recall:
+                _check_recall(index, step, self.steps[:index])
         return self
 
     def step_at(self, index: int) -> Step:
@@ -193,3 +214,38 @@ def _check_mechanism_source(step: MechanismStep, earlier: list[Step]) -> None:
             f"step '{step.id}': the toy model knows the styles {', '.join(ANSWER_STYLES)}; "
             f"step '{source.id}' uses {', '.join(unknown)}"
         )
+
+
+def _prediction_error(field: str, message: str, step_index: int | None = None) -> ValidationError:
+    """An error at a prediction's field (given `step_index`, located from the lesson)."""
+    where: tuple[str | int, ...] = (field,)
+    if step_index is not None:
+        where = ("steps", step_index, StepKind.PREDICTION.value, field)
+    error = PydanticCustomError("lesson", message)
+    return ValidationError.from_exception_data(
+        "Lesson", [InitErrorDetails(type=error, loc=where, input=None)]
+    )
+
+
+def _with_recalled_choices(steps: list[object]) -> list[object]:
+    """Raw steps where a recall step without choices gets its recalled step's choices."""
+    by_id = {step.get("id"): step for step in steps if isinstance(step, dict)}
+    filled: list[object] = []
+    for step in steps:
+        if isinstance(step, dict) and step.get("recall") and "choices" not in step:
+            recalled = by_id.get(step["recall"])
+            if isinstance(recalled, dict) and isinstance(recalled.get("choices"), list):
+                step = {**step, "choices": recalled["choices"]}
+        filled.append(step)
+    return filled
+
+
+def _check_recall(index: int, step: PredictionStep, earlier: list[Step]) -> None:
+    recalled = next((s for s in earlier if s.id == step.recall), None)
+    if not isinstance(recalled, PredictionStep) or not recalled.choices:
+        message = f"'{step.recall}' must be the id of an earlier prediction step"
+        raise _prediction_error("recall", message, index)
+    asked = [(c.id, c.label, c.correct) for c in step.choices]
+    if asked != [(c.id, c.label, c.correct) for c in recalled.choices]:
+        message = f"a recall asks again with the same choices as '{recalled.id}'"
+        raise _prediction_error("choices", message, index)

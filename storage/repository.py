@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, Select, distinct, func, select, union, update
+from sqlalchemy import ColumnElement, Select, case, distinct, func, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.sql.elements import Label
 
 from bot.model.errors import ChannelBusy
 from bot.model.records import (
+    ChoicePair,
     FreeAnswerStats,
     Member,
     NewRun,
@@ -202,6 +204,25 @@ class SqlRunStore(TallyStore, MemberDataStore):
         answerers = select(FreeAnswerRow.member_id).where(FreeAnswerRow.run_id == run_id)
         return await self._count_union(voters, answerers)
 
+    async def choice_pairs(
+        self, run_id: int, first_step: str, second_step: str
+    ) -> list[ChoicePair]:
+        """Members counted by their choice at one step and at another (None: no choice there)."""
+        per_member = (
+            select(_choice_at(first_step, "first"), _choice_at(second_step, "second"))
+            .where(
+                VoteRow.run_id == run_id,
+                VoteRow.kind == "choice",
+                VoteRow.step_id.in_((first_step, second_step)),
+            )
+            .group_by(VoteRow.member_id)
+            .subquery()
+        )
+        first, second = per_member.c
+        query = select(first, second, func.count()).group_by(first, second)
+        async with self.sessions() as session:
+            return [ChoicePair(a, b, n) for a, b, n in await session.execute(query)]
+
     async def record_check(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
     ) -> None:
@@ -320,3 +341,8 @@ def run_member(member_id: InstrumentedAttribute[int]) -> ColumnElement[bool]:
         & (MemberRow.platform == RunRow.platform)
         & (MemberRow.workspace_id == RunRow.workspace_id)
     )
+
+
+def _choice_at(step_id: str, name: str) -> Label[str | None]:
+    """A member's choice at one step, within a query grouped by member."""
+    return func.max(case((VoteRow.step_id == step_id, VoteRow.value))).label(name)

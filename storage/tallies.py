@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.model.records import FreeAnswerStats, StepTally, VoteCount
+from bot.model.records import ChoicePair, FreeAnswerStats, StepTally, VoteCount
 from storage.models import StepTallyRow
 from storage.upsert import insert_for
 
@@ -18,6 +18,7 @@ def tally_payload(tally: StepTally) -> dict[str, Any]:
     return {
         "votes": [asdict(vote) for vote in tally.votes],
         "free": asdict(tally.free) if tally.free is not None else None,
+        "pairs": [asdict(pair) for pair in tally.pairs],
     }
 
 
@@ -26,7 +27,8 @@ def tally_from_row(row: StepTallyRow) -> StepTally:
     payload: dict[str, Any] = dict(row.payload)
     votes = tuple(VoteCount(**vote) for vote in payload.get("votes", []))
     free = FreeAnswerStats(**payload["free"]) if payload.get("free") else None
-    return StepTally(row.participants, votes, free)
+    pairs = tuple(ChoicePair(**pair) for pair in payload.get("pairs", []))
+    return StepTally(row.participants, votes, free, pairs)
 
 
 class TallyStore:

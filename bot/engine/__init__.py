@@ -9,7 +9,7 @@ from bot.engine.dispatch import ClickResult, TimerFired
 from bot.engine.engine import LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.member_data import answers_csv
+from bot.engine.member_data import answers_csv, recalled_steps
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
     bar_lines,
@@ -117,6 +117,7 @@ __all__ = [
     "is_lesson_address",
     "parse_address",
     "percent",
+    "recalled_steps",
     "text_bar",
     "thumbs_tally",
     "verifier_lines",

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
 from bot.model.errors import UnknownRun
 from bot.model.records import AnswerRecord, Member, Place
+from lessons.schema import Lesson, PredictionStep
 
-CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at")
+CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
 EXPORT_ACTION = "export a run's answers"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -20,8 +22,20 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def answers_csv(run_id: int, answers: list[AnswerRecord]) -> str:
-    """A run's answers as CSV text, one row per stored answer."""
+def recalled_steps(lesson: Lesson) -> dict[str, str]:
+    """Each recall step's id mapped to the id of the earlier step it asks again."""
+    return {
+        step.id: step.recall
+        for step in lesson.steps
+        if isinstance(step, PredictionStep) and step.recall
+    }
+
+
+def answers_csv(
+    run_id: int, answers: list[AnswerRecord], recalls: Mapping[str, str] | None = None
+) -> str:
+    """A run's answers as CSV text, one row per stored answer; `recalls` marks recall steps."""
+    recalls = recalls or {}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_HEADER)
@@ -37,6 +51,7 @@ def answers_csv(run_id: int, answers: list[AnswerRecord]) -> str:
                 "" if answer.reward is None else answer.reward,
                 "" if answer.attempt_no is None else answer.attempt_no,
                 answer.at.isoformat(),
+                recalls.get(answer.step_id, ""),
             ]
         )
     return buffer.getvalue()
@@ -76,4 +91,5 @@ class MemberData:
             place.workspace,
         ):
             raise UnknownRun(run_id)
-        return answers_csv(run.id, await self.data.export_answers(run.id))
+        recalls = recalled_steps(self.core.lesson_of(run))
+        return answers_csv(run.id, await self.data.export_answers(run.id), recalls)

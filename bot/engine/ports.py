@@ -12,6 +12,7 @@ from typing import Protocol
 
 from bot.model.records import (
     AnswerRecord,
+    ChoicePair,
     FreeAnswerStats,
     Member,
     NewRun,
@@ -120,6 +121,12 @@ class TallyStorage(Protocol):
 
     async def count_run_members(self, run_id: int) -> int:
         """Distinct members who took part anywhere in a run."""
+        ...
+
+    async def choice_pairs(
+        self, run_id: int, first_step: str, second_step: str
+    ) -> list[ChoicePair]:
+        """Members counted by their choice at one step and at another (None: no choice there)."""
         ...
 
     async def save_tally(self, run_id: int, step_id: str, tally: StepTally) -> None:

@@ -8,6 +8,7 @@ from bot.engine.cards import next_button, step_card
 from bot.engine.core import RunCore
 from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
+from bot.engine.recall import before_after_chart, recall_notes
 from bot.engine.reveals import (
     choice_bars,
     choice_notes,
@@ -19,8 +20,8 @@ from bot.engine.reveals import (
 from bot.engine.step_tallies import StepTallies
 from bot.engine.summary import build_summary
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.records import Phase, RunRecord
-from bot.model.views import LineChart, RevealCard, Section, StepCard, SummaryCard, VerifierRow
+from bot.model.records import Phase, RunRecord, StepTally
+from bot.model.views import Bar, LineChart, RevealCard, Section, StepCard, SummaryCard, VerifierRow
 from lessons.schema import FreeAnswerStep, MechanismStep, PredictionStep, Step, VerifierStep
 
 MechanismView = tuple[tuple[Section, ...], LineChart]
@@ -79,9 +80,7 @@ class RunViews:
             buttons=(next_button(run.id, step.id),),
         )
         if isinstance(step, PredictionStep):
-            bars = choice_bars(step, tally.votes)
-            notes = choice_notes(step, bars)
-            return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+            return await self.prediction_reveal(run, step, tally, base)
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)
             chart = verifier_chart(step.title, rows)
@@ -91,6 +90,25 @@ class RunViews:
         bars = free_answer_bars(stats)
         notes = free_answer_notes(stats, step.gold) + grpo_group_notes(stats)
         return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+
+    async def prediction_reveal(
+        self, run: RunRecord, step: PredictionStep, tally: StepTally, base: RevealCard
+    ) -> RevealCard:
+        """A prediction's tally; a recall's also shows how answers moved since the first time."""
+        bars = choice_bars(step, tally.votes)
+        notes = choice_notes(step, bars)
+        if not step.recall:
+            return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+        first = await self.first_time_bars(run, step.recall)
+        notes += recall_notes(step, tally.pairs)
+        chart = before_after_chart(step.title, first, bars)
+        return replace(base, bars=bars, notes=notes, chart=chart)
+
+    async def first_time_bars(self, run: RunRecord, recalled_id: str) -> tuple[Bar, ...]:
+        """The choices' tally of a recalled question, from the first time this run asked it."""
+        recalled = self.core.lesson_of(run).step_by_id(recalled_id)
+        assert isinstance(recalled, PredictionStep)
+        return choice_bars(recalled, (await self.tallies.step_tally(run, recalled)).votes)
 
     async def verifier_table(self, run: RunRecord, step: VerifierStep) -> tuple[VerifierRow, ...]:
         """Each attempt's thumbs tally in this run beside the checker's reward."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.engine.ports import TallyStorage
-from bot.model.records import RunRecord, StepTally
-from lessons.schema import FreeAnswerStep, Step
+from bot.model.records import ChoicePair, RunRecord, StepTally
+from lessons.schema import FreeAnswerStep, PredictionStep, Step
 
 
 class StepTallies:
@@ -25,7 +25,10 @@ class StepTallies:
         free = None
         if isinstance(step, FreeAnswerStep):
             free = await self.tallies.free_answer_stats(run_id, step.id)
-        return StepTally(participants, votes, free)
+        pairs: tuple[ChoicePair, ...] = ()
+        if isinstance(step, PredictionStep) and step.recall:
+            pairs = tuple(await self.tallies.choice_pairs(run_id, step.recall, step.id))
+        return StepTally(participants, votes, free, pairs)
 
     async def freeze(self, run_id: int, step: Step) -> None:
         """Keep a step's aggregates as they are now, so its reveal never changes."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import takes_answers
+from bot.engine.recall import recall_summary_line
 from bot.engine.reveals import choice_bars
 from bot.engine.tally import percent
 from bot.model.records import Phase, RunRecord, RunState
@@ -42,7 +43,7 @@ async def build_summary(views: RunViews, run: RunRecord) -> SummaryCard:
     rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):
         line, bar, step_rows = await _step_result(views, run, step)
-        lines.append(line)
+        lines += [line, *await _before_after_lines(views, run, step)]
         bars.extend([bar] if bar else [])
         rows = step_rows or rows
     finished = run.state is RunState.FINISHED
@@ -80,6 +81,13 @@ async def _step_result(
     share = stats.solved / stats.members if stats.members else 0.0
     line = f"**{step.title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
     return line, Bar(step.title, stats.solved, share, True), ()
+
+
+async def _before_after_lines(views: RunViews, run: RunRecord, step: Step) -> tuple[str, ...]:
+    if not isinstance(step, PredictionStep) or not step.recall:
+        return ()
+    pairs = (await views.tallies.step_tally(run, step)).pairs
+    return (recall_summary_line(step, pairs),)
 
 
 async def _prediction_result(

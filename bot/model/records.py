@@ -92,6 +92,15 @@ class VoteCount:
 
 
 @dataclass(frozen=True)
+class ChoicePair:
+    """How many members chose `first` at one step and `second` at another (None: no answer)."""
+
+    first: str | None
+    second: str | None
+    count: int
+
+
+@dataclass(frozen=True)
 class FreeAnswerStats:
     """Aggregates of a free-answer step, computed in the database."""
 
@@ -118,6 +127,7 @@ class StepTally:
     participants: int
     votes: tuple[VoteCount, ...] = ()
     free: FreeAnswerStats | None = None
+    pairs: tuple[ChoicePair, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import sys
 
 from bot.engine import LessonEngine
 from lessons.schema import PredictionStep
-from tests.engine.helpers import ALICE, BOB, start_at
+from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
 
 
 def run_bot(url: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -41,3 +41,19 @@ async def test_export_and_forget_from_the_command_line(
 def test_export_of_an_unknown_run_says_so(database_url: str) -> None:
     result = run_bot(database_url, "export", "--run", "999")
     assert result.returncode == 2 and "There is no run 999" in result.stderr
+
+
+async def test_the_exported_recall_rows_name_the_step_they_ask_again(
+    engine: LessonEngine, database_url: str
+) -> None:
+    card = await engine.start(CHANNEL, HOST)
+    while card.step_id != "what-changed-again":
+        advance = await engine.advance(card.run_id, HOST)
+        assert advance.card is not None
+        card = advance.card
+    await engine.choose(card.run_id, card.step_id, ALICE, "checkable-reward")
+    exported = run_bot(database_url, "export", "--run", str(card.run_id))
+    rows = list(csv.DictReader(io.StringIO(exported.stdout)))
+    assert [(r["step"], r["recalls"], r["value"]) for r in rows] == [
+        ("what-changed-again", "what-changed", "checkable-reward")
+    ]

@@ -1,0 +1,91 @@
+"""The channel's before and after: how answers moved between a question and its recall."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.model.records import ChoicePair
+from bot.model.views import Bar, Chart, Series
+from lessons.schema import PredictionStep
+
+BEFORE_AFTER = "Before → after"
+
+
+@dataclass(frozen=True)
+class BeforeAfter:
+    """Members counted by how their answer moved; only those who answered both times move."""
+
+    moved: int
+    held: int
+    left: int
+    changed: int
+    both: int
+    first_only: int
+    second_only: int
+
+
+def before_after(pairs: Sequence[ChoicePair], right: str | None) -> BeforeAfter:
+    """Count who moved to the right answer, held it, left it, and who answered only once."""
+    both = [pair for pair in pairs if pair.first is not None and pair.second is not None]
+    return BeforeAfter(
+        moved=_count(both, lambda pair: pair.first != right and pair.second == right),
+        held=_count(both, lambda pair: pair.first == right and pair.second == right),
+        left=_count(both, lambda pair: pair.first == right and pair.second != right),
+        changed=_count(both, lambda pair: pair.first != pair.second),
+        both=_count(both, lambda pair: True),
+        first_only=_count(pairs, lambda pair: pair.second is None),
+        second_only=_count(pairs, lambda pair: pair.first is None),
+    )
+
+
+def moves_text(moves: BeforeAfter, has_right: bool) -> str:
+    """'3 moved to the right answer, 2 held it, 1 left it' (changed and kept for a poll)."""
+    if has_right:
+        return (
+            f"{moves.moved} moved to the right answer, {moves.held} held it, {moves.left} left it"
+        )
+    return f"{moves.changed} changed their answer, {moves.both - moves.changed} kept it"
+
+
+def recall_notes(step: PredictionStep, pairs: Sequence[ChoicePair]) -> tuple[str, ...]:
+    """The reveal's lines on how the channel's answers moved since the recalled question."""
+    right = step.correct_choice.id if step.correct_choice else None
+    moves = before_after(pairs, right)
+    if moves.both == 0:
+        lines = ["Nobody answered both times, so there is no before and after to show yet."]
+    else:
+        both = f"{moves.both} {_members(moves.both)} who answered both times"
+        lines = [f"{BEFORE_AFTER}, among the {both}: {moves_text(moves, right is not None)}."]
+    if moves.first_only or moves.second_only:
+        lines.append(
+            f"{moves.first_only} answered only the first time and "
+            f"{moves.second_only} only this time; they are not counted above."
+        )
+    return tuple(lines)
+
+
+def recall_summary_line(step: PredictionStep, pairs: Sequence[ChoicePair]) -> str:
+    """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
+    right = step.correct_choice.id if step.correct_choice else None
+    return f"{BEFORE_AFTER}: {moves_text(before_after(pairs, right), right is not None)}"
+
+
+def before_after_chart(title: str, first: Sequence[Bar], again: Sequence[Bar]) -> Chart:
+    """Each choice's share the first time beside its share when asked again."""
+    return Chart(
+        title,
+        tuple(bar.label for bar in again),
+        (
+            Series("first time", tuple(bar.share for bar in first)),
+            Series("asked again", tuple(bar.share for bar in again)),
+        ),
+    )
+
+
+def _count(pairs: Sequence[ChoicePair], wanted: Callable[[ChoicePair], bool]) -> int:
+    return sum(pair.count for pair in pairs if wanted(pair))
+
+
+def _members(count: int) -> str:
+    return "member" if count == 1 else "members"

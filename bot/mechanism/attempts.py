@@ -54,6 +54,6 @@ def toy_attempts(
 def toy_disclaimer(votes_from: str) -> str:
     """The one line every output carries: what the toy is, and what it was trained on."""
     return (
-        f"A toy: it only picks one of these attempts, trained on {votes_from}. "
-        "It is not a real language model."
+        f"A toy that only picks one of these attempts, trained on {votes_from}; "
+        "not a real language model."
     )

@@ -22,13 +22,12 @@ def runs_text(runs: TrainingRuns) -> list[str]:
 
 def reward_lines(runs: TrainingRuns) -> list[str]:
     """What each run rewarded, exactly as the training draws it: each attempt's chance of 1."""
-    group = runs.settings.group_size
     lines = [
-        f"Each step the toy picks {group} attempts. A pick earns reward 1 with its attempt's "
-        "chance below, else 0; picks above the group's average reward become more likely."
+        "Each pick earns reward 1 with its attempt's chance below, else 0. "
+        "Picks above their group's average reward become more likely."
     ]
     for run in runs:
-        lines.append(f"• **{run.name.capitalize()}**, {run.reward.rule}: {_chances(run)}.")
+        lines.append(f"• **{run.name.capitalize()}** ({run.reward.rule}): {_chances(run)}.")
     return lines
 
 
@@ -51,46 +50,35 @@ def thumbs_up_text(runs: TrainingRuns) -> str:
     """What the toy trained on thumbs-ups became, and whether the checker agrees with it."""
     run = runs.thumbs_up
     if not any(run.reward.chances):
-        return "**Thumbs-up reward:** nobody gave a 👍, so every reward was 0: it learned nothing."
+        return "**Thumbs-up:** nobody gave a 👍, so every reward was 0: it learned nothing."
     verdict = ""
     if _is_clear(run):
         passed = runs.checker.reward.chances[run.labels.index(run.favourite)] == 1
         verdict = (
             "The checker passes it too, but people cannot rate millions of answers; a checker can."
             if passed
-            else "The checker marks it wrong: the 👍 taught a wrong answer."
+            else "The checker marks that one wrong."
         )
-    return _sentence(f"**Thumbs-up reward:** {_outcome(run)}", verdict)
+    return _sentence(f"**Thumbs-up:** {_outcome(run)}", verdict)
 
 
 def checker_text(run: TrainingRun) -> str:
     """What the toy trained on the real checker became."""
     if not any(run.reward.chances):
-        return "**Checker reward:** the checker passed no attempt, so it learned nothing."
-    return _sentence(
-        f"**Checker reward:** {_outcome(run)}",
-        "Unlike people, a checker can grade millions of answers.",
-    )
+        return "**Checker:** the checker passed no attempt, so it learned nothing."
+    return f"**Checker:** {_outcome(run)}"
 
 
 def naive_checker_text(runs: TrainingRuns) -> str:
     """What the toy trained on a naive 'gold appears anywhere' checker became."""
     run = runs.naive_checker
     if not any(run.reward.chances):
-        return "**Naive checker reward:** no attempt passed it, so it learned nothing."
-    fooled = [
-        label
-        for label, naive, real in zip(
-            run.labels, run.reward.chances, runs.checker.reward.chances, strict=True
-        )
-        if naive > real
-    ]
-    faked = (
-        f"It pays {' and '.join(fooled)} though the checker rejects it: a reward a model can fake."
-        if fooled
-        else ""
-    )
-    return _sentence(f"**Naive checker reward:** {_outcome(run)}", faked)
+        return "**Naive checker:** no attempt passed it, so it learned nothing."
+    pairs = zip(run.labels, run.reward.chances, runs.checker.reward.chances, strict=True)
+    fooled = [label for label, naive, real in pairs if naive > real]
+    also = " and ".join(fooled)
+    faked = f"It also pays {also}, which the checker rejects: a reward a model can fake."
+    return _sentence(f"**Naive checker:** {_outcome(run)}", faked if fooled else "")
 
 
 def _chances(run: TrainingRun) -> str:
@@ -108,11 +96,10 @@ def _sentence(*parts: str) -> str:
 def _outcome(run: TrainingRun) -> str:
     final = run.final_probs
     if _is_clear(run):
-        share = final[run.favourite]
-        return f"after {run.steps} steps it picks **{run.favourite}** {share:.0%} of the time."
+        return f"it ends up picking **{run.favourite}** {final[run.favourite]:.0%} of the time."
     top = sorted(final.items(), key=lambda item: -item[1])[:2]
     shares = " and ".join(f"{label} {prob:.0%}" for label, prob in top)
-    return f"after {run.steps} steps it has no clear favourite: {shares}."
+    return f"no clear favourite: {shares}."
 
 
 def _is_clear(run: TrainingRun) -> bool:

@@ -34,10 +34,10 @@ async def mechanism_card_after(engine: LessonEngine, liked: str) -> tuple[str, L
 
 async def test_polished_votes_train_a_polished_toy(engine: LessonEngine) -> None:
     text, chart = await mechanism_card_after(engine, "polished")
-    assert "**Thumbs-up reward:** after 300 steps it picks **The polished one**" in text
-    assert "The checker marks it wrong" in text
-    assert "**Checker reward:** after 300 steps it picks **The second look**" in text
-    assert "share of raters who gave the attempt 👍: The polished one 100%, others 0%" in text
+    assert "**Thumbs-up:** it ends up picking **The polished one**" in text
+    assert "The checker marks that one wrong" in text
+    assert "**Checker:** it ends up picking **The second look**" in text
+    assert "share of raters who gave it 👍): The polished one 100%, others 0%" in text
     assert "Assumptions: 300 training steps per run; 8 picks per step" in text
     assert "trained on this channel's votes" in text and "not a real language model" in text
     assert "this channel's votes" in chart.title
@@ -48,8 +48,8 @@ async def test_polished_votes_train_a_polished_toy(engine: LessonEngine) -> None
 
 async def test_a_channel_that_rated_like_the_checker_is_told_so(engine: LessonEngine) -> None:
     text, _ = await mechanism_card_after(engine, "second-look")
-    first_run = text.split("**Checker reward:**")[0]
-    assert "picks **The second look**" in first_run and "The checker passes it too" in first_run
+    first_run = text.split("**Checker:**")[0]
+    assert "picking **The second look**" in first_run and "The checker passes it too" in first_run
 
 
 async def test_the_training_chart_is_a_png(engine: LessonEngine) -> None:

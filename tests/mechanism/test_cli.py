@@ -15,8 +15,8 @@ LESSON_NAMES = "polished=7,thorough=2,hedge=1"
 def test_the_lessons_attempt_names_train_three_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert mechanism_command(LESSON_NAMES) == 0
     out = capsys.readouterr().out
-    assert "picks **The polished one**" in out and "The checker marks it wrong" in out
-    assert "**Checker reward:** after 300 steps it picks **The second look**" in out
+    assert "picking **The polished one**" in out and "The checker marks that one wrong" in out
+    assert "**Checker:** it ends up picking **The second look**" in out
     assert "trained on votes from the command line" in out
     assert "not a real language model" in out
     assert "The polished one 100%, The thorough one 29%, The hedge 14%, others 0%" in out

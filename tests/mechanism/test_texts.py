@@ -23,7 +23,7 @@ TOY = re.compile(r"toy.*not a real language model", re.IGNORECASE | re.DOTALL)
 
 def stated_chances(runs: TrainingRuns, run: TrainingRun) -> dict[str, float]:
     """Each attempt's chance of reward 1 as the posted text states it for one run."""
-    line = next(line for line in reward_lines(runs) if f"**{run.name.capitalize()}**," in line)
+    line = next(line for line in reward_lines(runs) if f"**{run.name.capitalize()}** (" in line)
     stated = {label: int(pct) / 100 for label, pct in re.findall(r"(The [\w ]+?) (\d+)%", line)}
     if "others 0%" in line or "all 0%" in line:
         stated |= {label: 0.0 for label in run.labels if label not in stated}
@@ -87,7 +87,7 @@ def test_naive_checker_pays_every_attempt_that_mentions_the_gold() -> None:
     runs = trained(CHANNEL)
     naive = stated_chances(runs, runs.naive_checker)
     assert naive == in_lesson_order(0.0, 0.0, 1.0, 1.0)
-    assert "It pays The hedge though the checker rejects it" in runs_text(runs)[2]
+    assert "It also pays The hedge, which the checker rejects" in runs_text(runs)[2]
 
 
 @pytest.mark.parametrize(("seed", "steps"), [(0, 300), (11, 120)])
@@ -105,23 +105,23 @@ def test_assumptions_line_states_the_numbers_the_training_used(seed: int, steps:
 def test_outcome_lines_state_the_final_probabilities() -> None:
     runs = trained(CHANNEL)
     for line, run in zip(runs_text(runs), runs, strict=False):
-        assert f"picks **{run.favourite}** " in line
-        assert first_number(r"picks \*\*.+?\*\* (\d+)%", line) == round(
+        assert f"picking **{run.favourite}** " in line
+        assert first_number(r"picking \*\*.+?\*\* (\d+)%", line) == round(
             run.final_probs[run.favourite] * 100
         )
 
 
 def test_a_polished_channel_is_told_its_thumbs_ups_taught_a_wrong_answer() -> None:
     lines = runs_text(trained({"polished": (7, 0), "thorough": (2, 5), "hedge": (1, 6)}))
-    assert "picks **The polished one**" in lines[0]
-    assert "The checker marks it wrong" in lines[0]
-    assert "picks **The second look**" in lines[1] and "millions of answers" in lines[1]
+    assert "picking **The polished one**" in lines[0]
+    assert "The checker marks that one wrong" in lines[0]
+    assert "picking **The second look**" in lines[1]
     assert TOY.search(lines[3]) and "this channel's votes" in lines[3]
 
 
 def test_a_channel_that_rated_like_the_checker_is_told_so() -> None:
     lines = runs_text(trained({"second-look": (8, 0), "polished": (0, 8), "hedge": (1, 7)}))
-    assert "picks **The second look**" in lines[0]
+    assert "picking **The second look**" in lines[0]
     assert "The checker passes it too" in lines[0]
 
 
@@ -137,3 +137,14 @@ def test_the_report_has_a_table_per_run_with_the_lessons_names() -> None:
     assert any(line.startswith("Assumptions: 10 raters;") for line in report)
     header = next(line for line in report if line.lstrip().startswith("step"))
     assert re.split(r"\s{2,}", header.strip()) == ["step", *(a.label for a in STEP.attempts)]
+
+
+def test_a_run_without_a_clear_favourite_says_so_with_its_top_two() -> None:
+    runs = trained(CHANNEL, steps=3)
+    line = runs_text(runs)[0]
+    top = sorted(runs.thumbs_up.final_probs.items(), key=lambda item: -item[1])[:2]
+    assert max(runs.thumbs_up.final_probs.values()) < 0.5
+    assert line == (
+        f"**Thumbs-up:** no clear favourite: {top[0][0]} {top[0][1]:.0%} "
+        f"and {top[1][0]} {top[1][1]:.0%}."
+    )

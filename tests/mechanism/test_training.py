@@ -60,3 +60,9 @@ def test_a_reward_needs_one_chance_in_0_to_1_per_attempt(chances: tuple[float, .
 def test_bad_settings_are_rejected(settings: TrainingSettings) -> None:
     with pytest.raises(ValueError):
         train_policy(CHECKER, LABELS, settings)
+
+
+def test_a_lesson_with_three_attempts_trains_over_three() -> None:
+    labels = ("A", "B", "C")
+    run = train_policy(Reward("checker", "", (0.0, 1.0, 0.0)), labels, TrainingSettings())
+    assert run.favourite == "B" and len(run.history[-1][1]) == 3

@@ -113,7 +113,7 @@ def verify(answer: str, gold: str) -> None:
 @cli.command()
 @click.option("--votes", required=True,
               help="Thumbs-ups per attempt of the lesson, e.g. polished=7,thorough=2,hedge=1 "
-                   "(an attempt's id or a word of its label).")
+                   "(an attempt's id, its label or one word of it).")
 @click.option("--raters", type=int, default=None,
               help="How many people rated each attempt [default: the highest count].")
 @click.option("--seed", default=0, show_default=True, help="Seed for the training runs.")

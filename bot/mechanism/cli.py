@@ -80,11 +80,13 @@ def _check_options(options: MechanismOptions) -> VerifierStep:
 
 
 def _raters(counts: Mapping[str, int], raters: int | None) -> int:
-    most = max(counts.values())
+    least = max(*counts.values(), 1)
     if raters is None:
-        return max(most, 1)
-    if raters < most:
-        raise VotesError(f"--raters {raters} is fewer than the {most} thumbs-ups of one attempt")
+        return least
+    if raters < least:
+        raise VotesError(
+            f"--raters must be at least {least} (one attempt's thumbs-ups), got {raters}"
+        )
     return raters
 
 

@@ -1,6 +1,6 @@
 """Thumbs-up counts typed on the command line, such as ``polished=7,thorough=2,hedge=1``.
 
-A name is an attempt's id in the lesson, or one word of its label that no other label has.
+A name is an attempt's id or label in the lesson, or one word of its label that no other label has.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ def parse_votes(text: str, attempts: Sequence[Attempt]) -> dict[str, int]:
 
 
 def attempt_named(name: str, attempts: Sequence[Attempt]) -> Attempt:
-    """The attempt with this id, or the one whose label has this word (any case)."""
-    by_id = [attempt for attempt in attempts if attempt.id == name.lower()]
-    matches = by_id or [attempt for attempt in attempts if name.lower() in _words(attempt.label)]
+    """The attempt with this id or label, or the one whose label has this word (any case)."""
+    key = name.lower()
+    exact = [a for a in attempts if key in (a.id, a.label.lower())]
+    matches = exact or [attempt for attempt in attempts if key in _words(attempt.label)]
     if len(matches) == 1:
         return matches[0]
     problem = "names several attempts" if matches else "is not an attempt of this lesson"

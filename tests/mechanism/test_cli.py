@@ -66,7 +66,12 @@ def test_writes_chart_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[s
             "use one of: polished (The polished one), thorough (The thorough one), "
             "hedge (The hedge), second-look (The second look)",
         ),
-        ("polished=5", MechanismOptions(raters=3), "--raters 3 is fewer than the 5"),
+        (
+            "polished=5",
+            MechanismOptions(raters=3),
+            "--raters must be at least 5 (one attempt's thumbs-ups), got 3",
+        ),
+        ("polished=0", MechanismOptions(raters=0), "--raters must be at least 1"),
         ("polished=1", MechanismOptions(steps=0), "steps must be between 1 and"),
         ("polished=1", MechanismOptions(steps=10**6), "steps must be between 1 and"),
         ("polished=1", MechanismOptions(lesson_id="nope"), "unknown lesson 'nope'"),

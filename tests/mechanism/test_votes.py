@@ -16,6 +16,11 @@ def test_the_lessons_attempt_ids_name_them() -> None:
     assert counts == {"polished": 7, "thorough": 2, "hedge": 1, "second-look": 0}
 
 
+def test_a_whole_label_names_an_attempt() -> None:
+    counts = parse_votes("the second look=4,The Hedge=1", STEP.attempts)
+    assert counts == {"polished": 0, "thorough": 0, "hedge": 1, "second-look": 4}
+
+
 def test_a_label_word_in_any_case_names_an_attempt() -> None:
     counts = parse_votes(" Polished = 7, SECOND=2 ,Hedge=1", STEP.attempts)
     assert counts == {"polished": 7, "thorough": 0, "hedge": 1, "second-look": 2}

@@ -123,16 +123,23 @@ def verify(answer: str, gold: str) -> None:
 
 @cli.command()
 @click.option("--votes", required=True,
-              help="Thumbs-ups per answer style, e.g. flattering=7,careful=2,hedging=1.")
+              help="Thumbs-ups per attempt of the lesson, e.g. polished=7,thorough=2,hedge=1 "
+                   "(an attempt's id, its label or one word of it).")
+@click.option("--raters", type=int, default=None,
+              help="How many people rated each attempt [default: the highest count].")
 @click.option("--seed", default=0, show_default=True, help="Seed for the training runs.")
 @click.option("--steps", default=300, show_default=True, help="GRPO steps per run.")
+@click.option("--lesson", "lesson_id", default="rlvr", show_default=True,
+              help="The lesson whose attempts the toy picks from.")
 @click.option("--chart", "chart_path", default=None, type=click.Path(),
               help="Also write the training chart to this PNG file.")
-def mechanism(votes: str, seed: int, steps: int, chart_path: str | None) -> None:
+def mechanism(votes: str, raters: int | None, seed: int, steps: int, lesson_id: str,
+              chart_path: str | None) -> None:
     """Train the toy policy on thumbs-up votes, a checker and a naive checker; print the result."""
-    from bot.mechanism.cli import mechanism_command
+    from bot.mechanism.cli import MechanismOptions, mechanism_command
 
-    sys.exit(mechanism_command(votes, seed, steps, chart_path))
+    options = MechanismOptions(seed, steps, raters, lesson_id, chart_path)
+    sys.exit(mechanism_command(votes, options))
 
 
 @cli.command("discord")

@@ -8,8 +8,6 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-ANSWER_STYLES = ("flattering", "long-wrong", "hedging", "careful")
-
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,23}$")]
 ShortText = Annotated[str, Field(min_length=1, max_length=80)]
 LongText = Annotated[str, Field(min_length=1, max_length=2500)]
@@ -207,12 +205,6 @@ def _check_mechanism_source(step: MechanismStep, earlier: list[Step]) -> None:
     if not isinstance(source, VerifierStep):
         raise ValueError(
             f"step '{step.id}': source '{step.source}' must be an earlier verifier step"
-        )
-    unknown = sorted({a.style for a in source.attempts} - set(ANSWER_STYLES))
-    if unknown:
-        raise ValueError(
-            f"step '{step.id}': the toy model knows the styles {', '.join(ANSWER_STYLES)}; "
-            f"step '{source.id}' uses {', '.join(unknown)}"
         )
 
 

@@ -61,11 +61,8 @@ class RunViews:
         if key not in self._mechanism_views:
             source = self.core.lesson_of(run).step_by_id(step.source)
             assert isinstance(source, VerifierStep)
-            counts = (await self.tallies.step_tally(run, source)).votes
-            verdicts = await self.verdicts.verdicts(run, source)
-            self._mechanism_views[key] = mechanism_sections(
-                await train_on_run(run, source, counts, verdicts)
-            )
+            rows = await self.verifier_table(run, source)
+            self._mechanism_views[key] = mechanism_sections(await train_on_run(run, source, rows))
         return self._mechanism_views[key]
 
     async def reveal_card(self, run: RunRecord, step: Step) -> RevealCard:

@@ -3,6 +3,14 @@
 Pure computation and text (numpy, matplotlib for the chart); no platform or database imports.
 """
 
+from bot.mechanism.attempts import (
+    CHANNEL_VOTES,
+    COMMAND_LINE_VOTES,
+    ToyAttempt,
+    ToyAttempts,
+    toy_attempts,
+    toy_disclaimer,
+)
 from bot.mechanism.grpo import (
     GroupStats,
     group_advantages,
@@ -11,9 +19,9 @@ from bot.mechanism.grpo import (
     group_text,
 )
 from bot.mechanism.report import report_lines
-from bot.mechanism.story import runs_text
-from bot.mechanism.styles import STYLES, TOY_DISCLAIMER
-from bot.mechanism.table import probability_table, sparkline_rows, table_text
+from bot.mechanism.rewards import Reward
+from bot.mechanism.story import assumptions_line, reward_lines, runs_text
+from bot.mechanism.table import probability_table, sparkline_rows
 from bot.mechanism.training import (
     TrainingRun,
     TrainingRuns,
@@ -21,16 +29,20 @@ from bot.mechanism.training import (
     train_all,
     train_policy,
 )
-from bot.mechanism.votes import VotesError, parse_votes, thumbs_up_shares
+from bot.mechanism.votes import VotesError, parse_votes
 
 __all__ = [
-    "STYLES",
-    "TOY_DISCLAIMER",
+    "CHANNEL_VOTES",
+    "COMMAND_LINE_VOTES",
     "GroupStats",
+    "Reward",
+    "ToyAttempt",
+    "ToyAttempts",
     "TrainingRun",
     "TrainingRuns",
     "TrainingSettings",
     "VotesError",
+    "assumptions_line",
     "group_advantages",
     "group_stats",
     "group_stats_from_rewards",
@@ -38,10 +50,11 @@ __all__ = [
     "parse_votes",
     "probability_table",
     "report_lines",
+    "reward_lines",
     "runs_text",
     "sparkline_rows",
-    "table_text",
-    "thumbs_up_shares",
+    "toy_attempts",
+    "toy_disclaimer",
     "train_all",
     "train_policy",
 ]

@@ -1,25 +1,20 @@
-"""The training runs as a line chart: style probabilities over steps, one panel per run."""
+"""The training runs as a line chart: each attempt's probability over steps, one panel per run."""
 
 from __future__ import annotations
 
 from bot.mechanism.training import TrainingRun, TrainingRuns
 from bot.model.views import LineChart, LinePanel, Series
 
-STYLE_COLOURS: dict[str, str] = {
-    "flattering": "#E01E5A",
-    "long-wrong": "#ECB22E",
-    "hedging": "#5865F2",
-    "careful": "#2EB67D",
-}
-CHART_NOTE = (
-    "Toy softmax policy over answer styles, trained on this channel's votes. "
-    "Not a real language model."
-)
+ATTEMPT_COLOURS = ("#E01E5A", "#ECB22E", "#5865F2", "#2EB67D", "#7F4FC9")
 
 
 def training_chart(runs: TrainingRuns) -> LineChart:
-    """The three runs as chart data any adapter can draw."""
-    return LineChart(CHART_NOTE, tuple(_panel(run) for run in runs), x_label="training step")
+    """The three runs as chart data; the title says where the votes came from."""
+    title = (
+        f"Toy softmax policy over the lesson's attempts, trained on {runs.votes_from}. "
+        "Not a real language model."
+    )
+    return LineChart(title, tuple(_panel(run) for run in runs), x_label="training step")
 
 
 def training_chart_png(runs: TrainingRuns) -> bytes:
@@ -32,7 +27,11 @@ def training_chart_png(runs: TrainingRuns) -> bytes:
 def _panel(run: TrainingRun) -> LinePanel:
     steps = tuple(step for step, _ in run.history)
     series = tuple(
-        Series(style, tuple(probs[index] for _, probs in run.history), STYLE_COLOURS.get(style, ""))
-        for index, style in enumerate(run.styles)
+        Series(label, tuple(probs[index] for _, probs in run.history), _colour(index))
+        for index, label in enumerate(run.labels)
     )
-    return LinePanel(f"{run.name} reward → {run.preferred_style}", steps, series)
+    return LinePanel(f"Reward: {run.name}", steps, series)
+
+
+def _colour(index: int) -> str:
+    return ATTEMPT_COLOURS[index % len(ATTEMPT_COLOURS)]

@@ -1,38 +1,120 @@
-"""Terminal entry point: train the three toy runs on thumbs-up counts and print the report."""
+"""Terminal entry point: train the three toy runs on typed thumbs-up counts and print the report.
+
+The attempts are the lesson's own (its mechanism step's source); the checker's reward for each
+comes from running the real checker on the attempt's text.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
+from bot.mechanism.attempts import COMMAND_LINE_VOTES, toy_attempts
 from bot.mechanism.chart import training_chart_png
 from bot.mechanism.report import report_lines
-from bot.mechanism.training import TrainingRuns, train_all
-from bot.mechanism.votes import VotesError, parse_votes, thumbs_up_shares
+from bot.mechanism.training import DEFAULT_STEPS, TrainingRuns, TrainingSettings, train_all
+from bot.mechanism.votes import VotesError, parse_votes
+from bot.model.views import VerifierRow
+from bot.verifier.checker import Checker
+from bot.verifier.errors import CheckerError
+from bot.verifier.verdict import Verdict
+from lessons.loader import LessonError, load_lesson
+from lessons.schema import MechanismStep, VerifierStep
 
-DEFAULT_CHECKER_REWARDS: dict[str, float] = {"careful": 1.0}
-DEFAULT_NAIVE_REWARDS: dict[str, float] = {"careful": 1.0, "hedging": 1.0}
 BAD_INPUT = 2
 MAX_STEPS = 10_000
+DEFAULT_LESSON = "rlvr"
 
 
-def mechanism_command(
-    votes: str, seed: int = 0, steps: int = 300, chart_path: str | None = None
-) -> int:
-    """Print the three runs trained on thumbs-up counts; return 0, or 2 on bad input."""
-    if not 1 <= steps <= MAX_STEPS:
-        return _fail(f"steps must be between 1 and {MAX_STEPS}, got {steps}")
-    if chart_path and not Path(chart_path).parent.is_dir():
-        return _fail(f"cannot write the chart to {chart_path}: no such directory")
+@dataclass(frozen=True)
+class MechanismOptions:
+    """What the command was asked for, beyond the votes."""
+
+    seed: int = 0
+    steps: int = DEFAULT_STEPS
+    raters: int | None = None
+    lesson_id: str = DEFAULT_LESSON
+    chart_path: str | None = None
+
+
+def mechanism_command(votes: str, options: MechanismOptions | None = None) -> int:
+    """Print the three runs trained on typed thumbs-up counts; return 0, or 2 on bad input."""
+    options = options or MechanismOptions()
     try:
-        counts = parse_votes(votes)
-    except VotesError as error:
+        step = _check_options(options)
+        counts = parse_votes(votes, step.attempts)
+        raters = _raters(counts, options.raters)
+    except (VotesError, LessonError) as error:
         return _fail(str(error))
-    runs = train_all(
-        thumbs_up_shares(counts), DEFAULT_CHECKER_REWARDS, DEFAULT_NAIVE_REWARDS, seed, steps
+    try:
+        verdicts = asyncio.run(_verdicts(step))
+    except CheckerError as error:
+        return _fail(f"the checker could not run: {error}")
+    rows = _rows(step, counts, raters, verdicts)
+    settings = TrainingSettings(steps=options.steps, seed=options.seed)
+    runs = train_all(toy_attempts(step, rows, COMMAND_LINE_VOTES), settings)
+    print("\n".join(report_lines(runs, [_raters_assumption(raters, options.raters)])))
+    return _write_chart(runs, options.chart_path) if options.chart_path else 0
+
+
+def source_step(lesson_id: str) -> VerifierStep:
+    """The verifier step whose attempts the lesson's mechanism step trains on."""
+    lesson = load_lesson(lesson_id)
+    mechanism = next((s for s in lesson.steps if isinstance(s, MechanismStep)), None)
+    if mechanism is None:
+        raise LessonError(lesson_id, ["the lesson has no mechanism step"])
+    source = lesson.step_by_id(mechanism.source)
+    assert isinstance(source, VerifierStep)
+    return source
+
+
+def _check_options(options: MechanismOptions) -> VerifierStep:
+    if not 1 <= options.steps <= MAX_STEPS:
+        raise VotesError(f"steps must be between 1 and {MAX_STEPS}, got {options.steps}")
+    if options.chart_path and not Path(options.chart_path).parent.is_dir():
+        raise VotesError(f"cannot write the chart to {options.chart_path}: no such directory")
+    return source_step(options.lesson_id)
+
+
+def _raters(counts: Mapping[str, int], raters: int | None) -> int:
+    least = max(*counts.values(), 1)
+    if raters is None:
+        return least
+    if raters < least:
+        raise VotesError(
+            f"--raters must be at least {least} (one attempt's thumbs-ups), got {raters}"
+        )
+    return raters
+
+
+def _raters_assumption(raters: int, given: int | None) -> str:
+    source = "--raters" if given is not None else "the highest count; set --raters"
+    return f"{raters} raters each rated every attempt ({source})"
+
+
+async def _verdicts(step: VerifierStep) -> dict[str, Verdict]:
+    async with Checker(workers=1) as checker:
+        return {a.id: await checker.check_attempt(a.text, step.gold) for a in step.attempts}
+
+
+def _rows(
+    step: VerifierStep, ups: Mapping[str, int], raters: int, verdicts: Mapping[str, Verdict]
+) -> tuple[VerifierRow, ...]:
+    return tuple(
+        VerifierRow(
+            label=a.label,
+            style=a.style,
+            thumbs_up=ups[a.id],
+            thumbs_down=raters - ups[a.id],
+            read=verdicts[a.id].read,
+            reward=verdicts[a.id].reward,
+            reason=verdicts[a.id].reason,
+        )
+        for a in step.attempts
     )
-    print("\n".join(report_lines(runs)))
-    return _write_chart(runs, chart_path) if chart_path else 0
 
 
 def _write_chart(runs: TrainingRuns, chart_path: str) -> int:

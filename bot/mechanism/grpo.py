@@ -2,6 +2,7 @@
 
 Convention (TRL's GRPOTrainer): advantage = (reward - group mean) / (sample std + 1e-4),
 where the sample std uses ddof=1. A group of one has no sample std; it is treated as 0.
+The channel's text says the same in plain words, with the 1e-4 written once, as 0.0001.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 STD_EPSILON = 1e-4
-STD_KIND_SAMPLE = "sample std (ddof=1) + 1e-4, as in TRL's GRPOTrainer"
-STD_KIND_SINGLE = "a group of 1 has no sample std; it is treated as 0, so its advantage is 0"
-STD_KIND_EMPTY = "an empty group has no mean and no std"
+STD_KIND_SAMPLE = "the sample standard deviation"
+STD_KIND_SINGLE = "a group of 1 has no spread; it counts as 0, so its advantage is 0"
+STD_KIND_EMPTY = "an empty group has no mean and no spread"
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def group_text(stats: GroupStats) -> list[str]:
         "GRPO would treat this channel as one **group** of sampled answers to the same "
         "question (counts only, no names). Here is its arithmetic.",
         f"**{stats.correct} of {stats.size}** earned reward 1. "
-        f"Group mean **{stats.mean:.2f}**, std **{stats.std:.2f}** ({stats.std_kind}).",
+        f"Group mean **{stats.mean:.2f}**, spread **{stats.std:.2f}** ({stats.std_kind}).",
     ]
     lines.append(_advantage_line(stats))
     lines.append(_lesson_line(stats))
@@ -115,7 +116,7 @@ def _advantage_line(stats: GroupStats) -> str:
         parts.append(f"a correct answer gets **{_signed(stats.adv_correct)}**")
     if stats.adv_wrong is not None:
         parts.append(f"a wrong answer gets **{_signed(stats.adv_wrong)}**")
-    return "Advantage = (reward − mean) / (std + 1e-4): " + ", ".join(parts) + "."
+    return f"Advantage = (reward − mean) / (spread + {STD_EPSILON:.4f}): " + ", ".join(parts) + "."
 
 
 def _signed(value: float) -> str:

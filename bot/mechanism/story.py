@@ -1,77 +1,92 @@
-"""Plain-language outcome lines for the three training runs; the words follow the data."""
+"""Plain-language lines about the three training runs; every number comes from the runs."""
 
 from __future__ import annotations
 
-from bot.mechanism.styles import TOY_DISCLAIMER
+from collections.abc import Sequence
+
+from bot.mechanism.attempts import toy_disclaimer
 from bot.mechanism.training import TrainingRun, TrainingRuns
 
 CLEAR_PREFERENCE = 0.5
 
-THUMBS_UP_VERDICTS: dict[str, str] = {
-    "flattering": "It learned to sound confident and pleasing, not to be right.",
-    "long-wrong": "It learned that looking thorough wins votes, even when the answer is wrong.",
-    "hedging": "It learned to offer several answers instead of committing to one.",
-    "careful": (
-        "This channel rewarded the careful attempt. But human raters cannot grade millions "
-        "of answers; a checker can, every time, for free."
-    ),
-}
-
 
 def runs_text(runs: TrainingRuns) -> list[str]:
-    """The toy disclaimer followed by one outcome line per run."""
+    """One outcome line per run, then the toy disclaimer."""
     return [
-        TOY_DISCLAIMER,
-        thumbs_up_text(runs.thumbs_up),
+        thumbs_up_text(runs),
         checker_text(runs.checker),
-        naive_checker_text(runs.naive_checker),
+        naive_checker_text(runs),
+        toy_disclaimer(runs.votes_from),
     ]
 
 
-def thumbs_up_text(run: TrainingRun) -> str:
-    """What the model trained on this channel's thumbs-ups became."""
-    if not any(run.reward_probs):
-        return (
-            "**Thumbs-up reward:** nobody gave a thumbs-up, so every reward was 0, every "
-            "advantage 0, and the toy learned nothing."
+def reward_lines(runs: TrainingRuns) -> list[str]:
+    """What each run rewarded, exactly as the training draws it: each attempt's chance of 1."""
+    lines = [
+        "Each pick earns reward 1 with its attempt's chance below, else 0. "
+        "Picks above their group's average reward become more likely."
+    ]
+    for run in runs:
+        lines.append(f"• **{run.name.capitalize()}** ({run.reward.rule}): {_chances(run)}.")
+    return lines
+
+
+def assumptions_line(runs: TrainingRuns, extra: Sequence[str] = ()) -> str:
+    """The numbers the toy assumes rather than takes from the votes."""
+    settings = runs.settings
+    start = 1 / len(runs.thumbs_up.labels)
+    parts = [
+        *extra,
+        f"{settings.steps} training steps per run",
+        f"{settings.group_size} picks per step",
+        f"learning rate {settings.learning_rate:g}",
+        f"seed {settings.seed}",
+        f"every attempt starts at {start:.0%}",
+    ]
+    return "Assumptions: " + "; ".join(parts) + "."
+
+
+def thumbs_up_text(runs: TrainingRuns) -> str:
+    """What the toy trained on thumbs-ups became, and whether the checker agrees with it."""
+    run = runs.thumbs_up
+    if not any(run.reward.chances):
+        return "**Thumbs-up:** nobody gave a 👍, so every reward was 0: it learned nothing."
+    verdict = ""
+    if _is_clear(run):
+        passed = runs.checker.reward.chances[run.labels.index(run.favourite)] == 1
+        verdict = (
+            "The checker passes it too, but people cannot rate millions of answers; a checker can."
+            if passed
+            else "The checker marks that one wrong."
         )
-    shares = ", ".join(f"{style} {share:.0%}" for style, share in _by_share(run) if share > 0)
-    outcome = _outcome(run)
-    verdict = THUMBS_UP_VERDICTS.get(run.preferred_style, "") if _is_clear(run) else ""
-    return _sentence(
-        f"**Thumbs-up reward** (each sampled answer earns 1 with its style's share of this "
-        f"channel's thumbs-ups: {shares}): {outcome}",
-        verdict,
-    )
+    return _sentence(f"**Thumbs-up:** {_outcome(run)}", verdict)
 
 
 def checker_text(run: TrainingRun) -> str:
-    """What the model trained on the real checker became."""
-    if not any(run.reward_probs):
-        return "**Checker reward:** the checker accepted no style, so the toy learned nothing."
-    return _sentence(
-        "**Checker reward** (1 only when the one final answer matches the gold; "
-        f"{_pass_rates(run)}): {_outcome(run)}",
-        "Unlike human raters, a checker can grade millions of answers.",
-    )
+    """What the toy trained on the real checker became."""
+    if not any(run.reward.chances):
+        return "**Checker:** the checker passed no attempt, so it learned nothing."
+    return f"**Checker:** {_outcome(run)}"
 
 
-def naive_checker_text(run: TrainingRun) -> str:
-    """What the model trained on a naive 'gold appears anywhere' checker became."""
-    if not any(run.reward_probs):
-        return "**Naive checker:** no style passed it, so the toy learned nothing."
-    fooled = (
-        "A hedge names every candidate, so it always contains the gold, while a careful "
-        "attempt passes only when it lands on the gold: the hedge fools this checker."
-        if _is_clear(run) and run.preferred_style == "hedging"
-        else ""
-    )
-    return _sentence(
-        "**Naive checker** (1 if the gold answer appears anywhere in the text; "
-        f"{_pass_rates(run)}): {_outcome(run)}",
-        fooled,
-        "The reward has to be one the model cannot fake.",
-    )
+def naive_checker_text(runs: TrainingRuns) -> str:
+    """What the toy trained on a naive 'gold appears anywhere' checker became."""
+    run = runs.naive_checker
+    if not any(run.reward.chances):
+        return "**Naive checker:** no attempt passed it, so it learned nothing."
+    pairs = zip(run.labels, run.reward.chances, runs.checker.reward.chances, strict=True)
+    fooled = [label for label, naive, real in pairs if naive > real]
+    also = " and ".join(fooled)
+    faked = f"It also pays {also}, which the checker rejects: a reward a model can fake."
+    return _sentence(f"**Naive checker:** {_outcome(run)}", faked if fooled else "")
+
+
+def _chances(run: TrainingRun) -> str:
+    pairs = zip(run.labels, run.reward.chances, strict=True)
+    shown = [f"{label} {chance:.0%}" for label, chance in pairs if chance > 0]
+    if 0 in run.reward.chances:
+        shown.append("others 0%" if shown else "all 0%")
+    return ", ".join(shown)
 
 
 def _sentence(*parts: str) -> str:
@@ -80,24 +95,11 @@ def _sentence(*parts: str) -> str:
 
 def _outcome(run: TrainingRun) -> str:
     final = run.final_probs
-    if not _is_clear(run):
-        top = run.preferred_style
-        return (
-            f"after {run.steps} steps the toy has no clear favourite "
-            f"(top: {top}, {final[top]:.0%})."
-        )
-    style = run.preferred_style
-    return f"after {run.steps} steps the toy ends up **{style}** ({final[style]:.0%})."
-
-
-def _pass_rates(run: TrainingRun) -> str:
-    rates = ", ".join(f"{style} {rate:.0%}" for style, rate in _by_share(run) if rate > 0)
-    return f"chance an answer passes: {rates}"
-
-
-def _by_share(run: TrainingRun) -> list[tuple[str, float]]:
-    pairs = zip(run.styles, run.reward_probs, strict=True)
-    return sorted(pairs, key=lambda pair: -pair[1])
+    if _is_clear(run):
+        return f"it ends up picking **{run.favourite}** {final[run.favourite]:.0%} of the time."
+    top = sorted(final.items(), key=lambda item: -item[1])[:2]
+    shares = " and ".join(f"{label} {prob:.0%}" for label, prob in top)
+    return f"no clear favourite: {shares}."
 
 
 def _is_clear(run: TrainingRun) -> bool:

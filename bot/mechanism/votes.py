@@ -1,48 +1,67 @@
-"""Parse thumbs-up counts such as ``flattering=7,careful=2`` and turn them into shares."""
+"""Thumbs-up counts typed on the command line, such as ``polished=7,thorough=2,hedge=1``.
+
+A name is an attempt's id or label in the lesson, or one word of its label that no other label has.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Sequence
 
-from bot.mechanism.styles import STYLES
+from lessons.schema import Attempt
+
+EXAMPLE = "polished=7,thorough=2,hedge=1"
 
 
 class VotesError(ValueError):
     """The votes text could not be read; the message says why."""
 
 
-def parse_votes(text: str) -> dict[str, int]:
-    """Thumbs-up count per style from 'style=count,...'; unlisted styles get 0."""
+def parse_votes(text: str, attempts: Sequence[Attempt]) -> dict[str, int]:
+    """Thumbs-up count per attempt id from 'name=count,...'; unlisted attempts get 0."""
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
-        raise VotesError("no votes given; expected e.g. flattering=7,careful=2,hedging=1")
-    counts = dict.fromkeys(STYLES, 0)
+        raise VotesError(f"no votes given; expected e.g. {EXAMPLE}")
+    counts = dict.fromkeys((attempt.id for attempt in attempts), 0)
     seen: set[str] = set()
     for item in items:
-        style, count = _parse_item(item)
-        if style in seen:
-            raise VotesError(f"style listed twice: {style}")
-        seen.add(style)
-        counts[style] = count
+        name, count = _parse_item(item)
+        attempt_id = attempt_named(name, attempts).id
+        if attempt_id in seen:
+            raise VotesError(f"attempt listed twice: {attempt_id}")
+        seen.add(attempt_id)
+        counts[attempt_id] = count
     return counts
 
 
-def thumbs_up_shares(counts: Mapping[str, int]) -> dict[str, float]:
-    """The share of the channel's thumbs-ups each style received (all 0 when there are none)."""
-    total = sum(counts.values())
-    return {style: count / max(total, 1) for style, count in counts.items()}
+def attempt_named(name: str, attempts: Sequence[Attempt]) -> Attempt:
+    """The attempt with this id or label, or the one whose label has this word (any case)."""
+    key = name.lower()
+    exact = [a for a in attempts if key in (a.id, a.label.lower())]
+    matches = exact or [attempt for attempt in attempts if key in _words(attempt.label)]
+    if len(matches) == 1:
+        return matches[0]
+    problem = "names several attempts" if matches else "is not an attempt of this lesson"
+    raise VotesError(f"{name!r} {problem}; use one of: {valid_names(attempts)}")
+
+
+def valid_names(attempts: Sequence[Attempt]) -> str:
+    """Each attempt's id with its label, for error messages."""
+    return ", ".join(f"{attempt.id} ({attempt.label})" for attempt in attempts)
+
+
+def _words(label: str) -> set[str]:
+    return set(re.findall(r"[\w-]+", label.lower()))
 
 
 def _parse_item(item: str) -> tuple[str, int]:
-    style, separator, raw_count = (part.strip() for part in item.partition("="))
-    if not separator or not style or not raw_count:
-        raise VotesError(f"cannot read {item!r}; expected style=count, e.g. careful=2")
-    if style not in STYLES:
-        raise VotesError(f"unknown style {style!r}; allowed styles: {', '.join(STYLES)}")
+    name, separator, raw_count = (part.strip() for part in item.partition("="))
+    if not separator or not name or not raw_count:
+        raise VotesError(f"cannot read {item!r}; expected name=count, e.g. polished=7")
     try:
         count = int(raw_count)
     except ValueError:
-        raise VotesError(f"count for {style} is not a whole number: {raw_count!r}") from None
+        raise VotesError(f"count for {name} is not a whole number: {raw_count!r}") from None
     if count < 0:
-        raise VotesError(f"count for {style} cannot be negative: {count}")
-    return style, count
+        raise VotesError(f"count for {name} cannot be negative: {count}")
+    return name, count

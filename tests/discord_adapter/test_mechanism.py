@@ -20,9 +20,10 @@ async def test_the_toy_learns_what_this_channel_liked(lesson: LessonDriver) -> N
     shown = await lesson.next_step()
     assert step_id(shown) == "train-on-votes"
     text = text_of(shown)
-    assert "Thumbs-up reward" in text and "ends up **flattering**" in text
-    assert "ends up **careful**" in text and "ends up **hedging**" in text
-    assert "not a real language model" in text
+    assert "**Thumbs-up:** it ends up picking **The polished one**" in text
+    assert "**Checker:** it ends up picking **The second look**" in text
+    assert "The polished one 100%, others 0%" in text and "Assumptions:" in text
+    assert "trained on this channel's votes" in text and "not a real language model" in text
     (upload,) = lesson.fake.uploads[int(shown["id"])]
     assert upload.data.startswith(b"\x89PNG\r\n\x1a\n")
 

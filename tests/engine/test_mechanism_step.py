@@ -15,10 +15,10 @@ RATERS = [Member(f"m{n}", f"Member {n}") for n in range(6)]
 
 
 async def rate_all(engine: LessonEngine, run_id: int, step: VerifierStep, liked: str) -> None:
-    """Every rater gives a thumbs-up to one style only."""
+    """Every rater gives a thumbs-up to one attempt and a thumbs-down to the others."""
     for member in RATERS:
         for attempt in step.attempts:
-            await engine.rate(run_id, step.id, member, attempt.id, attempt.style == liked)
+            await engine.rate(run_id, step.id, member, attempt.id, attempt.id == liked)
 
 
 async def mechanism_card_after(engine: LessonEngine, liked: str) -> tuple[str, LineChart]:
@@ -32,23 +32,28 @@ async def mechanism_card_after(engine: LessonEngine, liked: str) -> tuple[str, L
     return "\n".join(section.text for section in advance.card.sections), advance.card.chart
 
 
-async def test_flattering_votes_train_a_flattering_toy(engine: LessonEngine) -> None:
-    text, chart = await mechanism_card_after(engine, "flattering")
-    assert "Thumbs-up reward" in text and "ends up **flattering**" in text
-    assert "Checker reward" in text and "ends up **careful**" in text
-    assert "ends up **hedging**" in text
-    assert "not a real language model" in text
-    assert [len(panel.series) for panel in chart.panels] == [4, 4, 4]
+async def test_polished_votes_train_a_polished_toy(engine: LessonEngine) -> None:
+    text, chart = await mechanism_card_after(engine, "polished")
+    assert "**Thumbs-up:** it ends up picking **The polished one**" in text
+    assert "The checker marks that one wrong" in text
+    assert "**Checker:** it ends up picking **The second look**" in text
+    assert "share of raters who gave it 👍): The polished one 100%, others 0%" in text
+    assert "Assumptions: 300 training steps per run; 8 picks per step" in text
+    assert "trained on this channel's votes" in text and "not a real language model" in text
+    assert "this channel's votes" in chart.title
+    assert [series.name for series in chart.panels[0].series] == [
+        "The polished one", "The thorough one", "The hedge", "The second look"
+    ]
 
 
-async def test_careful_votes_train_a_careful_toy(engine: LessonEngine) -> None:
-    text, _ = await mechanism_card_after(engine, "careful")
-    first_run = text.split("Checker reward")[0]
-    assert "ends up **careful**" in first_run and "rewarded the careful attempt" in first_run
+async def test_a_channel_that_rated_like_the_checker_is_told_so(engine: LessonEngine) -> None:
+    text, _ = await mechanism_card_after(engine, "second-look")
+    first_run = text.split("**Checker:**")[0]
+    assert "picking **The second look**" in first_run and "The checker passes it too" in first_run
 
 
 async def test_the_training_chart_is_a_png(engine: LessonEngine) -> None:
-    _, chart = await mechanism_card_after(engine, "flattering")
+    _, chart = await mechanism_card_after(engine, "polished")
     png = chart_png(chart)
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
     assert matplotlib.image.imread(io.BytesIO(png), format="png").shape[2] in (3, 4)

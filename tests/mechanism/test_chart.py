@@ -1,20 +1,45 @@
-"""The training chart is a real PNG."""
+"""The training chart's data: where the votes came from, the lesson's names, each panel's reward."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from matplotlib.image import imread
 
-from bot.mechanism.chart import training_chart_png
-from bot.mechanism.training import train_all
+from bot.mechanism import COMMAND_LINE_VOTES, TrainingSettings, train_all
+from bot.mechanism.chart import training_chart, training_chart_png
+from tests.mechanism.helpers import STEP, lesson_toy
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+THUMBS = {"polished": (3, 1), "hedge": (1, 3)}
+SETTINGS = TrainingSettings(steps=40)
+
+
+@pytest.mark.parametrize(
+    ("votes_from", "said"),
+    [("this channel's votes", "this channel's votes"), (COMMAND_LINE_VOTES, "the command line")],
+)
+def test_the_title_says_where_the_votes_came_from(votes_from: str, said: str) -> None:
+    chart = training_chart(train_all(lesson_toy(THUMBS, votes_from), SETTINGS))
+    assert said in chart.title and "Not a real language model" in chart.title
+    assert ("this channel" in chart.title) == (votes_from != COMMAND_LINE_VOTES)
+
+
+def test_each_panel_names_its_reward_and_the_lessons_attempts() -> None:
+    chart = training_chart(train_all(lesson_toy(THUMBS), SETTINGS))
+    assert [panel.title for panel in chart.panels] == [
+        "Reward: thumbs-up",
+        "Reward: checker",
+        "Reward: naive checker",
+    ]
+    for panel in chart.panels:
+        assert [series.name for series in panel.series] == [a.label for a in STEP.attempts]
+        assert len({series.colour for series in panel.series}) == len(STEP.attempts)
 
 
 def test_chart_is_a_decodable_png() -> None:
-    runs = train_all({"flattering": 1.0}, {"careful": 1.0}, {"hedging": 1.0}, seed=0, steps=40)
-    png = training_chart_png(runs)
+    png = training_chart_png(train_all(lesson_toy(THUMBS), SETTINGS))
     assert png.startswith(PNG_SIGNATURE) and len(png) > 1000
     image = imread(io.BytesIO(png))
     assert image.ndim == 3 and image.shape[0] > 100 and image.shape[1] > image.shape[0]

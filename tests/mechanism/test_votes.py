@@ -1,36 +1,52 @@
-"""Reading thumbs-up counts and turning them into shares."""
+"""Thumbs-up counts typed with the lesson's attempt names."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.mechanism.votes import VotesError, parse_votes, thumbs_up_shares
+from bot.mechanism.votes import VotesError, parse_votes
+from tests.mechanism.helpers import STEP
+
+IDS = [attempt.id for attempt in STEP.attempts]
 
 
-def test_unlisted_styles_get_zero_and_spaces_are_allowed() -> None:
-    counts = parse_votes(" flattering = 7, careful=2 ,hedging=1")
-    assert counts == {"flattering": 7, "long-wrong": 0, "hedging": 1, "careful": 2}
+def test_the_lessons_attempt_ids_name_them() -> None:
+    assert IDS == ["polished", "thorough", "hedge", "second-look"]
+    counts = parse_votes("polished=7,thorough=2,hedge=1", STEP.attempts)
+    assert counts == {"polished": 7, "thorough": 2, "hedge": 1, "second-look": 0}
 
 
-def test_shares_are_each_styles_part_of_all_thumbs_ups() -> None:
-    shares = thumbs_up_shares({"flattering": 7, "long-wrong": 0, "hedging": 1, "careful": 2})
-    assert shares == {"flattering": 0.7, "long-wrong": 0.0, "hedging": 0.1, "careful": 0.2}
-    assert thumbs_up_shares({"careful": 0}) == {"careful": 0.0}
+def test_a_whole_label_names_an_attempt() -> None:
+    counts = parse_votes("the second look=4,The Hedge=1", STEP.attempts)
+    assert counts == {"polished": 0, "thorough": 0, "hedge": 1, "second-look": 4}
+
+
+def test_a_label_word_in_any_case_names_an_attempt() -> None:
+    counts = parse_votes(" Polished = 7, SECOND=2 ,Hedge=1", STEP.attempts)
+    assert counts == {"polished": 7, "thorough": 0, "hedge": 1, "second-look": 2}
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("", "no votes"),
-        ("careful", "expected style=count"),
-        ("careful=", "expected style=count"),
-        ("polite=3", "unknown style"),
-        ("careful=-1", "negative"),
-        ("careful=two", "whole number"),
-        ("careful=1.5", "whole number"),
-        ("careful=1,careful=2", "twice"),
+        ("polished", "expected name=count"),
+        ("polished=", "expected name=count"),
+        ("flattering=3", "'flattering' is not an attempt of this lesson"),
+        ("one=3", "'one' names several attempts"),
+        ("polished=-1", "negative"),
+        ("polished=two", "whole number"),
+        ("polished=1.5", "whole number"),
+        ("polished=1,Polished=2", "twice"),
     ],
 )
 def test_bad_votes_say_why(text: str, message: str) -> None:
     with pytest.raises(VotesError, match=message):
-        parse_votes(text)
+        parse_votes(text, STEP.attempts)
+
+
+def test_an_unknown_name_lists_the_valid_ones() -> None:
+    with pytest.raises(VotesError) as raised:
+        parse_votes("careful=2", STEP.attempts)
+    for attempt in STEP.attempts:
+        assert f"{attempt.id} ({attempt.label})" in str(raised.value)

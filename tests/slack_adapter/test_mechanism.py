@@ -21,8 +21,10 @@ async def test_the_toy_learns_what_this_channel_liked(slack: SlackDriver) -> Non
     toy = await slack.go_to_step(VERIFIER_STEP + 1)
     text = block_texts(toy.args["blocks"])
     assert "Train a tiny model" in text
-    assert "ends up *flattering*" in text and "ends up *careful*" in text
-    assert "ends up *hedging*" in text and "not a real language model" in text
+    assert "*Thumbs-up:* it ends up picking *The polished one*" in text
+    assert "*Checker:* it ends up picking *The second look*" in text
+    assert "The polished one 100%, others 0%" in text and "Assumptions:" in text
+    assert "trained on this channel's votes" in text and "not a real language model" in text
     await slack.fake.wait_for(
         lambda _: any("Toy softmax policy" in title for title in uploaded_titles(slack))
     )

@@ -11,22 +11,21 @@ STYLE_COLOURS: dict[str, str] = {
     "hedging": "#5865F2",
     "careful": "#2EB67D",
 }
-CHART_NOTE = (
-    "Toy softmax policy over answer styles, trained on this channel's votes. "
-    "Not a real language model."
-)
+CHANNEL_VOTES = "this channel's votes"
+CHART_NOTE = "Toy softmax policy over answer styles, trained on {votes}. Not a real language model."
 
 
-def training_chart(runs: TrainingRuns) -> LineChart:
-    """The three runs as chart data any adapter can draw."""
-    return LineChart(CHART_NOTE, tuple(_panel(run) for run in runs), x_label="training step")
+def training_chart(runs: TrainingRuns, votes: str = CHANNEL_VOTES) -> LineChart:
+    """The three runs as chart data any adapter can draw; `votes` says where the votes came from."""
+    title = CHART_NOTE.format(votes=votes)
+    return LineChart(title, tuple(_panel(run) for run in runs), x_label="training step")
 
 
-def training_chart_png(runs: TrainingRuns) -> bytes:
+def training_chart_png(runs: TrainingRuns, votes: str = CHANNEL_VOTES) -> bytes:
     """Draw the three runs side by side and return the PNG bytes."""
     from bot.charts import line_chart_png
 
-    return line_chart_png(training_chart(runs))
+    return line_chart_png(training_chart(runs, votes))
 
 
 def _panel(run: TrainingRun) -> LinePanel:

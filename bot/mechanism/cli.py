@@ -14,6 +14,7 @@ DEFAULT_CHECKER_REWARDS: dict[str, float] = {"careful": 1.0}
 DEFAULT_NAIVE_REWARDS: dict[str, float] = {"careful": 1.0, "hedging": 1.0}
 BAD_INPUT = 2
 MAX_STEPS = 10_000
+COMMAND_LINE_VOTES = "votes typed on the command line"
 
 
 def mechanism_command(
@@ -37,7 +38,7 @@ def mechanism_command(
 
 def _write_chart(runs: TrainingRuns, chart_path: str) -> int:
     try:
-        Path(chart_path).write_bytes(training_chart_png(runs))
+        Path(chart_path).write_bytes(training_chart_png(runs, COMMAND_LINE_VOTES))
     except OSError as error:
         return _fail(f"cannot write the chart to {chart_path}: {error.strerror or error}")
     print(f"Chart written to {chart_path}")

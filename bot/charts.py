@@ -42,6 +42,11 @@ def chart_png(chart: AnyChart) -> bytes:
 
 
 def bar_chart_png(chart: Chart) -> bytes:
+    """Horizontal bars of percentages as PNG bytes."""
+    return _png(bar_chart_figure(chart))
+
+
+def bar_chart_figure(chart: Chart) -> Figure:
     """Horizontal bars of percentages, wrapped labels, marked bars in their mark's colour."""
     figure = _figure()
     axes = figure.subplots()
@@ -53,13 +58,18 @@ def bar_chart_png(chart: Chart) -> bytes:
     axes.set_xlabel(chart.value_label, fontsize=9, color=INK)
     figure.suptitle(_wrap(chart.title, TITLE_WIDTH), fontsize=11, color=INK)
     if len(chart.series) > 1:
-        figure.legend(loc="lower right", ncols=len(chart.series), fontsize=8, frameon=False)
+        figure.legend(loc="outside lower center", ncols=len(chart.series), frameon=False)
     if chart.caption:
         axes.set_title(chart.caption, loc="left", fontsize=9, color=INK)
-    return _png(figure)
+    return figure
 
 
 def line_chart_png(chart: LineChart) -> bytes:
+    """Panels of lines side by side as PNG bytes."""
+    return _png(line_chart_figure(chart))
+
+
+def line_chart_figure(chart: LineChart) -> Figure:
     """Panels side by side, each with its own axis labels and a label at each line's end."""
     figure = _figure()
     panels = figure.subplots(1, len(chart.panels), squeeze=False)[0]
@@ -68,18 +78,23 @@ def line_chart_png(chart: LineChart) -> bytes:
         axes.set_xlabel(chart.x_label, fontsize=8)
         axes.set_ylabel(chart.y_label, fontsize=8)
     figure.suptitle(_wrap(chart.title, TITLE_WIDTH + 20), fontsize=10, color=INK)
-    return _png(figure)
+    return figure
 
 
 def bar_colour(chart: Chart, index: int, series_index: int) -> str:
-    """One bar's colour: its mark's, else grey beside marked bars, else its series' colour."""
+    """One bar's colour: its series' when there are several, else its mark's, else grey or blue.
+
+    With one series, a marked bar takes its mark's colour and the others go grey; a chart with
+    no marks keeps the series' colour.
+    """
+    series = chart.series[series_index]
+    own = series.colour or COLOURS[series_index % len(COLOURS)]
     mark = chart.marks[index] if index < len(chart.marks) else ""
+    if len(chart.series) > 1:
+        return own
     if mark:
         return MARK_COLOURS.get(mark, OTHER_MARK_COLOUR)
-    series = chart.series[series_index]
-    if any(chart.marks) and not series.colour:
-        return UNMARKED_COLOUR
-    return series.colour or COLOURS[series_index % len(COLOURS)]
+    return UNMARKED_COLOUR if any(chart.marks) else own
 
 
 def spread(values: Sequence[float], gap: float) -> list[float]:

@@ -7,22 +7,28 @@ import itertools
 
 import numpy as np
 import pytest
+from matplotlib.artist import Artist
+from matplotlib.figure import Figure
 from matplotlib.image import imread
+from matplotlib.transforms import Bbox
 
 from bot.charts import (
     DPI,
     MARK_COLOURS,
     SIZE_INCHES,
     UNMARKED_COLOUR,
+    bar_chart_figure,
     bar_colour,
     chart_png,
+    end_label_texts,
+    line_chart_figure,
     spread,
 )
 from bot.engine.free_answers import free_answer_bars, free_answer_chart
 from bot.engine.reveals import share_chart
 from bot.engine.tally import bar_lines
 from bot.model.records import FreeAnswerStats
-from bot.model.views import AnyChart, Bar, Chart
+from bot.model.views import AnyChart, Bar, Chart, LineChart, Series
 from lessons.loader import load_lesson
 from lessons.schema import PredictionStep
 from tests.charts.examples import FREE_ANSWERS, MEMBERS, PREDICTION_VOTES, example_charts
@@ -126,3 +132,40 @@ def test_end_labels_are_spread_so_they_do_not_overlap() -> None:
     ordered = sorted(positions)
     assert all(b - a >= 0.05 - 1e-9 for a, b in itertools.pairwise(ordered))
     assert max(positions) <= 1.0 and positions[0] == pytest.approx(0.01)
+
+
+def drawn_extents(figure: Figure, artists: list[Artist]) -> list[Bbox]:
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    figure.canvas.draw()
+    return [artist.get_window_extent(renderer) for artist in artists]
+
+
+def test_drawn_labels_are_whole_and_the_right_one_carries_its_mark() -> None:
+    chart = EXAMPLES["prediction-reveal"]
+    assert isinstance(chart, Chart)
+    figure = bar_chart_figure(chart)
+    shown = [tick.get_text() for tick in figure.axes[0].get_yticklabels()]
+    assert [" ".join(text.split()) for text in shown] == [
+        f"{mark} {label}".strip() for mark, label in zip(chart.marks, chart.labels, strict=True)
+    ]
+    assert [tick.get_text() for tick in figure.axes[0].get_xticklabels()][-1] == "100%"
+
+
+def test_a_legend_sits_outside_the_bars() -> None:
+    chart = Chart("Two series", ("a", "b"), (Series("first", (80.0, 20.0)),
+                                             Series("second", (100.0, 40.0))))
+    figure = bar_chart_figure(chart)
+    plot, legend = drawn_extents(figure, [figure.axes[0], figure.legends[0]])
+    assert not plot.overlaps(legend)
+
+
+def test_each_panel_has_its_own_end_labels_that_do_not_overlap() -> None:
+    chart = EXAMPLES["mechanism"]
+    assert isinstance(chart, LineChart)
+    figure = line_chart_figure(chart)
+    for axes, panel in zip(figure.axes, chart.panels, strict=True):
+        labels = [text for text in axes.texts if text.get_text() in end_label_texts(panel)]
+        assert len(labels) == len(panel.series)
+        boxes = drawn_extents(figure, list(labels))
+        assert not any(a.overlaps(b) for a, b in itertools.combinations(boxes, 2))
+        assert axes.get_ylabel() and axes.get_xlabel()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -169,3 +170,11 @@ def test_each_panel_has_its_own_end_labels_that_do_not_overlap() -> None:
         boxes = drawn_extents(figure, list(labels))
         assert not any(a.overlaps(b) for a, b in itertools.combinations(boxes, 2))
         assert axes.get_ylabel() and axes.get_xlabel()
+
+
+@pytest.mark.parametrize("kind", sorted(EXAMPLES))
+def test_the_readme_shows_each_chart_kind_as_a_committed_png(kind: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    png = root / "docs" / "charts" / f"{kind}.png"
+    assert f"](docs/charts/{kind}.png)" in (root / "README.md").read_text(encoding="utf-8")
+    assert imread(png).shape[:2] == EXPECTED_SIZE

@@ -60,7 +60,7 @@ def bar_chart_figure(chart: Chart) -> Figure:
     if len(chart.series) > 1:
         figure.legend(loc="outside lower center", ncols=len(chart.series), frameon=False)
     if chart.caption:
-        axes.set_title(chart.caption, loc="left", fontsize=9, color=INK)
+        axes.set_title(chart.caption, loc="left", fontsize=9, color=_caption_colour(chart))
     return figure
 
 
@@ -159,6 +159,11 @@ def _label_rows(axes: Axes, chart: Chart) -> None:
         if index < len(chart.marks) and chart.marks[index]:
             tick.set_color(MARK_COLOURS.get(chart.marks[index], OTHER_MARK_COLOUR))
             tick.set_fontweight("bold")
+
+
+def _caption_colour(chart: Chart) -> str:
+    kinds = {mark for mark in chart.marks if mark}
+    return MARK_COLOURS.get(kinds.pop(), INK) if len(kinds) == 1 else INK
 
 
 def _row_label(chart: Chart, index: int) -> str:

@@ -2,23 +2,43 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from bot.engine.reveals import RIGHT_MARK, tally_chart
 from bot.engine.tally import make_bars, percent
 from bot.mechanism.grpo import group_stats, group_text
 from bot.model.records import FreeAnswerStats
-from bot.model.views import Bar
+from bot.model.views import Bar, Chart
+
+FIRST_TRY = "solved on the first try"
+AFTER_RETRYING = "solved after trying again"
+NOT_SOLVED = "not solved yet"
+FIRST_TRY_MARK = "✅"
+RETRY_MARK = "🔁"
+RETRY_CHART_MARK = "↻"
 
 
 def free_answer_bars(stats: FreeAnswerStats) -> tuple[Bar, ...]:
-    """Members split into solved first try, solved after retrying, and not solved."""
+    """Members split into solved first try (✅), solved after retrying (🔁), and not solved."""
     retried = stats.solved - stats.first_try_solved
     unsolved = stats.members - stats.solved
-    return make_bars(
+    first, retry, rest = make_bars(
         [
-            ("solved on the first try", stats.first_try_solved, True),
-            ("solved after trying again", retried, True),
-            ("not solved yet", unsolved, False),
+            (FIRST_TRY, stats.first_try_solved, True),
+            (AFTER_RETRYING, retried, True),
+            (NOT_SOLVED, unsolved, False),
         ]
     )
+    return (replace(first, mark=FIRST_TRY_MARK), replace(retry, mark=RETRY_MARK), rest)
+
+
+def free_answer_chart(title: str, bars: tuple[Bar, ...]) -> Chart:
+    """The free-answer tally as percentages, first try and retry marked apart."""
+    answered = sum(bar.count for bar in bars)
+    marks = (RIGHT_MARK, RETRY_CHART_MARK, "")
+    caption = f"{RIGHT_MARK} {FIRST_TRY}   {RETRY_CHART_MARK} {AFTER_RETRYING}"
+    heading = f"{title}: this channel's answers ({answered} answered)"
+    return tally_chart(heading, bars, marks, caption)
 
 
 def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:

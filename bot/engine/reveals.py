@@ -10,6 +10,8 @@ from bot.model.views import Bar, Chart, Series, VerifierRow
 from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep, VerifierStep
 
+RIGHT_MARK = "✓"
+
 
 def choice_bars(step: PredictionStep, counts: Sequence[VoteCount]) -> tuple[Bar, ...]:
     """One bar per choice, the correct one marked."""
@@ -27,9 +29,26 @@ def choice_notes(step: PredictionStep, bars: Sequence[Bar]) -> tuple[str, ...]:
 
 
 def share_chart(title: str, bars: Sequence[Bar]) -> Chart:
-    """A one-series chart of the channel's shares."""
-    labels = tuple(bar.label for bar in bars)
-    return Chart(title, labels, (Series("this channel", tuple(bar.share for bar in bars)),))
+    """The channel's predictions as percentages, the right answer marked."""
+    answered = sum(bar.count for bar in bars)
+    marks = tuple(RIGHT_MARK if bar.marked else "" for bar in bars)
+    caption = f"{RIGHT_MARK} the right answer" if any(marks) else ""
+    return tally_chart(
+        f"{title}: this channel's predictions ({answered} answered)", bars, marks, caption
+    )
+
+
+def tally_chart(title: str, bars: Sequence[Bar], marks: tuple[str, ...], caption: str) -> Chart:
+    """One bar per tally bar: its percentage of the channel, its count at the end, its mark."""
+    total = sum(bar.count for bar in bars)
+    return Chart(
+        title,
+        tuple(bar.label for bar in bars),
+        (Series("this channel", tuple(100 * bar.share for bar in bars)),),
+        marks=marks,
+        ends=tuple(_count_of(bar.count, total) for bar in bars),
+        caption=caption,
+    )
 
 
 def verifier_rows(
@@ -51,16 +70,22 @@ def verifier_rows(
     )
 
 
-def verifier_chart(title: str, rows: Sequence[VerifierRow]) -> Chart:
-    """Thumbs-up share and checker reward per attempt, side by side."""
+def verifier_chart(title: str, rows: Sequence[VerifierRow], raters: int) -> Chart:
+    """Each attempt's thumbs-up percentage, the attempts the checker rewarded marked."""
     return Chart(
-        title,
+        f"{title}: this channel's thumbs-ups ({raters} rated) beside the checker",
         tuple(row.label for row in rows),
-        (
-            Series("thumbs-up share", tuple(row.up_share for row in rows)),
-            Series("checker reward", tuple(float(row.reward) for row in rows)),
-        ),
+        (Series("thumbs-up", tuple(100 * row.up_share for row in rows)),),
+        value_label="% of this channel's ratings that were a thumbs-up",
+        marks=tuple(RIGHT_MARK if row.reward else "" for row in rows),
+        ends=tuple(_count_of(row.thumbs_up, row.thumbs_up + row.thumbs_down) for row in rows),
+        caption=f"{RIGHT_MARK} the checker gave reward 1: it read the right answer",
     )
+
+
+def _count_of(count: int, total: int) -> str:
+    share = count / total if total else 0.0
+    return f"{count} of {total} ({percent(share)})"
 
 
 def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:

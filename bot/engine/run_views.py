@@ -6,7 +6,12 @@ from dataclasses import replace
 
 from bot.engine.cards import next_button, step_card
 from bot.engine.core import RunCore
-from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
+from bot.engine.free_answers import (
+    free_answer_bars,
+    free_answer_chart,
+    free_answer_notes,
+    grpo_group_notes,
+)
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
 from bot.engine.recall import before_after_chart, recall_notes
 from bot.engine.reveals import (
@@ -80,13 +85,13 @@ class RunViews:
             return await self.prediction_reveal(run, step, tally, base)
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)
-            chart = verifier_chart(step.title, rows)
+            chart = verifier_chart(step.title, rows, tally.participants)
             return replace(base, rows=rows, notes=verifier_notes(rows), chart=chart)
         assert isinstance(step, FreeAnswerStep) and tally.free is not None
         stats = tally.free
         bars = free_answer_bars(stats)
         notes = free_answer_notes(stats, step.gold) + grpo_group_notes(stats)
-        return replace(base, bars=bars, notes=notes, chart=share_chart(step.title, bars))
+        return replace(base, bars=bars, notes=notes, chart=free_answer_chart(step.title, bars))
 
     async def prediction_reveal(
         self, run: RunRecord, step: PredictionStep, tally: StepTally, base: RevealCard

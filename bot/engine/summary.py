@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import takes_answers
@@ -55,15 +56,21 @@ async def build_summary(views: RunViews, run: RunRecord) -> SummaryCard:
         tuple(bars),
         rows,
         finished,
-        _right_answers_chart(bars),
+        right_answers_chart(bars, members),
     )
 
 
-def _right_answers_chart(bars: list[Bar]) -> Chart | None:
+def right_answers_chart(bars: Sequence[Bar], members: int) -> Chart | None:
+    """Per revealed question, the percentage of those who answered it who got it right."""
     if not bars:
         return None
-    series = Series("share right", tuple(bar.share for bar in bars))
-    return Chart("Right answers per question", tuple(bar.label for bar in bars), (series,))
+    return Chart(
+        f"Right answers per question: this channel ({members} took part)",
+        tuple(bar.label for bar in bars),
+        (Series("right", tuple(100 * bar.share for bar in bars)),),
+        value_label="% of those who answered that got it right",
+        ends=tuple(f"{bar.count} right ({percent(bar.share)})" for bar in bars),
+    )
 
 
 async def _step_result(

@@ -31,10 +31,13 @@ def percent(share: float) -> str:
 
 
 def bar_lines(bars: Sequence[Bar], mark: str = "✅") -> list[str]:
-    """One text line per bar: bar, count, percentage, label and a mark on the right answer."""
+    """One text line per bar: bar, count, percentage, label and its mark.
+
+    A marked bar shows its own mark, or else `mark`, the platform's right-answer mark.
+    """
     return [
         f"`{text_bar(bar.share)}` {bar.count} ({percent(bar.share)}) {bar.label}"
-        + (f" {mark}" if bar.marked else "")
+        + (f" {bar.mark or mark}" if bar.marked and (bar.mark or mark) else "")
         for bar in bars
     ]
 

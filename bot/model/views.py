@@ -38,17 +38,24 @@ class Section:
 
 @dataclass(frozen=True)
 class Bar:
-    """One bar of a tally: a label, a count and its share of the total."""
+    """One bar of a tally: a label, a count, its share of the total and how it is marked.
+
+    `mark` is the bar's own mark in text, shown instead of the platform's right-answer mark.
+    """
 
     label: str
     count: int
     share: float
     marked: bool = False
+    mark: str = ""
 
 
 @dataclass(frozen=True)
 class Series:
-    """One named series of a chart (values in 0..1), with an optional colour."""
+    """One named series of a chart, with an optional colour.
+
+    Values are percentages (0..100) in a bar chart and probabilities (0..1) in a line chart.
+    """
 
     name: str
     values: tuple[float, ...]
@@ -57,12 +64,19 @@ class Series:
 
 @dataclass(frozen=True)
 class Chart:
-    """Data for a bar chart; adapters draw it as text or PNG."""
+    """Data for a bar chart of percentages, one bar per label; adapters draw it as text or PNG.
+
+    `marks` holds a mark per label ("" for none), such as "✓" on the right answer;
+    `ends` the text at each bar's end, such as "3 of 12"; `caption` says what the marks mean.
+    """
 
     title: str
     labels: tuple[str, ...]
     series: tuple[Series, ...]
-    y_label: str = "share"
+    value_label: str = "% of this channel"
+    marks: tuple[str, ...] = ()
+    ends: tuple[str, ...] = ()
+    caption: str = ""
 
 
 @dataclass(frozen=True)

@@ -85,8 +85,11 @@ async def test_verifier_reveal_puts_thumbs_beside_the_checker(engine: LessonEngi
     assert (rows["careful"].thumbs_down, rows["careful"].reward) == (1, 1)
     assert [row.style for row in reveal.rows if row.reward] == ["careful"]
     assert any(flattering.label in note and "favourite" in note for note in reveal.notes)
-    assert reveal.chart is not None and [s.name for s in reveal.chart.series] == [
-        "thumbs-up share", "checker reward"]
+    chart = reveal.chart
+    assert chart is not None and "(3 rated)" in chart.title
+    assert [label for label, mark in zip(chart.labels, chart.marks, strict=True) if mark] == [
+        careful.label]
+    assert chart.series[0].values[chart.labels.index(flattering.label)] == 100.0
 
 
 async def test_free_answers_are_graded_and_every_try_is_kept(

@@ -1,4 +1,4 @@
-"""The training chart's data: where the votes came from, the lesson's names, each panel's reward."""
+"""The training chart: where the votes came from, the lesson's names, each panel readable."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import io
 import pytest
 from matplotlib.image import imread
 
+from bot.charts import DPI, SIZE_INCHES, end_label_texts
 from bot.mechanism import COMMAND_LINE_VOTES, TrainingSettings, train_all
 from bot.mechanism.chart import training_chart, training_chart_png
+from bot.mechanism.training import TrainingRuns
 from tests.mechanism.helpers import STEP, lesson_toy
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -38,8 +40,20 @@ def test_each_panel_names_its_reward_and_the_lessons_attempts() -> None:
         assert len({series.colour for series in panel.series}) == len(STEP.attempts)
 
 
-def test_chart_is_a_decodable_png() -> None:
-    png = training_chart_png(train_all(lesson_toy(THUMBS), SETTINGS))
-    assert png.startswith(PNG_SIGNATURE) and len(png) > 1000
+def runs() -> TrainingRuns:
+    return train_all(lesson_toy(THUMBS), SETTINGS)
+
+
+def test_chart_is_a_decodable_png_of_the_preview_shape() -> None:
+    png = training_chart_png(runs())
+    assert png.startswith(PNG_SIGNATURE)
     image = imread(io.BytesIO(png))
-    assert image.ndim == 3 and image.shape[0] > 100 and image.shape[1] > image.shape[0]
+    assert image.shape[:2] == (round(SIZE_INCHES[1] * DPI), round(SIZE_INCHES[0] * DPI))
+
+
+def test_every_panel_labels_each_line_with_its_name_and_last_percentage() -> None:
+    trained = runs()
+    chart = training_chart(trained)
+    for run, panel in zip(trained, chart.panels, strict=True):
+        expected = [f"{style} {p:.0%}" for style, p in run.final_probs.items()]
+        assert end_label_texts(panel) == expected

@@ -83,7 +83,7 @@ async def test_the_free_answer_modal_grades_and_allows_retries(slack: SlackDrive
 
     assert await slack.command("reveal") == 200
     reveal = await slack.wait_post("Results: Your turn")
-    assert "` 1 (100%) solved after trying again ✅" in block_texts(reveal.args["blocks"])
+    assert "` 1 (100%) solved after trying again 🔁" in block_texts(reveal.args["blocks"])
 
 
 async def test_an_empty_or_closed_answer_is_refused_privately(slack: SlackDriver) -> None:

@@ -70,6 +70,11 @@ class StepBase(Strict):
     id: Slug
     title: ShortText
     body: LongText
+    more: LongText | None = Field(
+        default=None,
+        description="Longer detail a member reads privately with the step's More button. "
+        "On a question the button comes with the reveal, so the text may discuss the answer.",
+    )
 
 
 class NarrationStep(StepBase):
@@ -91,6 +96,11 @@ class PredictionStep(StepBase):
     kind: Literal[StepKind.PREDICTION]
     choices: list[Choice] = Field(min_length=2, max_length=5)
     explanation: LongText
+    keywords: list[ShortText] = Field(
+        default_factory=list,
+        description="The key words of the right answer: no text posted before the question "
+        "may contain them, so nothing gives the answer away.",
+    )
 
     @model_validator(mode="after")
     def _check_choices(self) -> PredictionStep:
@@ -107,6 +117,21 @@ class PredictionStep(StepBase):
         return next((choice for choice in self.choices if choice.correct), None)
 
 
+class VerifierExplanations(Strict):
+    """Explanations chosen by how the channel rated; `explanation` is shown when none fits."""
+
+    rated_like_checker: LongText | None = Field(
+        default=None,
+        description="When most raters gave a thumbs-up to exactly the attempts the checker "
+        "rewarded.",
+    )
+    favoured_unrewarded: LongText | None = Field(
+        default=None,
+        description="When the channel's favourite attempt (highest thumbs-up share) earned "
+        "no reward.",
+    )
+
+
 class VerifierStep(StepBase):
     """Members rate sample attempts with a thumbs-up, then run the checker on each."""
 
@@ -115,6 +140,7 @@ class VerifierStep(StepBase):
     gold: ShortText
     attempts: list[Attempt] = Field(min_length=3, max_length=4)
     explanation: LongText
+    explanations: VerifierExplanations = Field(default_factory=VerifierExplanations)
 
     @model_validator(mode="after")
     def _check_attempts(self) -> VerifierStep:
@@ -141,6 +167,9 @@ class MechanismStep(StepBase):
     source: Slug = Field(description="The id of the verifier step whose votes train the toy.")
 
 
+QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep)
+"""The kinds of step members answer; each has a reveal."""
+
 Step = Annotated[
     NarrationStep | PredictionStep | VerifierStep | FreeAnswerStep | MechanismStep | TakeawayStep,
     Field(discriminator="kind"),
@@ -154,7 +183,13 @@ class Lesson(Strict):
     version: int = Field(ge=1)
     title: ShortText
     summary: LongText
-    minutes: int = Field(ge=1, le=120)
+    minutes: int | None = Field(
+        default=None,
+        ge=1,
+        le=120,
+        description="Ignored: the length is computed from the words and questions "
+        "(lessons/reading.py). Kept so older files load.",
+    )
     disclaimer: LongText | None = None
     steps: list[Step] = Field(min_length=1, max_length=40)
 

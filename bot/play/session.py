@@ -17,6 +17,7 @@ from bot.play.console import Console, QuitLesson
 from bot.play.render import TerminalSurface, paragraphs, plain
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
 from bot.service.surface import FileReply
+from lessons.reading import reading_minutes
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 PLATFORM = "terminal"
@@ -62,7 +63,7 @@ class PlaySession:
 
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)
-        self.console.show(f"{lesson.title}  (about {lesson.minutes} minutes)")
+        self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
         self.console.show(
             f"You are the host and one member; {self.options.classmates} simulated classmates "
             "(not real people) answer too, so the reveals show a real tally. Type q to stop."

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 STD_EPSILON = 1e-4
-STD_KIND_SAMPLE = "sample std (ddof=1) + 1e-4, as in TRL's GRPOTrainer"
+STD_KIND_SAMPLE = "the sample standard deviation"
 STD_KIND_SINGLE = "a group of 1 has no sample std; it is treated as 0, so its advantage is 0"
 STD_KIND_EMPTY = "an empty group has no mean and no std"
 

@@ -20,7 +20,7 @@ def test_known_group_gives_published_advantages() -> None:
     assert stats.std == pytest.approx(np.std([1, 0, 0, 1, 1, 0, 0, 0], ddof=1))
     assert stats.adv_correct is not None and round(stats.adv_correct, 2) == 1.21
     assert stats.adv_wrong is not None and round(stats.adv_wrong, 2) == -0.72
-    assert "ddof=1" in stats.std_kind and "1e-4" in stats.std_kind
+    assert stats.std_kind == "the sample standard deviation"
 
 
 def test_counts_and_list_agree() -> None:
@@ -67,8 +67,14 @@ def test_empty_group_is_explained_not_an_error() -> None:
 
 def test_text_reports_counts_mean_std_and_both_advantages() -> None:
     text = "\n".join(group_text(group_stats(3, 5)))
-    for expected in ("**3 of 8**", "0.38", "0.52", "+1.21", "-0.72", "ddof=1", "teaches nothing"):
+    for expected in ("**3 of 8**", "0.38", "0.52", "+1.21", "-0.72", "teaches nothing"):
         assert expected in text
+
+
+def test_the_text_adds_the_small_constant_once_and_names_no_library() -> None:
+    text = "\n".join(group_text(group_stats(3, 5)))
+    assert text.count("1e-4") == 1 and "(std + 1e-4)" in text
+    assert "ddof" not in text and "GRPOTrainer" not in text
 
 
 @pytest.mark.parametrize("bad", [[2], [-1], [1, 0, 3]])

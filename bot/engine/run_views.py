@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine.cards import next_button, step_card
+from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
@@ -76,7 +76,7 @@ class RunViews:
             title=f"Results: {step.title}",
             explanation=getattr(step, "explanation", ""),
             answered=tally.participants,
-            buttons=(next_button(run.id, step.id),),
+            buttons=reveal_buttons(run.id, step),
         )
         if isinstance(step, PredictionStep):
             bars = choice_bars(step, tally.votes)

@@ -148,12 +148,16 @@ class RevealCard:
 
 @dataclass(frozen=True)
 class Receipt:
-    """A private reply to the member who acted (with the reward, when something was graded)."""
+    """A private reply to the member who acted (with the reward, when something was graded).
+
+    `counted` is False when nothing was answered, so the step's counter needs no update.
+    """
 
     text: str
     run_id: int
     step_id: str
     reward: int | None = None
+    counted: bool = True
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
-from bot.service.surface import AnswerForm, Outcome
+from bot.service.surface import AnswerForm, Outcome, show_nothing
 
 log = logging.getLogger(__name__)
 
@@ -181,4 +181,5 @@ class LessonService:
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
-        return Outcome(reply=receipt.text, show=count, reward=receipt.reward)
+        show = count if receipt.counted else show_nothing
+        return Outcome(reply=receipt.text, show=show, reward=receipt.reward)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
+from bot.engine.explanations import verifier_explanation
 from bot.engine.free_answers import free_answer_bars, free_answer_notes, grpo_group_notes
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
 from bot.engine.reveals import (
@@ -85,7 +86,10 @@ class RunViews:
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)
             chart = verifier_chart(step.title, rows)
-            return replace(base, rows=rows, notes=verifier_notes(rows), chart=chart)
+            explanation = verifier_explanation(step, rows)
+            return replace(
+                base, rows=rows, notes=verifier_notes(rows), chart=chart, explanation=explanation
+            )
         assert isinstance(step, FreeAnswerStep) and tally.free is not None
         stats = tally.free
         bars = free_answer_bars(stats)

@@ -109,6 +109,8 @@ class PredictionStep(StepBase):
             raise ValueError(f"choice ids must be unique, got {ids}")
         if sum(choice.correct for choice in self.choices) > 1:
             raise ValueError("at most one choice can be marked correct")
+        if self.keywords and self.correct_choice is None:
+            raise ValueError("keywords name the right answer's key words; no choice is correct")
         return self
 
     @property

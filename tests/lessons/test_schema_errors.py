@@ -59,6 +59,23 @@ def test_two_correct_choices_are_refused(tmp_path: Path) -> None:
         load_lesson_file(write(tmp_path, data))
 
 
+def test_keywords_on_a_question_with_no_right_answer_are_refused(tmp_path: Path) -> None:
+    data = rlvr_data()
+    step = step_of_kind(data, "prediction")
+    for choice in step["choices"]:  # type: ignore[attr-defined]
+        choice["correct"] = False
+    with pytest.raises(LessonError, match=f"step '{step['id']}'.*no choice is correct"):
+        load_lesson_file(write(tmp_path, data))
+
+
+def test_an_unknown_explanation_variant_is_refused(tmp_path: Path) -> None:
+    data = rlvr_data()
+    step = step_of_kind(data, "verifier")
+    step["explanations"]["rated_unlike"] = "text"  # type: ignore[index]
+    with pytest.raises(LessonError, match=r"field 'explanations\.rated_unlike'"):
+        load_lesson_file(write(tmp_path, data))
+
+
 def test_a_bad_choice_label_names_the_nested_field(tmp_path: Path) -> None:
     data = rlvr_data()
     step = step_of_kind(data, "prediction")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine.addresses import Action, Address, parse_address
 from bot.model.errors import WrongStep
 from bot.model.views import Button, Receipt, Section, StepCard, Tone
@@ -143,6 +145,4 @@ def _closed(button: Button) -> Button:
     """A button as a closed card shows it: More keeps working, the rest is disabled."""
     if parse_address(button.address).action is Action.MORE:
         return button
-    return Button(
-        button.address, button.label, button.tone, button.row, button.host_only, True, button.emoji
-    )
+    return replace(button, disabled=True)

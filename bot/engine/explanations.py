@@ -22,8 +22,8 @@ def channel_favourite(rows: Sequence[VerifierRow]) -> VerifierRow | None:
 def rated_like_checker(rows: Sequence[VerifierRow]) -> bool:
     """Whether most raters gave a thumbs-up to exactly the attempts the checker rewarded."""
     rated = rated_rows(rows)
-    return bool(rated) and all((row.thumbs_up > row.thumbs_down) == bool(row.reward)
-                               for row in rated)
+    agrees = [(row.thumbs_up > row.thumbs_down) == bool(row.reward) for row in rated]
+    return bool(rated) and all(agrees)
 
 
 def favoured_unrewarded(rows: Sequence[VerifierRow]) -> bool:

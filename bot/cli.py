@@ -86,13 +86,12 @@ def lessons_schema(output: Path | None) -> None:
 def lessons_list() -> None:
     """List the lessons shipped with the bot."""
     from bot.engine import LessonCatalog
+    from lessons.reading import lesson_length
 
     catalog = LessonCatalog()
     for lesson_id in catalog.ids():
         lesson = catalog.get(lesson_id)
-        click.echo(
-            f"{lesson_id}\t{lesson.title} ({len(lesson.steps)} steps, ~{lesson.minutes} min)"
-        )
+        click.echo(f"{lesson_id}\t{lesson.title} ({lesson_length(lesson)})")
 
 
 @cli.group()

@@ -69,6 +69,11 @@ class StepBase(Strict):
     id: Slug
     title: ShortText
     body: LongText
+    more: LongText | None = Field(
+        default=None,
+        description="Longer detail a member reads privately with the step's More button. "
+        "On a question the button comes with the reveal, so the text may discuss the answer.",
+    )
 
 
 class NarrationStep(StepBase):
@@ -99,6 +104,11 @@ class PredictionStep(StepBase):
         description="The id of an earlier prediction step this one asks again, to show "
         "how the channel's answers moved.",
     )
+    keywords: list[ShortText] = Field(
+        default_factory=list,
+        description="The key words of the right answer: no text posted before the question "
+        "may contain them, so nothing gives the answer away.",
+    )
 
     @model_validator(mode="after")
     def _check_choices(self) -> PredictionStep:
@@ -109,12 +119,29 @@ class PredictionStep(StepBase):
             raise ValueError(f"choice ids must be unique, got {ids}")
         if sum(choice.correct for choice in self.choices) > 1:
             raise ValueError("at most one choice can be marked correct")
+        if self.keywords and self.correct_choice is None:
+            raise ValueError("keywords name the right answer's key words; no choice is correct")
         return self
 
     @property
     def correct_choice(self) -> Choice | None:
         """The right answer, or None for an opinion poll."""
         return next((choice for choice in self.choices if choice.correct), None)
+
+
+class VerifierExplanations(Strict):
+    """Explanations chosen by how the channel rated; `explanation` is shown when none fits."""
+
+    rated_like_checker: LongText | None = Field(
+        default=None,
+        description="When most raters gave a thumbs-up to exactly the attempts the checker "
+        "rewarded.",
+    )
+    favoured_unrewarded: LongText | None = Field(
+        default=None,
+        description="When the channel's favourite attempt (highest thumbs-up share) earned "
+        "no reward.",
+    )
 
 
 class VerifierStep(StepBase):
@@ -125,6 +152,7 @@ class VerifierStep(StepBase):
     gold: ShortText
     attempts: list[Attempt] = Field(min_length=3, max_length=4)
     explanation: LongText
+    explanations: VerifierExplanations = Field(default_factory=VerifierExplanations)
 
     @model_validator(mode="after")
     def _check_attempts(self) -> VerifierStep:
@@ -154,6 +182,9 @@ class MechanismStep(StepBase):
     source: Slug = Field(description="The id of the verifier step whose votes train the toy.")
 
 
+QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep)
+"""The kinds of step members answer; each has a reveal."""
+
 Step = Annotated[
     NarrationStep | PredictionStep | VerifierStep | FreeAnswerStep | MechanismStep | TakeawayStep,
     Field(discriminator="kind"),
@@ -167,7 +198,13 @@ class Lesson(Strict):
     version: int = Field(ge=1)
     title: ShortText
     summary: LongText
-    minutes: int = Field(ge=1, le=120)
+    minutes: int | None = Field(
+        default=None,
+        ge=1,
+        le=120,
+        description="Ignored: the length is computed from the words and questions "
+        "(lessons/reading.py). Kept so older files load.",
+    )
     disclaimer: LongText | None = None
     steps: list[Step] = Field(min_length=1, max_length=40)
 

@@ -29,6 +29,7 @@ class Action(StrEnum):
     ANSWER = "answer"
     REVEAL = "reveal"
     NEXT = "next"
+    MORE = "more"
 
 
 ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK}

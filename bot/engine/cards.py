@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from bot.engine.addresses import Action, Address
-from bot.model.views import Button, Section, StepCard, Tone
+from dataclasses import replace
+
+from bot.engine.addresses import Action, Address, parse_address
+from bot.model.errors import WrongStep
+from bot.model.views import Button, Receipt, Section, StepCard, Tone
 from lessons.schema import (
+    QUESTION_STEPS,
     FreeAnswerStep,
     Lesson,
     PredictionStep,
@@ -13,7 +17,8 @@ from lessons.schema import (
     VerifierStep,
 )
 
-ANSWERABLE = (PredictionStep, VerifierStep, FreeAnswerStep)
+ANSWERABLE = QUESTION_STEPS
+MORE_LABEL = "More"
 
 
 def takes_answers(step: Step) -> bool:
@@ -28,7 +33,7 @@ def step_card(
     step = lesson.step_at(index)
     buttons = member_buttons(run_id, step) + host_buttons(run_id, step)
     if closed:
-        buttons = tuple(_disabled(button) for button in buttons)
+        buttons = tuple(_closed(button) for button in buttons)
     return StepCard(
         run_id=run_id,
         step_id=step.id,
@@ -78,6 +83,8 @@ def member_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
     if isinstance(step, FreeAnswerStep):
         address = _address(run_id, step.id, Action.ANSWER)
         return (Button(address, "Answer", Tone.PRIMARY, row=0, emoji="✏️"),)
+    if step.more:
+        return (more_button(run_id, step.id),)
     return ()
 
 
@@ -99,6 +106,24 @@ def next_button(run_id: int, step_id: str) -> Button:
     return Button(address, "Next", Tone.SUCCESS, row=0, host_only=True)
 
 
+def reveal_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
+    """Under a question's reveal: More for its longer detail (if it has any), then Next."""
+    more = (more_button(run_id, step.id),) if step.more else ()
+    return (*more, next_button(run_id, step.id))
+
+
+def more_button(run_id: int, step_id: str) -> Button:
+    """The button any member clicks to read a step's longer detail privately."""
+    return Button(_address(run_id, step_id, Action.MORE), MORE_LABEL, row=0, emoji="📖")
+
+
+def more_receipt(run_id: int, step: Step) -> Receipt:
+    """A step's longer detail, for the member who asked; nothing is stored or counted."""
+    if not step.more:
+        raise WrongStep("more to read")
+    return Receipt(step.more, run_id, step.id, counted=False)
+
+
 def _attempt_buttons(
     run_id: int, step_id: str, attempt_id: str, label: str, row: int
 ) -> tuple[Button, ...]:
@@ -116,7 +141,8 @@ def _address(run_id: int, step_id: str, action: Action, arg: str = "") -> str:
     return Address(run_id, step_id, action, arg).encode()
 
 
-def _disabled(button: Button) -> Button:
-    return Button(
-        button.address, button.label, button.tone, button.row, button.host_only, True, button.emoji
-    )
+def _closed(button: Button) -> Button:
+    """A button as a closed card shows it: More keeps working, the rest is disabled."""
+    if parse_address(button.address).action is Action.MORE:
+        return button
+    return replace(button, disabled=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
-from bot.engine.cards import takes_answers
+from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.core import RunCore
 from bot.engine.host_actions import HostActions
 from bot.engine.member_actions import MemberActions
@@ -63,6 +63,9 @@ class Dispatch:
                 return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
             case Action.NEXT:
                 return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
+            case Action.MORE:
+                step = await self.core.known_step(run_id, step_id)
+                return ClickResult(more_receipt(run_id, step))
 
     async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
         """Reveal or advance every timed run whose deadline has passed (once, across processes).

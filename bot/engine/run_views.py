@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine.cards import next_button, step_card
+from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
+from bot.engine.explanations import verifier_explanation
 from bot.engine.free_answers import (
     free_answer_bars,
     free_answer_chart,
@@ -79,14 +80,17 @@ class RunViews:
             title=f"Results: {step.title}",
             explanation=getattr(step, "explanation", ""),
             answered=tally.participants,
-            buttons=(next_button(run.id, step.id),),
+            buttons=reveal_buttons(run.id, step),
         )
         if isinstance(step, PredictionStep):
             return await self.prediction_reveal(run, step, tally, base)
         if isinstance(step, VerifierStep):
             rows = await self.verifier_table(run, step)
             chart = verifier_chart(step.title, rows, tally.participants)
-            return replace(base, rows=rows, notes=verifier_notes(rows), chart=chart)
+            explanation = verifier_explanation(step, rows)
+            return replace(
+                base, rows=rows, notes=verifier_notes(rows), chart=chart, explanation=explanation
+            )
         assert isinstance(step, FreeAnswerStep) and tally.free is not None
         stats = tally.free
         bars = free_answer_bars(stats)

@@ -162,7 +162,10 @@ class RevealCard:
 
 @dataclass(frozen=True)
 class Receipt:
-    """A private reply to the member who acted (with the reward, when something was graded)."""
+    """A private reply to the member who acted (with the reward, when something was graded).
+
+    `counted` is False when nothing was answered, so the step's counter needs no update.
+    """
 
     text: str
     run_id: int
@@ -170,6 +173,7 @@ class Receipt:
     reward: int | None = None
     tries_left: int | None = None
     until_reveal: str = ""
+    counted: bool = True
 
     def full_text(self, reveal_waits: bool = True) -> str:
         """The reply; `until_reveal` only where members may still change it before a reveal."""

@@ -19,6 +19,7 @@ from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
 from bot.service.surface import FileReply
+from lessons.reading import reading_minutes
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 PLATFORM = "terminal"
@@ -67,7 +68,7 @@ class PlaySession:
 
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)
-        self.console.show(f"{lesson.title}  (about {lesson.minutes} minutes)")
+        self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
         self.console.show(paragraphs(welcome_text(self.options.classmates)))
 
     async def _play_step(self, card: StepCard) -> None:

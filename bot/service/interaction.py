@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
-from bot.service.surface import AnswerForm, Outcome
+from bot.service.surface import AnswerForm, Outcome, show_nothing
 
 log = logging.getLogger(__name__)
 
@@ -190,5 +190,6 @@ class LessonService:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
         reply = receipt.full_text(self.reveal_waits)
+        show = count if receipt.counted else show_nothing
         left = receipt.tries_left
-        return Outcome(reply=reply, show=count, reward=receipt.reward, tries_left=left)
+        return Outcome(reply=reply, show=show, reward=receipt.reward, tries_left=left)

@@ -9,7 +9,8 @@ import pytest
 from bot.lesson_check import lesson_problems
 from bot.verifier import Checker
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from lessons.reading import step_texts
+from lessons.schema import FreeAnswerStep, PredictionStep, Step, VerifierStep
 
 LESSON_FILES = sorted(LESSON_DIR.glob("*.yaml"))
 
@@ -25,7 +26,7 @@ async def test_lesson_file_is_valid(path: Path, checker: Checker) -> None:
     assert await lesson_problems(lesson, checker) == []
 
 
-def rlvr_steps() -> list[object]:
+def rlvr_steps() -> list[Step]:
     return list(load_lesson_file(LESSON_DIR / "rlvr.yaml").steps)
 
 
@@ -56,7 +57,7 @@ def test_the_writing_question_offers_the_misconception() -> None:
 
 
 def test_the_deepseek_figures_name_the_paper_version() -> None:
-    text = " ".join(getattr(s, "body", "") for s in rlvr_steps())
+    text = " ".join(text for step in rlvr_steps() for text in step_texts(step))
     for fact in ("15.6%", "71.0%", "86.7%", "2501.12948v1", "GRPO"):
         assert fact in text
 

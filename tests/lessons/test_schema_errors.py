@@ -50,12 +50,27 @@ def test_a_missing_field_names_the_step_and_field(tmp_path: Path) -> None:
     assert "broken.yaml" in message
 
 
-def test_two_correct_choices_are_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("correct", "problem"),
+    [(True, "at most one choice"), (False, "keywords name .* no choice is correct")],
+    ids=["two correct choices", "keywords with no correct choice"],
+)
+def test_a_question_has_one_right_answer_or_none_and_then_no_keywords(
+    tmp_path: Path, correct: bool, problem: str
+) -> None:
     data = rlvr_data()
     step = step_of_kind(data, "prediction")
     for choice in step["choices"]:  # type: ignore[attr-defined]
-        choice["correct"] = True
-    with pytest.raises(LessonError, match=f"step '{step['id']}'.*at most one choice"):
+        choice["correct"] = correct
+    with pytest.raises(LessonError, match=f"step '{step['id']}'.*{problem}"):
+        load_lesson_file(write(tmp_path, data))
+
+
+def test_an_unknown_explanation_variant_is_refused(tmp_path: Path) -> None:
+    data = rlvr_data()
+    step = step_of_kind(data, "verifier")
+    step["explanations"]["rated_unlike"] = "text"  # type: ignore[index]
+    with pytest.raises(LessonError, match=r"field 'explanations\.rated_unlike'"):
         load_lesson_file(write(tmp_path, data))
 
 

@@ -39,7 +39,7 @@ async def test_a_host_starts_a_run(slack: SlackDriver, engine: LessonEngine) -> 
             "emoji": True,
         },
     }
-    assert "*third training stage*" in block_texts(blocks)
+    assert "*mediocre to expert*" in block_texts(blocks)
     next_button = parse_address(buttons(blocks)["Next"])
     run = await engine.find_run(PLACE)
     assert (next_button.run_id, next_button.action) == (run.id, Action.NEXT)

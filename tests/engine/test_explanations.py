@@ -1,0 +1,56 @@
+"""The verifier's reveal explains what this channel did, not what a channel usually does."""
+
+from __future__ import annotations
+
+from bot.engine import LessonEngine, Member
+from lessons.schema import VerifierStep
+from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at
+
+FLATTERY = "A thumbs-up tends to reward confident flattery"
+
+
+def verifier(engine: LessonEngine) -> VerifierStep:
+    step = next(s for s in engine.catalog.get().steps if isinstance(s, VerifierStep))
+    return step
+
+
+def everyone(liked: set[str]) -> dict[Member, set[str]]:
+    return {member: liked for member in (ALICE, BOB, CAROL)}
+
+
+async def rate_all(engine: LessonEngine, likes: dict[Member, set[str]]) -> str:
+    """Members give 👍 to the attempt styles they like and 👎 to the rest; the reveal's text."""
+    card = await start_at(engine, "verifier")
+    for member, liked in likes.items():
+        for attempt in verifier(engine).attempts:
+            up = attempt.style in liked
+            await engine.rate(card.run_id, card.step_id, member, attempt.id, up)
+    _, reveal = await engine.reveal(card.run_id, HOST)
+    return reveal.explanation
+
+
+async def test_a_channel_that_rated_like_the_checker_is_told_so(engine: LessonEngine) -> None:
+    explanation = await rate_all(engine, everyone({"careful"}))
+    assert explanation == verifier(engine).explanations.rated_like_checker
+    assert "You rated like the checker" in explanation
+    assert FLATTERY.lower() not in explanation.lower() and "flattery" not in explanation
+
+
+async def test_a_channel_that_favoured_the_polished_attempt_is_told_so(
+    engine: LessonEngine,
+) -> None:
+    explanation = await rate_all(engine, everyone({"flattering"}))
+    assert explanation == verifier(engine).explanations.favoured_unrewarded
+    assert "Your favourite sounded right" in explanation
+
+
+async def test_a_mixed_channel_gets_the_default_explanation(engine: LessonEngine) -> None:
+    both = {"careful", "long-wrong"}
+    explanation = await rate_all(engine, {ALICE: both, BOB: both, CAROL: {"careful"}})
+    assert explanation == verifier(engine).explanation
+    assert FLATTERY in explanation
+
+
+async def test_with_no_ratings_the_default_explanation_shows(engine: LessonEngine) -> None:
+    explanation = await rate_all(engine, {})
+    assert explanation == verifier(engine).explanation

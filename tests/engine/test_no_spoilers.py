@@ -1,0 +1,57 @@
+"""Walking a whole run: nothing the channel is shown before a prediction gives its answer away."""
+
+from __future__ import annotations
+
+from bot.engine import Action, LessonEngine, RevealCard, StepCard, parse_address
+from bot.model.views import Button
+from lessons.schema import PredictionStep
+from tests.engine.helpers import ALICE, CHANNEL, HOST
+
+
+async def more_texts(engine: LessonEngine, buttons: tuple[Button, ...]) -> list[str]:
+    """What the More buttons among `buttons` tell a member who clicks them."""
+    texts = []
+    for button in buttons:
+        address = parse_address(button.address)
+        if address.action is Action.MORE:
+            result = await engine.click(address, ALICE, CHANNEL)
+            assert result.receipt is not None
+            texts.append(result.receipt.text)
+    return texts
+
+
+async def card_texts(engine: LessonEngine, card: StepCard) -> list[str]:
+    sections = [f"{section.heading}\n{section.text}" for section in card.sections]
+    labels = [button.label for button in card.buttons]
+    return [card.title, card.body, *sections, *labels, *await more_texts(engine, card.buttons)]
+
+
+async def reveal_texts(engine: LessonEngine, reveal: RevealCard) -> list[str]:
+    rows = [row.label for row in reveal.rows]
+    bars = [bar.label for bar in reveal.bars]
+    more = await more_texts(engine, reveal.buttons)
+    return [reveal.title, *reveal.notes, reveal.explanation, *rows, *bars, *more]
+
+
+async def test_no_post_before_a_prediction_holds_its_answer_or_keywords(
+    engine: LessonEngine,
+) -> None:
+    lesson = engine.catalog.get()
+    shown: list[str] = []
+    card: StepCard | None = await engine.start(CHANNEL, HOST)
+    checked = 0
+    while card is not None:
+        step = lesson.step_by_id(card.step_id)
+        first_ask = getattr(step, "recall", None) is None
+        if isinstance(step, PredictionStep) and step.correct_choice is not None and first_ask:
+            wrong = [c.label for c in step.choices if not c.correct]
+            before = "\n".join([*shown, step.title, step.body, *wrong]).lower()
+            secrets = [step.correct_choice.label, *step.keywords]
+            assert [s for s in secrets if s.lower() in before] == [], step.id
+            checked += 1
+        shown += await card_texts(engine, card)
+        advance = await engine.advance(card.run_id, HOST)
+        if advance.reveal is not None:
+            shown += await reveal_texts(engine, advance.reveal)
+        card = advance.card
+    assert checked == 3

@@ -83,10 +83,13 @@ class Console:
         )
         return _option_of(answer, options) or ""
 
-    async def ask_enter(self, prompt: str) -> None:
-        """Wait for Enter; other text is answered with what the prompt takes."""
-        hint = "Press Enter to go on, or type q to stop."
-        await self._ask_until_usable(prompt, lambda text: False, hint, GOING_ON)
+    async def ask_enter(self, prompt: str, more: bool = False) -> bool:
+        """Wait for Enter; True if the player asked for more (m), when `more` is offered."""
+        hint = "Press Enter to go on, m for more, or q to stop." if more else (
+            "Press Enter to go on, or type q to stop."
+        )
+        wants_more = (lambda text: text.lower() in ("m", "more")) if more else (lambda text: False)
+        return bool(await self._ask_until_usable(prompt, wants_more, hint, GOING_ON))
 
     async def _ask_until_usable(
         self, prompt: str, usable: Callable[[str], bool], hint: str, give_up: str = SKIPPED

@@ -6,7 +6,17 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.engine import RevealCard, StepCard, SummaryCard, VerifierRow, bar_lines, percent, text_bar
+from bot.engine import (
+    Action,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    VerifierRow,
+    bar_lines,
+    parse_address,
+    percent,
+    text_bar,
+)
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart
 from lessons.schema import StepKind
@@ -91,11 +101,13 @@ class TerminalSurface:
         self.charts = charts
         self.shows_charts = charts is not None
         self.latest_step: StepCard | None = None
+        self.more: str | None = None
         self.posted = 0
         self.saved: list[Path] = []
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Print a step, a reveal or the results, and save its chart."""
+        self.more = more_address(card) or (None if isinstance(card, StepCard) else self.more)
         if isinstance(card, StepCard):
             self.latest_step = card
             self.show("\n" + render_step(card, self.simulated))
@@ -120,6 +132,13 @@ class TerminalSurface:
     async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
         """Nothing to redraw: the terminal shows counts at the reveal."""
         return True
+
+
+def more_address(card: Card) -> str | None:
+    """The address of a card's More button, if it has one."""
+    buttons = card.buttons if isinstance(card, StepCard | RevealCard) else ()
+    more = (b.address for b in buttons if parse_address(b.address).action is Action.MORE)
+    return next(more, None)
 
 
 def chart_name(card: Card) -> str:

@@ -24,6 +24,8 @@ from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 PLATFORM = "terminal"
 THUMBS = {"u": "up", "d": "down"}
+NEXT_PROMPT = "\nPress Enter to continue (q to stop): "
+MORE_PROMPT = "\nPress Enter to continue (m for more, q to stop): "
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,11 @@ class PlaySession:
             await self._answer(card)
             await self.classmates.answer(card, self._step(card))
             await self._host("reveal")
-        await self.console.ask_enter("\nPress Enter to continue (q to stop): ")
+        while self.surface.more and await self.console.ask_enter(MORE_PROMPT, more=True):
+            outcome = await self.service.click(self.you, self.surface.more)
+            self._tell(await outcome.shown())
+        if not self.surface.more:
+            await self.console.ask_enter(NEXT_PROMPT)
         await self._host("next")
 
     def _step(self, card: StepCard) -> PredictionStep | VerifierStep | FreeAnswerStep:

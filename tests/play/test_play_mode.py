@@ -94,3 +94,15 @@ def test_a_lesson_file_can_be_played(tmp_path: Path) -> None:
     result = play(tmp_path, "", "--lesson", str(LESSON_DIR / "rlvr.yaml"), "--classmates", "1")
     assert result.returncode == 0, result.stderr
     assert "finished" in result.stdout
+
+
+def test_more_shows_a_steps_detail_when_asked(tmp_path: Path) -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    index, step = next((i, s) for i, s in enumerate(lesson.steps) if s.more)
+    questions = sum(isinstance(s, PredictionStep) for s in lesson.steps[:index])
+    stdin = "\n" * (index + questions) + "m\n"  # a prediction takes its answer and an Enter
+    result = play(tmp_path, stdin, "--classmates", "1")
+    assert result.returncode == 0, result.stderr
+    first_line = (step.more or "").split(".")[0]
+    assert "m for more" in result.stdout
+    assert " ".join(first_line.split()) in " ".join(result.stdout.split())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.explanations import channel_favourite, rated_like_checker
 from bot.engine.tally import make_bars, percent
 from bot.model.records import VoteCount
 from bot.model.views import Bar, Chart, Series, VerifierRow
@@ -90,18 +91,17 @@ def _count_of(count: int, total: int) -> str:
 
 def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:
     """What the comparison shows, worded for what this channel actually did."""
-    rated = [row for row in rows if row.thumbs_up + row.thumbs_down]
     rewarded = [row.label for row in rows if row.reward]
     checker_line = f"The checker rewarded only **{', '.join(rewarded) or 'nothing'}**."
-    if not rated:
+    favourite = channel_favourite(rows)
+    if favourite is None:
         return ("Nobody rated the attempts this time.", checker_line)
-    favourite = max(rated, key=lambda row: (row.up_share, row.thumbs_up))
     liked = f"The channel's favourite was **{favourite.label}** ({percent(favourite.up_share)} 👍)."
     blind = (
         "Each 👍/👎 was given before that member saw any checker verdict: the checker opened "
         "for a member only once they had rated every attempt."
     )
-    if favourite.reward:
+    if rated_like_checker(rows):
         verdict = (
             "You rated like a checker this time. But human raters cannot grade millions "
             "of answers a day; a program can."

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.engine import LessonEngine, Member
+from bot.engine import LessonEngine, Member, VerifierRow
+from bot.engine.reveals import verifier_notes
 from lessons.schema import VerifierStep
 from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at
 
@@ -54,3 +55,14 @@ async def test_a_mixed_channel_gets_the_default_explanation(engine: LessonEngine
 async def test_with_no_ratings_the_default_explanation_shows(engine: LessonEngine) -> None:
     explanation = await rate_all(engine, {})
     assert explanation == verifier(engine).explanation
+
+
+def test_the_reveal_note_says_rated_like_a_checker_only_when_the_channel_did() -> None:
+    right = VerifierRow("The second look", "careful", 3, 0, "20", 1)
+    liked_wrong = VerifierRow("The polished one", "flattering", 2, 1, "22.5", 0)
+    disliked_wrong = VerifierRow("The hedge", "hedging", 0, 3, "", 0)
+    like_checker = verifier_notes([right, disliked_wrong])
+    favourite_right_but_wrong_liked = verifier_notes([right, liked_wrong])
+    assert "You rated like a checker" in like_checker[-1]
+    assert "The second look" in favourite_right_but_wrong_liked[1]
+    assert "how the answer sounded" in favourite_right_but_wrong_liked[-1]

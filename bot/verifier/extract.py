@@ -16,10 +16,13 @@ _ANSWER_PHRASE = re.compile(
 )
 _BOLD = re.compile(r"(?<![\w)\]}])\*\*([^*\n]+?)\*\*(?![\w(\[{])")
 _INLINE_MATH = re.compile(r"\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)|\\\((.+?)\\\)")
-_NUMBER = r"(?:(?<![\w)\]}])-)?\$?(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?%?"
+_NUMBER = (
+    r"(?:(?<![\w)\]}])-)?\$?(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?"
+    r"(?:\s*/\s*\d+)?(?:%|\s*(?:percent|pct)\b)?"
+)
 _NUMBER_RUN = re.compile(rf"{_NUMBER}(?:(?:\s*,\s*|\s+or\s+){_NUMBER})*", re.IGNORECASE)
 _PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
-_MATH_WORDS = frozenset({"sqrt", "pi", "or", "and"})
+_MATH_WORDS = frozenset({"sqrt", "pi", "or", "and", "percent", "pct"})
 _HEDGE = re.compile(r"\bor\b|±|∓|\\pm\b|\\mp\b", re.IGNORECASE)
 _EDGE_CHARACTERS = " \t*_,;:"
 

@@ -158,7 +158,10 @@ class _Parser:
         return checked_power(base, exponent)
 
     def postfix(self) -> sympy.Expr:
-        """Parse a primary followed by any percent signs; refuse factorials."""
+        """Parse a primary followed by any percent signs; refuse factorials.
+
+        A percent sign (%, \\%, or the word percent or pct) divides by 100: 75% is 3/4.
+        """
         value = self.primary()
         while self.at(Kind.PERCENT) or self.at(Kind.FACTORIAL):
             if self.advance().kind is Kind.FACTORIAL:
@@ -216,8 +219,12 @@ class _Parser:
         return checked_power(radicand, sympy.Rational(1, 2))
 
     def fraction(self) -> sympy.Expr:
-        """Parse \\frac{a}{b} (also \\dfrac and \\tfrac)."""
+        """Parse \\frac{a}{b} (also \\dfrac, \\tfrac and \\cfrac), and \\frac12 as 1/2."""
         self.advance()
+        token = self.peek()
+        if token is not None and token.kind is Kind.NUMBER and _is_digit_pair(token.text):
+            self.advance()
+            return checked_quotient(sympy.Integer(token.text[0]), sympy.Integer(token.text[1]))
         numerator = self.latex_argument("\\frac", "\\frac{1}{2}")
         denominator = self.latex_argument("\\frac", "\\frac{1}{2}")
         return checked_quotient(numerator, denominator)
@@ -246,3 +253,8 @@ class _Parser:
         if token is not None and token.kind is Kind.NUMBER and len(token.text) == 1:
             return self.primary()
         raise ReadError(f"Put the parts of {command} in braces, like {example}.")
+
+
+def _is_digit_pair(text: str) -> bool:
+    """Tell whether a number token is exactly two digits, as in the 12 of \\frac12."""
+    return len(text) == 2 and text.isdigit()

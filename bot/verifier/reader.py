@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sympy
@@ -14,6 +15,9 @@ from bot.verifier.parser import EMPTY, parse_tokens
 from bot.verifier.tokens import Kind, Token, tokenize
 
 _SHOWN_CHARS = 80
+_LEAD_IN = re.compile(
+    r"(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)\s*", re.IGNORECASE
+)
 _COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 
 
@@ -27,15 +31,27 @@ class Reading:
 
 def read_answer(text: str) -> Reading:
     """Read `text` as one answer, raising ReadError with a friendly reason if it can't be."""
-    core = _unwrap(normalize_text(text))
+    core = _unwrap(_without_lead_in(normalize_text(text)))
     if not core:
         raise ReadError(EMPTY)
     tokens = tokenize(core)
     _reject_several_answers(tokens, core)
-    value = parse_tokens(_without_variable_prefix(tokens, core))
+    tokens = _without_variable_prefix(tokens, core)
+    return _reading_of(tokens)
+
+
+def _reading_of(tokens: list[Token]) -> Reading:
+    """Parse tokens into a checked value and its display text."""
+    value = parse_tokens(tokens)
     ensure_checkable(value)
     written_as_decimal = any(token.kind is Kind.NUMBER and "." in token.text for token in tokens)
     return Reading(value, show_value(value, as_decimal=written_as_decimal))
+
+
+def _without_lead_in(text: str) -> str:
+    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case)."""
+    lead_in = _LEAD_IN.match(text.lstrip())
+    return text.lstrip()[lead_in.end() :] if lead_in else text
 
 
 def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:

@@ -49,6 +49,7 @@ _COMMANDS = {
     "\\frac": Token(Kind.FRACTION, "frac"),
     "\\dfrac": Token(Kind.FRACTION, "frac"),
     "\\tfrac": Token(Kind.FRACTION, "frac"),
+    "\\cfrac": Token(Kind.FRACTION, "frac"),
     "\\sqrt": Token(Kind.ROOT, "sqrt"),
     "\\cdot": Token(Kind.OPERATOR, "*"),
     "\\times": Token(Kind.OPERATOR, "*"),
@@ -71,6 +72,7 @@ _IGNORED_COMMANDS = frozenset(
 
 _WORDS = {"sqrt": Token(Kind.FUNCTION, "sqrt"), "pi": Token(Kind.CONSTANT, "pi")}
 _HEDGE_WORDS = frozenset({"or", "and"})
+_PERCENT_WORDS = frozenset({"percent", "pct"})
 
 _SYMBOLS = {
     "**": Token(Kind.OPERATOR, "^"),
@@ -126,13 +128,15 @@ def _command_token(command: str) -> Token | None:
     if command == "\\infty":
         raise ReadError("Infinity isn't a value I can check; give a finite answer.")
     raise ReadError(
-        f"I don't know the LaTeX command {command}. I can read \\frac, \\sqrt, \\cdot, "
-        "\\times, \\div, \\pi and \\%."
+        f"I don't know the LaTeX command {command}. I can read \\frac, \\dfrac, \\cfrac, "
+        "\\sqrt, \\cdot, \\times, \\div, \\pi and \\%."
     )
 
 
 def _word_token(word: str) -> Token:
     """Map a run of letters onto a variable, a known name, or refuse it."""
+    if word.lower() in _PERCENT_WORDS:
+        return Token(Kind.PERCENT, "%")
     if word.lower() in _HEDGE_WORDS:
         return Token(Kind.HEDGE, word.lower())
     if word in _WORDS:

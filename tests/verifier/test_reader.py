@@ -91,7 +91,7 @@ def test_decimals_are_exact_rationals_not_floats() -> None:
         ("12 cm", "word 'cm'"),
         ("\\infty", "Infinity"),
         ("\\int x", "LaTeX command \\int"),
-        ("\\frac12", "braces"),
+        ("\\frac123", "braces"),
         ("(1+2", "never closed"),
         ("(1+2]", "never closed"),
         ("1+2)", "without a matching"),

@@ -17,7 +17,7 @@ _ANSWER_PHRASE = re.compile(
 _BOLD = re.compile(r"(?<![\w)\]}])\*\*([^*\n]+?)\*\*(?![\w(\[{])")
 _INLINE_MATH = re.compile(r"\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)|\\\((.+?)\\\)")
 _NUMBER = (
-    r"(?:(?<![\w)\]}])-)?\$?(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?"
+    r"(?:(?<![\w)\]}])-)?\$?(?<![\w.])\d+(?:(?:,|\{,\}|\\,| )\d{3}(?!\d))*(?:\.\d+)?"
     r"(?:\s*/\s*\d+)?(?:%|\s*(?:percent|pct)\b)?"
 )
 _NUMBER_RUN = re.compile(rf"{_NUMBER}(?:(?:\s*,\s*|\s+or\s+){_NUMBER})*", re.IGNORECASE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.verifier.compare import compare
+from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.errors import ReadError
 from bot.verifier.extract import extract_final_answer
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
@@ -67,11 +67,28 @@ def judge(reading: Reading, expected: Reading) -> Verdict:
     comparison = compare(reading.value, expected.value)
     if comparison.equal:
         return Verdict(Outcome.CORRECT, reading.shown, expected.shown)
+    if _comma_could_be_a_point(reading, expected):
+        return _ask_about_the_comma(reading, expected)
     if comparison.close:
         reason = CLOSE_NOT_EXACT.format(read=reading.shown)
     else:
         reason = f"I read {reading.shown}, which doesn't match the expected answer."
     return Verdict(Outcome.INCORRECT, reading.shown, expected.shown, reason)
+
+
+def _comma_could_be_a_point(reading: Reading, expected: Reading) -> bool:
+    """Tell whether the answer matches the gold only if its comma is read as a decimal point."""
+    alternative = reading.comma_as_point
+    return alternative is not None and exactly_equal(alternative.value, expected.value)
+
+
+def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
+    """Refuse an answer such as 2,500 whose comma could be a decimal point, asking which."""
+    as_point = reading.comma_as_point.shown if reading.comma_as_point else reading.shown
+    reason = (f"I can't tell whether that comma is a decimal point: did you mean {as_point} "
+              f"or {reading.shown}? Write decimals with a point and whole numbers without "
+              "a comma.")
+    return Verdict(Outcome.REJECTED, reading.shown, expected.shown, reason)
 
 
 @lru_cache(maxsize=512)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 
@@ -18,6 +18,7 @@ _SHOWN_CHARS = 80
 _LEAD_IN = re.compile(
     r"(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)\s*", re.IGNORECASE
 )
+_AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
 _COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 
 
@@ -27,6 +28,8 @@ class Reading:
 
     value: sympy.Expr
     shown: str
+    comma_as_point: Reading | None = None
+    """The reading with a comma such as that of 2,500 taken as a decimal point, if it has one."""
 
 
 def read_answer(text: str) -> Reading:
@@ -37,7 +40,10 @@ def read_answer(text: str) -> Reading:
     tokens = tokenize(core)
     _reject_several_answers(tokens, core)
     tokens = _without_variable_prefix(tokens, core)
-    return _reading_of(tokens)
+    reading = _reading_of(tokens)
+    if any(_has_ambiguous_comma(token) for token in tokens):
+        reading = replace(reading, comma_as_point=_reading_of(_commas_as_points(tokens)))
+    return reading
 
 
 def _reading_of(tokens: list[Token]) -> Reading:
@@ -46,6 +52,17 @@ def _reading_of(tokens: list[Token]) -> Reading:
     ensure_checkable(value)
     written_as_decimal = any(token.kind is Kind.NUMBER and "." in token.text for token in tokens)
     return Reading(value, show_value(value, as_decimal=written_as_decimal))
+
+
+def _has_ambiguous_comma(token: Token) -> bool:
+    """Tell whether a number such as 2,500 could also mean 2.5 with a decimal comma."""
+    return token.kind is Kind.NUMBER and _AMBIGUOUS_COMMA.fullmatch(token.text) is not None
+
+
+def _commas_as_points(tokens: list[Token]) -> list[Token]:
+    """Return `tokens` with every ambiguous comma read as a decimal point (2,500 as 2.500)."""
+    return [Token(Kind.NUMBER, token.text.replace(",", ".")) if _has_ambiguous_comma(token)
+            else token for token in tokens]
 
 
 def _without_lead_in(text: str) -> str:

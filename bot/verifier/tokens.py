@@ -38,7 +38,8 @@ class Token:
 
 _TOKEN_PATTERN = re.compile(
     r"(?P<space>\s+|\$|\\[,;:! $()\[\]]|\\q?quad(?![A-Za-z]))"
-    r"|(?P<number>(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
+    r"|(?P<number>(?:\d{1,3}(?P<separator>,|\{,\}|\\,| )\d{3}(?:(?P=separator)\d{3})*(?!\d)"
+    r"|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
     r"|\.\d+(?:[eE][-+]?\d+)?)"
     r"|(?P<command>\\[A-Za-z]+|\\%)"
     r"|(?P<word>[A-Za-z]+)"
@@ -73,6 +74,8 @@ _IGNORED_COMMANDS = frozenset(
 _WORDS = {"sqrt": Token(Kind.FUNCTION, "sqrt"), "pi": Token(Kind.CONSTANT, "pi")}
 _HEDGE_WORDS = frozenset({"or", "and"})
 _PERCENT_WORDS = frozenset({"percent", "pct"})
+_COMMA_SEPARATORS = frozenset({",", "{,}"})
+"""Thousands separators that are also written as a decimal comma; kept as ',' in tokens."""
 
 _SYMBOLS = {
     "**": Token(Kind.OPERATOR, "^"),
@@ -111,12 +114,33 @@ def _token_for(match: re.Match[str]) -> Token | None:
     if group == "space":
         return None
     if group == "number":
-        return Token(Kind.NUMBER, text)
+        return _number_token(text, match.group("separator"))
     if group == "command":
         return _command_token(text)
     if group == "word":
         return _word_token(text)
     return _SYMBOLS[text]
+
+
+def _number_token(text: str, separator: str | None) -> Token:
+    """Make a number token, writing thousands separators as ',' (ambiguous) or nothing."""
+    if separator is None:
+        return Token(Kind.NUMBER, text)
+    if text.startswith("0"):
+        raise ReadError(_leading_zero_reason(text, separator))
+    kept = "," if separator in _COMMA_SEPARATORS else ""
+    return Token(Kind.NUMBER, text.replace(separator, kept))
+
+
+def _leading_zero_reason(text: str, separator: str) -> str:
+    """Ask what a grouped number starting with 0, such as 0,500, was meant to be."""
+    first, *groups = re.split(r"[.eE]", text)[0].split(separator)
+    as_decimal = f"{int(first)}.{''.join(groups)}".rstrip("0").rstrip(".")
+    as_whole = str(int(first + "".join(groups)))
+    question = (f"did you mean {as_whole}?" if as_decimal == as_whole
+                else f"did you mean {as_decimal} or {as_whole}?")
+    return (f"I can't tell what {text} means: {question} "
+            "Write decimals with a point and whole numbers without separators.")
 
 
 def _command_token(command: str) -> Token | None:

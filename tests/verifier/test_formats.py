@@ -1,4 +1,4 @@
-"""Ways people write a single answer: lead-ins, LaTeX shorthand and percent."""
+"""Ways people write a single answer: lead-ins, number formats, LaTeX shorthand and percent."""
 
 from __future__ import annotations
 
@@ -86,6 +86,114 @@ def test_lead_ins_do_not_let_anything_else_through(answer: str, gold: str, reaso
     ],
 )
 def test_a_lead_in_does_not_change_the_grade(answer: str, gold: str) -> None:
+    assert grade_answer(answer, gold).outcome is Outcome.INCORRECT
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1,000", 1000),
+        ("1 000", 1000),
+        ("1\\,000", 1000),
+        ("14{,}916", 14916),
+        ("1,000,000", 1_000_000),
+        ("1 000 000", 1_000_000),
+        ("1\\,000\\,000", 1_000_000),
+        ("2{,}000{,}000", 2_000_000),
+        ("12 345", 12345),
+        ("123\\,456", 123456),
+        ("1\u00a0000", 1000),
+        ("1\u2009000", 1000),
+        ("1\u202f000", 1000),
+        ("1 000.5", sympy.Rational(2001, 2)),
+        ("-1 000", -1000),
+        ("$1\\,000$", 1000),
+        ("2 000 + 1", 2001),
+        ("1 000x", 1000 * sympy.Symbol("x")),
+    ],
+)
+def test_thousands_separators_read_as_numbers(text: str, value: sympy.Expr) -> None:
+    assert read_answer(text).value == value
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("0,500", "did you mean 0.5 or 500?"),
+        ("0 500", "did you mean 0.5 or 500?"),
+        ("0\\,250", "did you mean 0.25 or 250?"),
+        ("0{,}125", "did you mean 0.125 or 125?"),
+        ("012,000", "did you mean 12 or 12000?"),
+        ("0,000", "did you mean 0?"),
+        ("1,000 000", "put an operator"),
+        ("1\\,000,000", "more than one answer"),
+        ("1,00", "decimal use a point"),
+        ("1,0000", "decimal use a point"),
+        ("1 00", "put an operator"),
+        ("1 0000", "put an operator"),
+        ("2 3", "put an operator"),
+        ("3{,}14", "more than one answer"),
+    ],
+)
+def test_malformed_or_leading_zero_groups_are_refused(text: str, reason: str) -> None:
+    with pytest.raises(ReadError, match=re.escape(reason)):
+        read_answer(text)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "question"),
+    [
+        ("2,500", "2.5", "did you mean 2.5 or 2500?"),
+        ("2,500", "5/2", "did you mean 2.5 or 2500?"),
+        ("2{,}500", "2.5", "did you mean 2.5 or 2500?"),
+        ("1,250", "1.25", "did you mean 1.25 or 1250?"),
+        ("3,141", "3.141", "did you mean 3.141 or 3141?"),
+        ("1,000", "1", "did you mean 1 or 1000?"),
+        ("-2,500", "-2.5", "did you mean -2.5 or -2500?"),
+        ("Final answer: 2,500", "2.5", "did you mean 2.5 or 2500?"),
+        ("2,500x", "2.5x", "did you mean"),
+        ("0,500", "0.5", "did you mean 0.5 or 500?"),
+        ("0,500", "500", "did you mean 0.5 or 500?"),
+        ("0,750", "3/4", "did you mean 0.75 or 750?"),
+    ],
+)
+def test_a_comma_that_could_be_a_decimal_point_is_asked_about(
+    answer: str, gold: str, question: str
+) -> None:
+    verdict = grade_answer(answer, gold)
+    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert question in verdict.reason
+    assert verdict.reward == 0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("2,500", "2500"),
+        ("1,000", "1000"),
+        ("14{,}916", "14916"),
+        ("1 000", "1000"),
+        ("1\\,000", "1000"),
+        ("1,000,000", "10^6"),
+        ("2,500.5", "2500.5"),
+        ("2 500", "2500"),
+    ],
+)
+def test_thousands_readings_that_match_the_gold_are_correct(answer: str, gold: str) -> None:
+    _assert_correct(answer, gold)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("2,500", "3"),
+        ("2 500", "2.5"),
+        ("2\\,500", "2.5"),
+        ("1,000,000", "1"),
+        ("2,500.5", "2.5005"),
+    ],
+)
+def test_numbers_that_match_under_no_reading_are_incorrect(answer: str, gold: str) -> None:
     assert grade_answer(answer, gold).outcome is Outcome.INCORRECT
 
 
@@ -185,6 +293,10 @@ def test_percent_is_never_guessed(answer: str, gold: str, outcome: Outcome) -> N
         ("So the chance is 75 percent.", "3/4"),
         ("So the chance is 75 PCT", "0.75"),
         ("Final answer: 3/4", "0.75"),
+        ("The answer is 1 000.", "1000"),
+        ("We end up with 1 000 dollars.", "1000"),
+        ("We end up with 14{,}916 dollars.", "14916"),
+        ("We end up with 2\\,000 dollars.", "2000"),
         ("The answer is \\frac12.", "1/2"),
     ],
 )
@@ -193,8 +305,21 @@ def test_attempts_keep_percent_words_and_formats(attempt: str, gold: str) -> Non
     assert verdict.outcome is Outcome.CORRECT, verdict
 
 
+def test_an_attempt_ending_in_an_ambiguous_comma_is_asked_about() -> None:
+    verdict = grade_attempt("The answer is 2,500.", "2.5")
+    assert verdict.outcome is Outcome.REJECTED
+    assert "did you mean 2.5 or 2500?" in verdict.reason
+
+
 @pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("answer", ["Final answer: 3/4", "0.75", "75%", "\\frac34", "75 percent"])
 async def test_the_coin_problem_through_the_worker(shared_checker: Checker, answer: str) -> None:
     verdict = await shared_checker.check_answer(answer, "3/4")
     assert verdict.outcome is Outcome.CORRECT, verdict
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_an_ambiguous_comma_through_the_worker(shared_checker: Checker) -> None:
+    verdict = await shared_checker.check_answer("2,500", "2.5")
+    assert verdict.outcome is Outcome.REJECTED
+    assert "did you mean 2.5 or 2500?" in verdict.reason

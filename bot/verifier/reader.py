@@ -15,9 +15,7 @@ from bot.verifier.parser import EMPTY, parse_tokens
 from bot.verifier.tokens import Kind, Token, tokenize
 
 _SHOWN_CHARS = 80
-_LEAD_IN = re.compile(
-    r"(?:the\s+)?(?:final\s+)?answer\s*(?:is\b\s*:?|:)\s*", re.IGNORECASE
-)
+_LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
 _COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 

@@ -71,6 +71,10 @@ def test_lead_ins_and_a_full_stop_are_accepted(answer: str, gold: str) -> None:
         ("Final answer: 3 apples", "3", "word 'apples'"),
         ("Answer: Answer: 3", "3", "word 'Answer'"),
         ("3. Final answer", "3", "'.' isn't part"),
+        ("answeris 3", "3", "word 'answeris'"),
+        ("Finalanswer: 3", "3", "word 'Finalanswer'"),
+        ("The answers: 3", "3", "word 'The'"),
+        ("Final answer 3", "3", "word 'Final'"),
     ],
 )
 def test_lead_ins_do_not_let_anything_else_through(answer: str, gold: str, reason: str) -> None:

@@ -74,11 +74,14 @@ class HostActions:
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
-    async def repost(self, place: Place, host: Member) -> StepCard:
-        """The current card of a channel's active run, for a host to post it again."""
+    async def repost(self, place: Place, host: Member) -> tuple[StepCard, RevealCard | None]:
+        """What a channel's active run shows now: its current card, and its results if revealed."""
         require_host(host, "post the step again")
         run = await self.core.find_run(place)
-        return await self.views.current_card(run.id)
+        card = await self.views.current_card(run.id)
+        if run.position.phase is not Phase.REVEALED:
+            return card, None
+        return card, await self.views.reveal_card(run, self.core.current_step(run))
 
     async def results_here(self, place: Place) -> SummaryCard:
         """The results of a channel's active run, or else of its most recent one."""

@@ -70,6 +70,12 @@ class Presenter:
         if advance.summary is not None:
             await self.post(channel, advance.summary)
 
+    async def repost(self, channel: str, card: StepCard, reveal: RevealCard | None) -> None:
+        """Post the current step again, then its results if it was revealed."""
+        await self.step(channel, card)
+        if reveal is not None:
+            await self.post(channel, reveal)
+
     async def stopped(self, channel: str, closed: StepCard, summary: SummaryCard) -> None:
         """A run ended early: close its step, then post its results."""
         await self.close(channel, closed)

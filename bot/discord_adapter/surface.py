@@ -18,7 +18,7 @@ from bot.discord_adapter.render import (
     disabled_view,
     step_content,
 )
-from bot.engine import StepCard
+from bot.engine import RevealCard, StepCard
 from bot.service import Card, DrawnChart
 
 PREFIX = "discord"
@@ -66,6 +66,18 @@ class DiscordSurface:
             return False
         view = build_view(card.buttons) if card.closed else None
         await self._edit(where, step_content(card), view)
+        return True
+
+    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
+        """Redraw a reveal's buttons (its Next disabled); its text and chart stay."""
+        where = MessageRef.decode(ref)
+        if where is None:
+            return False
+        message = self.client.get_partial_messageable(where.channel_id)
+        try:
+            await message.get_partial_message(where.message_id).edit(view=build_view(card.buttons))
+        except discord.NotFound:
+            return False
         return True
 
     async def disable_buttons(self, message: discord.Message | None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.cards import step_card, takes_answers
+from bot.engine.cards import moved_past, step_card, takes_answers
 from bot.engine.core import RunCore, require_host
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
@@ -97,13 +97,20 @@ class HostActions:
     async def _step_forward(
         self, run: RunRecord, closed: StepCard | None, reveal: RevealCard | None
     ) -> Advance:
+        left = await self._left_reveal(run, reveal)
         if run.step_index + 1 >= len(self.core.lesson_of(run).steps):
             await self.core.move(run, run.position, RunState.FINISHED)
             summary = await self.results(run.id)
-            return Advance(card=None, summary=summary, closed_card=closed, reveal=reveal)
+            return Advance(None, summary, closed, reveal, left)
         next_position = Position(run.step_index + 1, Phase.OPEN)
         moved = await self.core.move(run, next_position, RunState.ACTIVE)
-        return Advance(card=await self.views.card_for(moved), closed_card=closed, reveal=reveal)
+        return Advance(await self.views.card_for(moved), None, closed, reveal, left)
+
+    async def _left_reveal(self, run: RunRecord, reveal: RevealCard | None) -> RevealCard | None:
+        step = self.core.current_step(run)
+        if not takes_answers(step):
+            return None
+        return moved_past(reveal or await self.views.reveal_card(run, step))
 
 
 def _check_timer(timer_seconds: int | None) -> None:

@@ -133,6 +133,10 @@ class TerminalSurface:
         """Nothing to redraw: the terminal shows counts at the reveal."""
         return True
 
+    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
+        """Nothing to redraw: a printed reveal has no buttons to disable."""
+        return True
+
 
 def more_address(card: Card) -> str | None:
     """The address of a card's More button, if it has one."""

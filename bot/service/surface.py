@@ -37,6 +37,10 @@ class Surface(Protocol):
         """Redraw a posted step message from its card (counter, closed); whether it worked."""
         ...
 
+    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
+        """Redraw a reveal the lesson has moved past (its Next disabled); whether it worked."""
+        ...
+
 
 @dataclass(frozen=True)
 class FileReply:

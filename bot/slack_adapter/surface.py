@@ -23,7 +23,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.engine import StepCard, SummaryCard
+from bot.engine import RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
@@ -44,6 +44,7 @@ SERVER_ERROR_RETRIES = 2
 CONNECTION_ERROR_RETRIES = 2
 DEFAULT_API_URL = "https://slack.com/api/"
 API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
+MOVED_ON = "➡️ Moved on."
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 
 
@@ -120,6 +121,11 @@ class SlackSurface:
         text, blocks = card_message(card)
         return await self.update(channel, ref, text, blocks)
 
+    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
+        """Redraw a reveal without its Next, noting that the lesson moved on."""
+        text, blocks = card_message(card)
+        return await self.update(channel, ref, text, [*blocks, context(MOVED_ON)])
+
     async def update(self, channel: str, ts: str, text: str, blocks: list[Block]) -> bool:
         """Replace a message's text and blocks; whether it worked."""
         call = self.client.chat_update(
@@ -132,7 +138,7 @@ class SlackSurface:
         if not request.message_ts:
             return
         message = request.message
-        blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
+        blocks = [*without_actions(message.get("blocks") or []), context(MOVED_ON)]
         text = str(message.get("text") or "Moved on.")
         await self.update(request.channel, request.message_ts, text, blocks)
 

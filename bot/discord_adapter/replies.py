@@ -34,18 +34,16 @@ ACK_PATIENCE = 2.0
 ACK_WINDOW = 3.0
 BUSY = 10
 FAILED = "Something went wrong on our side; please try again."
-REPOST_HINT = (
-    "`/lesson repost` posts the current step again, with its results if it was revealed; "
-    "once the lesson has ended, `/lesson results` shows them."
-)
 DISCORD_FAILED = (
-    "Done and saved, but Discord did not accept a lesson message (HTTP {status}). "
-    "A host's " + REPOST_HINT
+    "Done and saved, but Discord did not accept a lesson message (HTTP {status}). A host's "
+    "`/lesson repost` posts the current step again, with its results if it was revealed; once "
+    "the lesson has ended, `/lesson results` shows them."
 )
 FORBIDDEN = (
     "Done and saved, but Discord did not let the bot post here (HTTP 403). Give its role "
     "View Channel, Send Messages, Embed Links and Attach Files in this channel; then a host's "
-    + REPOST_HINT
+    "`/lesson repost` posts the current step again, with its results if it was revealed; once "
+    "the lesson has ended, `/lesson results` shows them."
 )
 ALREADY_HANDLED = "That was already handled."
 

@@ -129,12 +129,8 @@ class TerminalSurface:
         self.saved.append(path)
         return path
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
         """Nothing to redraw: the terminal shows counts at the reveal."""
-        return True
-
-    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
-        """Nothing to redraw: a printed reveal has no buttons to disable."""
         return True
 
 

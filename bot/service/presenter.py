@@ -88,7 +88,7 @@ class Presenter:
         """Redraw the results of a question the lesson moved past, their Next disabled."""
         ref = await self.engine.reveal_message(left.run_id, left.step_id)
         if ref is not None:
-            await self.surface.retire_reveal(channel, ref, left)
+            await self.surface.edit(channel, ref, left)
 
     async def stopped(self, channel: str, closed: StepCard, summary: SummaryCard) -> None:
         """A run ended early: close its step, then post its results."""

@@ -44,7 +44,6 @@ SERVER_ERROR_RETRIES = 2
 CONNECTION_ERROR_RETRIES = 2
 DEFAULT_API_URL = "https://slack.com/api/"
 API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
-MOVED_ON = "➡️ Moved on."
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 
 
@@ -116,15 +115,10 @@ class SlackSurface:
             await self.upload(channel, chart.png, chart_filename(title), title)
         return str(response["ts"])
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
-        """Redraw a step's message from its card; whether it worked."""
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
+        """Redraw a step's or a reveal's message from its card; whether it worked."""
         text, blocks = card_message(card)
         return await self.update(channel, ref, text, blocks)
-
-    async def retire_reveal(self, channel: str, ref: str, card: RevealCard) -> bool:
-        """Redraw a reveal without its Next, noting that the lesson moved on."""
-        text, blocks = card_message(card)
-        return await self.update(channel, ref, text, [*blocks, context(MOVED_ON)])
 
     async def update(self, channel: str, ts: str, text: str, blocks: list[Block]) -> bool:
         """Replace a message's text and blocks; whether it worked."""
@@ -138,7 +132,7 @@ class SlackSurface:
         if not request.message_ts:
             return
         message = request.message
-        blocks = [*without_actions(message.get("blocks") or []), context(MOVED_ON)]
+        blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
         text = str(message.get("text") or "Moved on.")
         await self.update(request.channel, request.message_ts, text, blocks)
 

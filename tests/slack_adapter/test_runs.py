@@ -187,7 +187,7 @@ async def test_a_timed_advance_takes_the_next_button_off_the_earlier_results(
     await slack.wait_post(f"Step 3/{TOTAL}")
     shown = slack.fake.messages[message_ts(results)]
     assert "Next" not in buttons(shown["blocks"])
-    assert "Moved on." in block_texts(shown["blocks"])
+    assert "Results: Same brain, a year later" in block_texts(shown["blocks"])
 
 
 async def test_stop_closes_the_step_and_posts_the_results(

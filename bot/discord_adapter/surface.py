@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.ui import View
 
 from bot.discord_adapter.render import (
     NO_MENTIONS,
@@ -18,7 +19,7 @@ from bot.discord_adapter.render import (
     disabled_view,
     step_content,
 )
-from bot.engine import StepCard
+from bot.engine import RevealCard, StepCard
 from bot.service import Card, DrawnChart
 
 PREFIX = "discord"
@@ -59,13 +60,14 @@ class DiscordSurface:
         sent = await self.client.get_partial_messageable(channel_id).send(**message.send_kwargs())
         return MessageRef(channel_id, sent.id).encode()
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
-        """Redraw a step's text line; once it is closed, its (greyed out) buttons too."""
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
+        """Redraw a step's text line and, once closed, its buttons; of a reveal only its buttons."""
         where = MessageRef.decode(ref)
         if where is None:
             return False
-        view = build_view(card.buttons) if card.closed else None
-        await self._edit(where, step_content(card), view)
+        view = build_view(card.buttons) if isinstance(card, RevealCard) or card.closed else None
+        content = step_content(card) if isinstance(card, StepCard) else None
+        await self._edit(where, content, view)
         return True
 
     async def disable_buttons(self, message: discord.Message | None) -> None:
@@ -74,9 +76,9 @@ class DiscordSurface:
         if message is not None and view is not None:
             await self._edit(MessageRef(message.channel.id, message.id), message.content, view)
 
-    async def _edit(self, ref: MessageRef, content: str, view: discord.ui.View | None) -> None:
+    async def _edit(self, ref: MessageRef, content: str | None, view: View | None) -> None:
         channel = self.client.get_partial_messageable(ref.channel_id)
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_MENTIONS}
-        if view is not None:
-            kwargs["view"] = view
-        await channel.get_partial_message(ref.message_id).edit(**kwargs)
+        kwargs: dict[str, Any] = {"content": content, "view": view}
+        kwargs = {key: value for key, value in kwargs.items() if value is not None}
+        message = channel.get_partial_message(ref.message_id)
+        await message.edit(**kwargs, allowed_mentions=NO_MENTIONS)

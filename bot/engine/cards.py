@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bot.engine.addresses import Action, Address, parse_address
 from bot.model.errors import WrongStep
-from bot.model.views import Button, Receipt, Section, StepCard, Tone
+from bot.model.views import Button, Receipt, RevealCard, Section, StepCard, Tone
 from lessons.schema import (
     QUESTION_STEPS,
     FreeAnswerStep,
@@ -110,6 +110,13 @@ def reveal_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
     """Under a question's reveal: More for its longer detail (if it has any), then Next."""
     more = (more_button(run_id, step.id),) if step.more else ()
     return (*more, next_button(run_id, step.id))
+
+
+def moved_past(reveal: RevealCard) -> RevealCard:
+    """A reveal the lesson has moved past: its Next disabled, its More still readable."""
+    next_address = next_button(reveal.run_id, reveal.step_id).address
+    buttons = tuple(replace(b, disabled=b.address == next_address) for b in reveal.buttons)
+    return replace(reveal, buttons=buttons)
 
 
 def more_button(run_id: int, step_id: str) -> Button:

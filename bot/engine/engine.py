@@ -84,3 +84,5 @@ class LessonEngine:
         self.first_delivery = self.messages.first_delivery
         self.remember_message = self.messages.remember_message
         self.step_message = self.messages.step_message
+        self.remember_reveal = self.messages.remember_reveal
+        self.reveal_message = self.messages.reveal_message

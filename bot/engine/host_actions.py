@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.cards import step_card, takes_answers
+from bot.engine.cards import moved_past, step_card, takes_answers
 from bot.engine.core import RunCore, require_host
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
@@ -74,11 +74,14 @@ class HostActions:
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
-    async def repost(self, place: Place, host: Member) -> StepCard:
-        """The current card of a channel's active run, for a host to post it again."""
+    async def repost(self, place: Place, host: Member) -> tuple[StepCard, RevealCard | None]:
+        """What a channel's active run shows now: its current card, and its results if revealed."""
         require_host(host, "post the step again")
         run = await self.core.find_run(place)
-        return await self.views.current_card(run.id)
+        card = await self.views.current_card(run.id)
+        if run.position.phase is not Phase.REVEALED:
+            return card, None
+        return card, await self.views.reveal_card(run, self.core.current_step(run))
 
     async def results_here(self, place: Place) -> SummaryCard:
         """The results of a channel's active run, or else of its most recent one."""
@@ -94,13 +97,20 @@ class HostActions:
     async def _step_forward(
         self, run: RunRecord, closed: StepCard | None, reveal: RevealCard | None
     ) -> Advance:
+        left = await self._left_reveal(run, reveal)
         if run.step_index + 1 >= len(self.core.lesson_of(run).steps):
             await self.core.move(run, run.position, RunState.FINISHED)
             summary = await self.results(run.id)
-            return Advance(card=None, summary=summary, closed_card=closed, reveal=reveal)
+            return Advance(None, summary, closed, reveal, left)
         next_position = Position(run.step_index + 1, Phase.OPEN)
         moved = await self.core.move(run, next_position, RunState.ACTIVE)
-        return Advance(card=await self.views.card_for(moved), closed_card=closed, reveal=reveal)
+        return Advance(await self.views.card_for(moved), None, closed, reveal, left)
+
+    async def _left_reveal(self, run: RunRecord, reveal: RevealCard | None) -> RevealCard | None:
+        step = self.core.current_step(run)
+        if not takes_answers(step):
+            return None
+        return moved_past(reveal or await self.views.reveal_card(run, step))
 
 
 def _check_timer(timer_seconds: int | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine.ports import MessageStorage
 
 MAX_DELIVERY_ID = 128
+REVEAL_KEY = "+results"
 
 
 class PlatformMessages:
@@ -24,3 +25,11 @@ class PlatformMessages:
     async def step_message(self, run_id: int, step_id: str) -> str | None:
         """The platform message that shows a step, if the adapter saved one."""
         return await self.messages.find_message(run_id, step_id)
+
+    async def remember_reveal(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember which platform message shows a question's results."""
+        await self.messages.save_message(run_id, step_id + REVEAL_KEY, message_ref)
+
+    async def reveal_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a question's results, if one was saved."""
+        return await self.messages.find_message(run_id, step_id + REVEAL_KEY)

@@ -202,10 +202,12 @@ class Advance:
 
     `closed_card` is the step left behind drawn closed, when its message still needs closing
     (a question revealed earlier was closed at its reveal); `reveal` is set when moving on
-    revealed an open question.
+    revealed an open question; `left` is the left question's reveal redrawn with its Next
+    disabled, for the message that shows it.
     """
 
     card: StepCard | None
     summary: SummaryCard | None = None
     closed_card: StepCard | None = None
     reveal: RevealCard | None = None
+    left: RevealCard | None = None

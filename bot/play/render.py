@@ -129,7 +129,7 @@ class TerminalSurface:
         self.saved.append(path)
         return path
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
         """Nothing to redraw: the terminal shows counts at the reveal."""
         return True
 

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine import BadInput, LessonEngine, NoActiveRun, StepCard
+from bot.engine import BadInput, LessonEngine, NoActiveRun
 from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 REVEALED = "Revealed. The results are posted in the channel."
 STOPPED = "Stopped the lesson. The results are posted in the channel."
-REPOSTED = "Posted the current step again; its earlier buttons keep working too."
+REPOSTED = "Posted the current step again, with its results if it was revealed."
 CANNOT_POST = (
     "I could not post in this channel, so the lesson did not start. "
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
@@ -61,8 +61,7 @@ VERBS = (
     Verb("next", "next", "move on to the next step (revealing an open question first)", True),
     Verb("stop", "stop", "end the lesson early and post the results", True),
     Verb("results", "results", "see the results so far (only you see them)", False),
-    Verb("repost", "repost", "post the current step again; its earlier buttons keep working",
-         True),
+    Verb("repost", "repost", "post the current step again (its results, once revealed)", True),
     Verb("export", "export [run]", "a run's answers as a CSV file, sent only to you "
          "(without a run id: this channel's current or latest run)", True),
     Verb("forget-me", "forget-me", "delete everything you answered in this workspace "
@@ -141,11 +140,10 @@ class Verbs:
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""
-        card = await self.engine.repost(actor.place, await actor.member())
-        return Outcome(done=REPOSTED, show=lambda: self._post(actor.channel, card))
-
-    async def _post(self, channel: str, card: StepCard) -> None:
-        await self.presenter.step(channel, card)
+        card, reveal = await self.engine.repost(actor.place, await actor.member())
+        return Outcome(
+            done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, card, reveal)
+        )
 
     async def export(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A run's answers as CSV: the named run, else this channel's current or latest one."""

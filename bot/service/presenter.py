@@ -57,7 +57,13 @@ class Presenter:
     async def reveal(self, channel: str, closed: StepCard, reveal: RevealCard) -> None:
         """Close the question, then post its results with their chart."""
         await self.close(channel, closed)
-        await self.post(channel, reveal)
+        await self.results(channel, reveal)
+
+    async def results(self, channel: str, reveal: RevealCard) -> None:
+        """Post a question's results and remember their message, to retire it when moving on."""
+        ref = await self.post(channel, reveal)
+        if ref is not None:
+            await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
 
     async def advance(self, channel: str, advance: Advance) -> None:
         """Show a move on: any reveal it made first, then the next step or the results."""
@@ -65,10 +71,24 @@ class Presenter:
             await self.reveal(channel, advance.closed_card, advance.reveal)
         elif advance.closed_card is not None:
             await self.close(channel, advance.closed_card)
+        if advance.left is not None:
+            await self.retire(channel, advance.left)
         if advance.card is not None:
             await self.step(channel, advance.card)
         if advance.summary is not None:
             await self.post(channel, advance.summary)
+
+    async def repost(self, channel: str, card: StepCard, reveal: RevealCard | None) -> None:
+        """Post the current step again, then its results if it was revealed."""
+        await self.step(channel, card)
+        if reveal is not None:
+            await self.results(channel, reveal)
+
+    async def retire(self, channel: str, left: RevealCard) -> None:
+        """Redraw the results of a question the lesson moved past, their Next disabled."""
+        ref = await self.engine.reveal_message(left.run_id, left.step_id)
+        if ref is not None:
+            await self.surface.edit(channel, ref, left)
 
     async def stopped(self, channel: str, closed: StepCard, summary: SummaryCard) -> None:
         """A run ended early: close its step, then post its results."""

@@ -33,8 +33,8 @@ class Surface(Protocol):
         """Post a card (with its chart); the message's reference, or None if it was refused."""
         ...
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
-        """Redraw a posted step message from its card (counter, closed); whether it worked."""
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
+        """Redraw a posted step (counter, closed) or reveal (Next disabled); whether it worked."""
         ...
 
 

@@ -214,7 +214,7 @@ def reveal_blocks(card: RevealCard) -> list[Block]:
         blocks += sections("\n".join(to_mrkdwn(note) for note in card.notes))
     if card.explanation:
         blocks += [divider(), *sections(to_mrkdwn(card.explanation))]
-    tail = action_rows(card.buttons)
+    tail = action_rows(b for b in card.buttons if not b.disabled)
     return within_limit([*blocks, *tail], keep_last=len(tail))
 
 

@@ -23,7 +23,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.engine import StepCard, SummaryCard
+from bot.engine import RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
@@ -115,8 +115,8 @@ class SlackSurface:
             await self.upload(channel, chart.png, chart_filename(title), title)
         return str(response["ts"])
 
-    async def edit(self, channel: str, ref: str, card: StepCard) -> bool:
-        """Redraw a step's message from its card; whether it worked."""
+    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
+        """Redraw a step's or a reveal's message from its card; whether it worked."""
         text, blocks = card_message(card)
         return await self.update(channel, ref, text, blocks)
 

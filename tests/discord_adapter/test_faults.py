@@ -104,3 +104,26 @@ async def test_the_bot_keeps_running_after_discord_gives_up(
     assert await choices_stored(store, question) == 1
     later = await lesson.reach_from(shown, "be-the-checker")
     assert later["embeds"][0]["title"] == "You're the checker"
+
+
+async def test_results_refused_with_403_are_posted_once_by_a_repost(
+    lesson: LessonDriver, store: SqlRunStore
+) -> None:
+    fake = lesson.fake
+    question = await lesson.reach(STEP)
+    await answer(lesson, question, "ann", "ben")
+    fake.fail("POST", POSTS, 403)
+
+    refused = await lesson.command("reveal")
+    assert refused.ephemeral and "HTTP 403" in refused.content
+    assert "/lesson repost" in refused.content
+    assert not any(title(m).startswith("Results") for m in lesson.messages())
+
+    reposted = await lesson.command("repost")
+    assert "Posted the current step again" in reposted.content
+    (results,) = [m for m in lesson.messages() if title(m).startswith("Results")]
+    assert "**2 answered**" in results["embeds"][0]["description"]
+    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
+    (upload,) = fake.uploads[int(results["id"])]
+    assert upload.filename == "chart.png"
+    assert await choices_stored(store, question) == 2

@@ -20,6 +20,10 @@ async def test_a_timed_run_reveals_and_moves_on_by_itself(
     assert "0 answered" in results["embeds"][0]["description"]
     assert all(b["disabled"] for b in buttons(question))
 
+    assert not any(b["disabled"] for b in buttons(results))
+
     clock.advance(11)
     third = await lesson.step("three-stages")
     assert third["embeds"][0]["title"] == "Three stages of training"
+    await lesson.fake.wait_until(lambda: all(b["disabled"] for b in buttons(results)))
+    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"

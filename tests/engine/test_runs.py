@@ -166,9 +166,17 @@ async def test_repost_gives_a_host_the_current_card(engine: LessonEngine) -> Non
         await engine.repost(Place("slack", "T1", "C1"), ALICE)
     with pytest.raises(NoActiveRun):
         await engine.repost(Place("slack", "T1", "C1"), HOST)
-    again = await engine.repost(CHANNEL, HOST)
+    again, results = await engine.repost(CHANNEL, HOST)
     assert again == await engine.current_card(card.run_id)
-    assert (again.step_id, again.closed) == (card.step_id, False)
+    assert (again.step_id, again.closed, results) == (card.step_id, False, None)
+
+
+async def test_repost_of_a_revealed_question_gives_its_results(engine: LessonEngine) -> None:
+    card = await start_at(engine, "prediction")
+    _, shown = await engine.reveal(card.run_id, HOST)
+    again, results = await engine.repost(CHANNEL, HOST)
+    assert (again.step_id, again.closed) == (card.step_id, True)
+    assert results == shown and results.chart is not None
 
 
 async def test_timers_reveal_then_advance_once(engine: LessonEngine, clock: object) -> None:

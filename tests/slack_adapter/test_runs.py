@@ -163,8 +163,31 @@ async def test_a_timer_moves_the_lesson_on_and_the_adapter_posts_it(
     await slack.wait_post(f"Step 2/{TOTAL} · Same brain")
     clock.advance(31)
     assert await fire_once(engine, slack_bot.on_timer) == 1
-    await slack.wait_post("Results: Same brain, a year later")
+    results = await slack.wait_post("Results: Same brain, a year later")
     assert not buttons(slack.fake.messages[message_ts(first)]["blocks"])
+    assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
+
+
+async def test_a_timed_advance_takes_the_next_button_off_the_earlier_results(
+    slack: SlackDriver, slack_bot: SlackBot, engine: LessonEngine, clock: FakeClock
+) -> None:
+    await slack.start("rlvr 30s")
+    for _ in range(2):
+        clock.advance(31)
+        assert await fire_once(engine, slack_bot.on_timer) == 1
+    results = await slack.wait_post("Results: Same brain, a year later")
+    run_id = parse_address(slack.button(results, "Next")).run_id
+
+    async def results_message_saved() -> bool:
+        return await engine.reveal_message(run_id, "what-changed") is not None
+
+    await wait_until(results_message_saved, what="the results' message to be remembered")
+    clock.advance(31)
+    assert await fire_once(engine, slack_bot.on_timer) == 1
+    await slack.wait_post(f"Step 3/{TOTAL}")
+    shown = slack.fake.messages[message_ts(results)]
+    assert "Next" not in buttons(shown["blocks"])
+    assert "Results: Same brain, a year later" in block_texts(shown["blocks"])
 
 
 async def test_stop_closes_the_step_and_posts_the_results(

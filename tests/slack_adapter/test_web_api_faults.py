@@ -20,6 +20,11 @@ def statuses(slack: SlackDriver, method: str) -> list[int]:
     return [c.status for c in slack.fake.calls_to(method, ok_only=False)]
 
 
+def refused(slack: SlackDriver, method: str) -> bool:
+    """Whether Slack refused any call of `method`."""
+    return any(not c.ok for c in slack.fake.calls_to(method, ok_only=False))
+
+
 async def test_a_server_error_on_posting_the_next_step_is_retried(slack: SlackDriver) -> None:
     await slack.start()
     slack.fake.fail_next("chat.postMessage", times=1, status=500, error="internal_error")
@@ -71,5 +76,30 @@ async def test_exhausted_retries_are_logged_and_a_later_command_still_works(
     await slack.wait_post(f"Step 3/{TOTAL}")
     run = await engine.find_run(PLACE)
     assert await store.member_votes(run.id, "what-changed", ALICE) == {"choice": "checkable-reward"}
+    tally = await store.find_tally(run.id, "what-changed")
+    assert tally is not None and tally.participants == 1
+
+
+async def test_results_refused_by_slack_are_posted_once_by_a_repost(
+    slack: SlackDriver, engine: LessonEngine, store: SqlRunStore
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    charts = len(slack.fake.shared_files(CHANNEL))
+    slack.fake.fail_next("chat.postMessage", status=200, error="not_in_channel")
+    assert await slack.command("reveal") == 200
+    await slack.fake.wait_for(lambda _: refused(slack, "chat.postMessage"))
+    assert slack.posts_in(CHANNEL, "Results: ") == []
+
+    posted = len(slack.posts())
+    assert await slack.command("repost") == 200
+    results = await slack.wait_post("Results: Same brain", after=posted)
+    assert "1 answered" in block_texts(results.args["blocks"])
+    await slack.fake.wait_for(lambda _: len(slack.fake.shared_files(CHANNEL)) > charts)
+    assert slack.fake.shared_files(CHANNEL)[-1].startswith(b"\x89PNG")
+    assert len(slack.posts_in(CHANNEL, "Results: ")) == 1
+    run = await engine.find_run(PLACE)
     tally = await store.find_tally(run.id, "what-changed")
     assert tally is not None and tally.participants == 1

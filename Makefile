@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install play test lint bench clean
+.PHONY: install play test test-stress lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ test: $(STAMP)
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$status
+
+# The suite, three times, beside two busy loops: a test that depends on the machine's speed fails here.
+test-stress: $(STAMP)
+	$(BIN)/python -m tests.stress $(STRESS_ARGS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes

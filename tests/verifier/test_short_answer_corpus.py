@@ -13,6 +13,7 @@ from benchmarks.graders import checker_result, checker_takes_unit, grade_with_ch
 from benchmarks.short_answers import ShortAnswer, load
 
 ITEMS = load()
+TAKES_UNIT = checker_takes_unit()
 AWAITING_UNITS = {
     "units: '20 m/s' vs '20' [km/h] -> ask",
     "units: 'Final answer: 20 m/s' vs '20' [km/h] -> ask",
@@ -25,22 +26,22 @@ AWAITING_UNITS = {
     "units: '5 m' vs '5' -> ask",
 }
 """Items graded wrongly until the checker takes `unit=` and stops reading a unit letter as a
-variable (the units work of issue #15): each is an xfail that must start passing then."""
+variable (the units work of issue #15). Expected to fail while `grade_answer` has no `unit=`;
+once it has one they are checked like every other item."""
 
 
 def wrong_verdicts(items: list[ShortAnswer]) -> list[str]:
     """Each item the checker gives a wrong verdict, with the verdict it gave."""
-    takes_unit = checker_takes_unit()
     wrong = []
     for item in items:
-        outcome = grade_with_checker(item, takes_unit)
+        outcome = grade_with_checker(item, TAKES_UNIT)
         if checker_result(outcome, item.expected) == "wrong":
             wrong.append(f"{item} (got {outcome.value})")
     return wrong
 
 
 def test_no_item_gets_a_wrong_verdict() -> None:
-    checked = [item for item in ITEMS if str(item) not in AWAITING_UNITS]
+    checked = [item for item in ITEMS if TAKES_UNIT or str(item) not in AWAITING_UNITS]
     wrong = wrong_verdicts(checked)
     assert not wrong, f"{len(wrong)} wrong verdicts:\n" + "\n".join(wrong)
 
@@ -48,7 +49,7 @@ def test_no_item_gets_a_wrong_verdict() -> None:
 @pytest.mark.parametrize(
     "item",
     [pytest.param(item, id=str(item), marks=pytest.mark.xfail(
-        strict=True, reason="the checker does not yet take a unit (issue #15, units)"))
+        not TAKES_UNIT, strict=True, reason="the checker takes no unit yet (issue #15, units)"))
      for item in ITEMS if str(item) in AWAITING_UNITS],
 )
 def test_unit_items_get_no_wrong_verdict(item: ShortAnswer) -> None:

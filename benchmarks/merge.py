@@ -27,8 +27,16 @@ def keep_previous(current: Mapping[str, object], previous: Mapping[str, object],
         "targets": targets_met(figures),
         "seconds": _mapping(previous, "seconds") | {only: _mapping(current, "seconds")[only]},
         "timestamps": _timestamps(previous) | _mapping(current, "timestamps"),
-        **{key: current[key] for key in ("machine", "quick", "only", "timestamp")},
+        "machine": _machine(previous, current),
+        **{key: current[key] for key in ("quick", "only", "timestamp")},
     }
+
+
+def _machine(previous: Mapping[str, object], current: Mapping[str, object]) -> dict[str, object]:
+    """This run's machine, with what it could not describe (a database) kept from `previous`."""
+    described = {key: value for key, value in _mapping(current, "machine").items()
+                 if not str(value).startswith("not measured")}
+    return _mapping(previous, "machine") | described
 
 
 def _timestamps(previous: Mapping[str, object]) -> dict[str, object]:

@@ -139,11 +139,12 @@ def test_the_runner_turns_not_measured_and_details_into_nulls_and_a_section(
 def test_a_partial_run_keeps_the_other_figures() -> None:
     previous = {"vote_p99_ms": 10.0, "checker_median_ms": 0.3, "old_section": {"x": 1},
                 "notes": {"short_speedup": "not measured"}, "seconds": {"votes": 5.0},
-                "timestamp": "earlier"}
+                "machine": {"cpu": "old", "postgresql": "15.20"}, "timestamp": "earlier"}
     current = {"vote_p99_ms": None, "short_speedup": 40.0, "short_checker_wrong": 0.0,
                "notes": {"vote_p99_ms": "not measured in this run (--only c)"},
                "seconds": {"votes": 0.0, "c": 2.0}, "timestamps": {"c": "now"},
-               "machine": {}, "quick": False, "only": "c", "timestamp": "now"}
+               "machine": {"cpu": "new", "postgresql": "not measured (no URL)"},
+               "quick": False, "only": "c", "timestamp": "now"}
     merged = keep_previous(current, previous, {"short_speedup", "short_checker_wrong"}, "c")
     assert merged["vote_p99_ms"] == 10.0 and merged["checker_median_ms"] == 0.3
     assert merged["old_section"] == {"x": 1} and merged["short_speedup"] == 40.0
@@ -152,6 +153,7 @@ def test_a_partial_run_keeps_the_other_figures() -> None:
     assert merged["timestamps"] == {"votes": "earlier", "c": "now"}
     assert merged["targets"]["short_speedup"] == {"target": ">= 5", "met": True}
     assert merged["targets"]["vote_p99_ms"]["met"] is True
+    assert merged["machine"] == {"cpu": "new", "postgresql": "15.20"}
 
 
 def test_only_one_benchmark_rewrites_only_its_own_figures(

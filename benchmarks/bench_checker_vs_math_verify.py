@@ -79,6 +79,7 @@ def run(quick: bool = False) -> dict[str, object]:
         "short_items": len(items), "short_rounds": QUICK_ROUNDS if quick else FULL_ROUNDS,
         "short_checker_takes_unit": int(takes_unit),
         **grader_figures(CHECKER, graded[CHECKER]),
+        "short_checker_refused": graded[CHECKER].count("refused"),
         **comparison_figures(graded, items, quick),
     }
     figures[NAME] = details(graded, items)
@@ -121,16 +122,14 @@ def grader_figures(name: str, graded: Graded) -> dict[str, float]:
 def comparison_figures(graded: Mapping[str, Graded], items: Sequence[ShortAnswer],
                        quick: bool = False) -> dict[str, object]:
     """math-verify's figures and the two comparisons; null with a note when it is missing."""
-    checker = graded[CHECKER]
-    figures: dict[str, object] = {"short_checker_refused": checker.count("refused")}
-    other = graded.get(MATH_VERIFY)
+    checker, other = graded[CHECKER], graded.get(MATH_VERIFY)
     if other is None:
         names = [*grader_figures(MATH_VERIFY, checker), "short_math_verify_wrong_on_ask",
                  "short_math_verify_bare_agreement_pct", "short_agreement_lead_pct",
                  "short_speedup"]
-        return figures | dict.fromkeys(names, NotMeasured(MATH_VERIFY_MISSING))
+        return dict.fromkeys(names, NotMeasured(MATH_VERIFY_MISSING))
     asks = [index for index, item in enumerate(items) if item.expected == "ask"]
-    return figures | grader_figures(MATH_VERIFY, other) | {
+    return grader_figures(MATH_VERIFY, other) | {
         "short_math_verify_wrong_on_ask": other.count("wrong", asks),
         "short_math_verify_bare_agreement_pct":
             NotMeasured(QUICK_SKIPS_BARE) if quick else _bare_agreement(items),

@@ -47,7 +47,9 @@ def grade_with_checker(item: ShortAnswer, takes_unit: bool | None = None) -> Out
 def checker_result(outcome: Outcome, expected: str) -> Result:
     """Score the checker's outcome against the label: agree, wrong verdict, or refused."""
     if outcome is Outcome.REJECTED:
-        return "agree" if expected == "ask" else "refused"
+        return "agree" if expected in ("ask", "no-credit") else "refused"
+    if expected == "no-credit":
+        return "wrong" if outcome is Outcome.CORRECT else "agree"
     return "agree" if _VERDICTS[outcome] == expected else "wrong"
 
 
@@ -55,7 +57,7 @@ def math_verify_result(verdict: bool, expected: str) -> Result:
     """Score math-verify's boolean against the label: any boolean on an `ask` item is wrong."""
     if expected == "ask":
         return "wrong"
-    return "agree" if verdict == (expected == "correct") else "wrong"
+    return "agree" if verdict == (expected == "correct") else "wrong"  # no-credit wants False
 
 
 def as_latex_math(text: str) -> str:

@@ -18,7 +18,7 @@ CATEGORIES = (
     "percent", "sets", "plus_minus", "tuples", "intervals", "inequalities", "units", "degrees",
     "text", "number_words", "hedges", "equations",
 )
-EXPECTED = ("correct", "incorrect", "ask")
+EXPECTED = ("correct", "incorrect", "no-credit", "ask")
 REQUIRED_FIELDS = ("gold", "answer", "expected")
 OPTIONAL_FIELDS = ("unit",)
 

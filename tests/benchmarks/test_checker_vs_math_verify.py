@@ -44,16 +44,22 @@ BENCHMARK = next(b for b in BENCHMARKS if b.name == bench.NAME)
         (Verdict.REJECTED, "ask", "agree"),
         (Verdict.REJECTED, "correct", "refused"),
         (Verdict.REJECTED, "incorrect", "refused"),
+        (Verdict.REJECTED, "no-credit", "agree"),
+        (Verdict.INCORRECT, "no-credit", "agree"),
+        (Verdict.CORRECT, "no-credit", "wrong"),
     ],
 )
-def test_a_refusal_agrees_only_with_ask(outcome: Verdict, expected: str, result: str) -> None:
+def test_a_refusal_agrees_only_with_ask_or_no_credit(
+    outcome: Verdict, expected: str, result: str
+) -> None:
     assert checker_result(outcome, expected) == result
 
 
 @pytest.mark.parametrize(
     ("verdict", "expected", "result"),
     [(True, "correct", "agree"), (False, "incorrect", "agree"), (True, "incorrect", "wrong"),
-     (False, "correct", "wrong"), (True, "ask", "wrong"), (False, "ask", "wrong")],
+     (False, "correct", "wrong"), (True, "ask", "wrong"), (False, "ask", "wrong"),
+     (False, "no-credit", "agree"), (True, "no-credit", "wrong")],
 )
 def test_any_boolean_on_an_ask_item_is_wrong(verdict: bool, expected: str, result: str) -> None:
     assert math_verify_result(verdict, expected) == result

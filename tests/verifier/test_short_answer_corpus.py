@@ -1,8 +1,8 @@
 """No item of the short-answer corpus gets a wrong verdict from the checker's real grading.
 
-A wrong verdict is CORRECT where the corpus says incorrect or ask, or INCORRECT where it says
-correct or ask. A refusal is allowed here: it lowers the benchmark's agreement, it is not wrong.
-Items are graded with their unit when `grade_answer` takes `unit=`.
+A wrong verdict is CORRECT where the corpus says incorrect, no-credit or ask, or INCORRECT where
+it says correct or ask. A refusal is allowed here: it lowers the benchmark's agreement, it is
+not wrong. Items are graded with their unit when `grade_answer` takes `unit=`.
 """
 
 from __future__ import annotations

@@ -9,14 +9,10 @@ import pytest
 from pydantic import SecretStr
 
 from bot.engine import LessonEngine
+from bot.log_redaction import RedactSecrets
 from bot.settings import MissingSetting
 from bot.slack_adapter import build_app, build_slack_bot
-from bot.slack_adapter.run import (
-    RedactSecrets,
-    http_credentials,
-    slack_command,
-    socket_mode_credentials,
-)
+from bot.slack_adapter.run import http_credentials, slack_command, socket_mode_credentials
 from tests.slack_adapter.conftest import slack_settings
 
 SLACK_VARIABLES = ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET")

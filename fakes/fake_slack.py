@@ -13,6 +13,8 @@ from aiohttp import WSMsgType, web
 
 TEAM_ID = "T0001"
 BOT_USER_ID = "UBOT"
+DROP = 0
+"""A `fail_next` status: close the connection without answering (a network error)."""
 
 
 @dataclass
@@ -48,6 +50,8 @@ class FakeSlack:
 
     admins: set[str] = field(default_factory=set)
     owners: set[str] = field(default_factory=set)
+    home_teams: dict[str, str] = field(default_factory=dict)
+    """Users from another organisation (Slack Connect): user id -> their own team id."""
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
@@ -103,7 +107,10 @@ class FakeSlack:
         retry_after: int = 0,
         error: str = "ratelimited",
     ) -> None:
-        """Answer the next `times` calls of `method` with an error (429 with Retry-After)."""
+        """Answer the next `times` calls of `method` with an error (429 with Retry-After).
+
+        With `status=DROP` the connection is closed instead, as a network failure would.
+        """
         self._failures[method] = Failure(status, times, retry_after, error)
 
     def calls_to(self, method: str, ok_only: bool = True) -> list[Call]:
@@ -147,6 +154,8 @@ class FakeSlack:
         failure = self._failures.get(method)
         if failure is not None and failure.times > 0:
             failure.times -= 1
+            if failure.status == DROP:
+                return await self._drop(request, Call(method, args, token, DROP))
             body = {"ok": False, "error": failure.error}
             await self._record(Call(method, args, token, failure.status, result=body))
             headers = {"Retry-After": str(failure.retry_after)}
@@ -154,6 +163,12 @@ class FakeSlack:
         answer = self._answer(method, args)
         await self._record(Call(method, args, token, result=answer))
         return web.json_response(answer)
+
+    async def _drop(self, request: web.Request, call: Call) -> web.Response:
+        await self._record(call)
+        assert request.transport is not None
+        request.transport.abort()
+        return web.Response(status=500)  # never reaches the client
 
     async def _upload(self, request: web.Request) -> web.Response:
         data = await request.read()
@@ -239,7 +254,7 @@ class FakeSlack:
         user = {
             "id": user_id,
             "name": user_id.lower(),
-            "team_id": TEAM_ID,
+            "team_id": self.home_teams.get(user_id, TEAM_ID),
             "is_admin": user_id in self.admins,
             "is_owner": user_id in self.owners,
             "is_primary_owner": False,

@@ -15,12 +15,12 @@ from slack_sdk.signature import SignatureVerifier
 
 from bot.engine import LessonEngine, TimerFired
 from bot.service import LessonService, Presenter
+from bot.service.host_rights import HostRights
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings, require_secret
 from bot.slack_adapter import listeners
 from bot.slack_adapter.acking import Requests
 from bot.slack_adapter.events_route import EventsRoute
-from bot.slack_adapter.members import HostDirectory
 from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def build_slack_bot(
     surface = SlackSurface(client)
     presenter = Presenter(engine, surface, counter_interval)
     service = LessonService(engine, presenter, HELP_NOTE)
-    hosts = HostDirectory(client, settings.slack_hosts())
+    hosts = HostRights(surface.is_admin, settings.slack_hosts())
     requests = Requests(service, surface, hosts, settings.burst_handling)
     clicks = listeners.register(app, requests)
     app.error(log_request_error)

@@ -44,6 +44,7 @@ SERVER_ERROR_RETRIES = 2
 CONNECTION_ERROR_RETRIES = 2
 DEFAULT_API_URL = "https://slack.com/api/"
 API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
+HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 
 
@@ -135,6 +136,14 @@ class SlackSurface:
         blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
         text = str(message.get("text") or "Moved on.")
         await self.update(request.channel, request.message_ts, text, blocks)
+
+    async def is_admin(self, user_id: str, team: str) -> bool | None:
+        """Whether users.info shows an admin or owner of `team` itself; None if it failed."""
+        response = await safely("users.info", self.client.users_info(user=user_id))
+        if response is None:
+            return None
+        user = response.get("user") or {}
+        return user.get("team_id") == team and any(bool(user.get(f)) for f in HOST_FLAGS)
 
     async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
         """Open a modal for the click that carried `trigger_id`."""

@@ -6,8 +6,8 @@ import logging
 import re
 from collections.abc import Iterable
 
-TOKEN_SHAPES = re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+")
-"""Slack's bot, user, refresh and app-level tokens, whatever their value."""
+TOKEN_SHAPES = re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+|https://hooks\.slack\.com/[^\s,'\"]+")
+"""Slack's bot, user, refresh and app-level tokens, and response_urls, whatever their value."""
 REDACTED = "[redacted]"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _TRACEBACKS = logging.Formatter()

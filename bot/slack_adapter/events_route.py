@@ -23,7 +23,7 @@ import yarl
 from aiohttp import web
 from multidict import MultiDictProxy
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
-from slack_bolt.async_app import AsyncApp, AsyncRespond
+from slack_bolt.async_app import AsyncApp
 from slack_sdk.signature import SignatureVerifier
 
 from bot.slack_adapter.listeners import LESSON_ACTION, LessonClicks
@@ -56,10 +56,8 @@ class EventsRoute:
         click = lesson_click(body) if request.content_type == FORM else None
         if click is None:
             return await self.by_bolt(request)
-        payload, action_id = click
-        respond = AsyncRespond(response_url=payload.get("response_url"))
         try:
-            await self.clicks.handle(acknowledged, payload, action_id, respond)
+            await self.clicks.handle(acknowledged, *click)
         except Exception:
             log.exception("a Slack listener failed on a block_actions request")
             return web.Response(status=500)

@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_bolt.async_app import AsyncRespond
-
 from bot.engine import Place
 from bot.service import Actor
 from bot.service.host_rights import HostRights
@@ -26,7 +24,7 @@ class SlackRequest:
     """One request's actor, and what answering them takes: response_url, trigger, message."""
 
     actor: Actor
-    respond: AsyncRespond | None = None
+    response_url: str = ""
     trigger_id: str = ""
     message_ts: str = ""
     message: dict[str, Any] = field(default_factory=dict)
@@ -42,18 +40,14 @@ class SlackRequest:
         return self.actor.user_id
 
 
-def command_request(
-    command: dict[str, Any], hosts: HostRights, respond: AsyncRespond | None
-) -> SlackRequest:
+def command_request(command: dict[str, Any], hosts: HostRights) -> SlackRequest:
     """The request of a slash command (form fields)."""
     place = Place(PLATFORM, command.get("team_id", ""), command["channel_id"])
     actor = hosts.actor(command["user_id"], command.get("user_name", ""), place)
-    return SlackRequest(actor, respond, str(command.get("trigger_id") or ""))
+    return SlackRequest(actor, text_of(command, "response_url"), text_of(command, "trigger_id"))
 
 
-def interaction_request(
-    body: dict[str, Any], hosts: HostRights, respond: AsyncRespond | None, channel: str = ""
-) -> SlackRequest:
+def interaction_request(body: dict[str, Any], hosts: HostRights, channel: str = "") -> SlackRequest:
     """The request of a block_actions or view_submission payload."""
     user = body.get("user") or {}
     channel = channel or (body.get("channel") or {}).get("id", "")
@@ -63,7 +57,13 @@ def interaction_request(
     actor = hosts.actor(user["id"], name, Place(PLATFORM, team, channel))
     message = body.get("message") or {}
     ts = message.get("ts") or (body.get("container") or {}).get("message_ts") or ""
-    return SlackRequest(actor, respond, str(body.get("trigger_id") or ""), str(ts), message)
+    url, trigger = text_of(body, "response_url"), text_of(body, "trigger_id")
+    return SlackRequest(actor, url, trigger, str(ts), message)
+
+
+def text_of(fields: dict[str, Any], name: str) -> str:
+    """A field of a request as text; "" where it is missing."""
+    return str(fields.get(name) or "")
 
 
 def delivery_key(body: dict[str, Any]) -> str | None:

@@ -62,11 +62,13 @@ def test_log_lines_are_scrubbed_of_tokens_and_secrets() -> None:
     try:
         logger.warning("token %s and %s", "xoxb-123-456-abcdef", "my-signing-secret")
         logger.warning("app token xapp-1-A2-345-fedcba")
+        logger.warning("url: https://hooks.slack.com/actions/T1/42/abcdsecret, body: {}")
     finally:
         logger.removeHandler(handler)
     output = stream.getvalue()
     assert "abcdef" not in output and "my-signing-secret" not in output
-    assert "fedcba" not in output and output.count("[redacted]") == 3
+    assert "fedcba" not in output and "abcdsecret" not in output
+    assert output.count("[redacted]") == 4
 
 
 def test_burst_handling_follows_its_one_switch(engine: LessonEngine) -> None:

@@ -27,6 +27,7 @@ _PROSE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _MATH_WORDS = frozenset({"sqrt", "pi", "or", "and", "percent", "pct"})
 _HEDGE = re.compile(r"\bor\b|±|∓|\\pm\b|\\mp\b", re.IGNORECASE)
 _EDGE_CHARACTERS = " \t*_,;:"
+_NUMBER_ENDS = frozenset("0123456789)]}")
 
 
 def extract_final_answer(attempt: str, *, keep_unit: bool = False) -> str | None:
@@ -120,8 +121,17 @@ def _math_prefix(clause: str, keep_unit: bool) -> str | None:
 
 
 def _through_unit(text: str, end: int, keep_unit: bool) -> int:
-    """Move the end of an answer in `text` past a unit written right after it, if kept."""
-    return end + unit_length_at(text, end) if keep_unit else end
+    """Move the end of an answer in `text` past a unit written after its last number, if kept.
+
+    The unit may start before `end`, as the m of '20 m per second' does before 'per'.
+    """
+    if not keep_unit:
+        return end
+    number_end = next((index + 1 for index in range(end - 1, -1, -1)
+                       if text[index] in _NUMBER_ENDS), None)
+    if number_end is None:
+        return end
+    return max(end, number_end + unit_length_at(text, number_end))
 
 
 def _reject_hedge(sentence: str) -> None:

@@ -125,7 +125,7 @@ def without_unit(core: str, unit: Unit | None) -> str:
     if written is unit:
         return unwrapped[:number_end]
     if unit is None and (written is PERCENT or (len(spelled) == 1 and spelled.isalpha())):
-        return core
+        return unwrapped
     raise ReadError(wrong_unit_reason(spelled, written, unit))
 
 

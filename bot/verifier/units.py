@@ -30,20 +30,22 @@ def _spelled(symbol: str, name: str, *others: str) -> Unit:
     return Unit(symbol, name, (symbol, name, *others))
 
 
-_METRE, _KILOMETRE = ("metre", "metres", "meter", "meters"), ("kilometre", "kilometres")
+PERCENT = _spelled("%", "percent", "\\%", "pct")
+"""Percent: with no unit named it keeps its meaning of 1/100 (75% is 3/4)."""
+_METRE = ("metre", "metres", "meter", "meters")
+_KILOMETRE = ("kilometre", "kilometres", "kilometer", "kilometers")
 UNITS = (
     _spelled("mm", "millimetres", "millimetre", "millimeter", "millimeters"),
     _spelled("cm", "centimetres", "centimetre", "centimeter", "centimeters"),
     _spelled("m", "metres", *_METRE),
-    _spelled("km", "kilometres", "kilometre", "kilometer", "kilometers"),
+    _spelled("km", "kilometres", *_KILOMETRE),
     _spelled("ft", "feet", "foot"),
     _spelled("mi", "miles", "mile"),
     _spelled("s", "seconds", "sec", "secs", "second"),
     _spelled("min", "minutes", "mins", "minute"),
     _spelled("h", "hours", "hr", "hrs", "hour"),
     _spelled("km/h", "kilometres per hour", "kph", "kmph", "kmh", "km/hr", "km per hour",
-             "km an hour", *(f"{word} per hour" for word in (*_KILOMETRE, "kilometer",
-                                                             "kilometers"))),
+             "km an hour", *(f"{word} per hour" for word in _KILOMETRE)),
     _spelled("m/s", "metres per second", "m/sec", "m per second",
              *(f"{word} per second" for word in _METRE)),
     _spelled("mph", "miles per hour", "mi/h", "mile per hour", "miles an hour"),
@@ -52,13 +54,11 @@ UNITS = (
     _spelled("lb", "pounds", "lbs", "pound"),
     _spelled("°", "degrees", "degree", "deg", "^\\circ", "^{\\circ}", "\\circ", "\\degree"),
     _spelled("rad", "radians", "radian", "rads"),
-    _spelled("%", "percent", "\\%", "pct"),
+    PERCENT,
     _spelled("dollars", "dollars", "dollar", "usd"),
     _spelled("€", "euros", "euro", "eur"),
     _spelled("cents", "cents", "cent", "¢"),
 )
-PERCENT = UNITS[-4]
-"""Percent: with no unit named it keeps its meaning of 1/100 (75% is 3/4)."""
 
 _WRAPPER = re.compile(r"\\(?:text|textrm|textnormal|mathrm|mbox|rm)\s*\{([^{}]*)\}")
 _NUMBER_END = re.compile(r"[\d)\]}]|pi\b")

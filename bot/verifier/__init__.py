@@ -9,7 +9,8 @@ How answers are graded:
 * A step may name the unit its answer is in (`unit="km/h"`): that unit, written out or
   abbreviated after the number, or none, is accepted; any other known unit is REJECTED by
   name, never converted. Without a unit, a unit after the number is REJECTED, and so is a
-  letter right after a number (5x) when the gold has no letters.
+  letter right after a number (5x) when the gold has no letters; a degree sign is notation
+  (90° is 90) unless the gold has pi in it.
 * Hedges (3 or 4, 3, 4, ±1, two different boxed answers), equations such as 2+2=5,
   factorials, unknown words and symbols are REJECTED with a plain-English reason.
 * Unicode is NFKC-normalised, minus-sign look-alikes become '-', zero-width characters are

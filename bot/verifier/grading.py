@@ -29,7 +29,7 @@ def grade_answer(answer: str, gold: str, *, unit: str | None = None) -> Verdict:
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
-        reading = read_answer(answer, unit=unit, letters=bool(expected.value.free_symbols))
+        reading = read_answer(answer, unit=unit, expected=expected.value)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
     return judge(reading, expected)

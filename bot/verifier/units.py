@@ -32,6 +32,8 @@ def _spelled(symbol: str, name: str, *others: str) -> Unit:
 
 PERCENT = _spelled("%", "percent", "\\%", "pct")
 """Percent: with no unit named it keeps its meaning of 1/100 (75% is 3/4)."""
+DEGREES = _spelled("°", "degrees", "degree", "deg", "^\\circ", "^{\\circ}", "\\circ", "\\degree")
+"""Degrees: with no unit named a degree sign is notation (90° is 90), unless the gold has pi."""
 _METRE = ("metre", "metres", "meter", "meters")
 _KILOMETRE = ("kilometre", "kilometres", "kilometer", "kilometers")
 UNITS = (
@@ -52,7 +54,7 @@ UNITS = (
     _spelled("g", "grams", "gram", "gramme", "grammes"),
     _spelled("kg", "kilograms", "kilogram", "kilogramme", "kilogrammes"),
     _spelled("lb", "pounds", "lbs", "pound"),
-    _spelled("°", "degrees", "degree", "deg", "^\\circ", "^{\\circ}", "\\circ", "\\degree"),
+    DEGREES,
     _spelled("rad", "radians", "radian", "rads"),
     PERCENT,
     _spelled("dollars", "dollars", "dollar", "usd"),
@@ -111,18 +113,19 @@ def require_unit(name: str | None) -> Unit | None:
     return unit
 
 
-def without_unit(core: str, unit: Unit | None) -> str:
+def without_unit(core: str, unit: Unit | None, *, radians: bool = False) -> str:
     """Return `core` without the step's `unit` after its number; refuse any other unit.
 
     With no unit named, percent and single letters are left to the parser: 75% means 3/4,
-    and whether 5 m is 5 times m depends on the gold (see `refuse_letter_after_number`).
+    and whether 5 m is 5 times m depends on the gold (see `refuse_letter_after_number`);
+    a degree sign is dropped, unless the answer is in `radians` (its gold has pi).
     """
     unwrapped = _WRAPPER.sub(r" \1 ", core)
     found = _trailing_unit(unwrapped)
     if found is None:
         return core
     number_end, written, spelled = found
-    if written is unit:
+    if written is unit or (unit is None and written is DEGREES and not radians):
         return unwrapped[:number_end]
     if unit is None and (written is PERCENT or (len(spelled) == 1 and spelled.isalpha())):
         return unwrapped
@@ -168,7 +171,8 @@ def wrong_unit_reason(spelled: str, written: Unit, unit: Unit | None) -> str:
     if spelled.isalpha():
         shown = f"the {'letter' if len(spelled) == 1 else 'word'} {shown}"
     if unit is None:
-        return (f"This answer takes no unit, so I can't read {shown} ({written.name}) "
+        takes = "is not in degrees" if written is DEGREES else "takes no unit"
+        return (f"This answer {takes}, so I can't read {shown} ({written.name}) "
                 "after the number; give just the number.")
     return (f"This answer is in {unit.symbol}, but I read {shown} ({written.name}). "
             f"Give it in {unit.symbol}, or give just the number.")

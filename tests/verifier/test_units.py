@@ -11,7 +11,7 @@ from bot.cli import cli
 from bot.verifier import Checker, Outcome
 from bot.verifier.extract import extract_final_answer
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
-from bot.verifier.units import PERCENT, UNITS, Unit, find_unit
+from bot.verifier.units import DEGREES, PERCENT, UNITS, Unit, find_unit
 from bot.verifier.worker import handle_request
 
 KMH = "km/h"
@@ -153,9 +153,6 @@ def test_another_known_unit_is_refused_naming_the_steps_unit(answer: str, read_a
         ("20 km/h", "20", "'km/h' (kilometres per hour)"),
         ("20 kph", "20", "the word 'kph'"),
         ("Final answer: 20 km/h", "20", "'km/h'"),
-        ("90°", "90", "'°' (degrees)"),
-        ("90^\\circ", "90", "'^\\circ' (degrees)"),
-        ("90 degrees", "90", "the word 'degrees' (degrees)"),
         ("1 rad", "1", "the word 'rad' (radians)"),
         ("10 dollars", "10", "the word 'dollars' (dollars)"),
         ("2\\pi m", "2pi", "the letter 'm'"),
@@ -230,6 +227,38 @@ def test_malformed_unit_answers_are_refused(answer: str, reason: str) -> None:
     _assert_refused(answer, "20", KMH, reason)
 
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "outcome"),
+    [
+        ("90°", "90", Outcome.CORRECT),
+        ("90 °", "90", Outcome.CORRECT),
+        ("90^\\circ", "90", Outcome.CORRECT),
+        ("90^{\\circ}", "90", Outcome.CORRECT),
+        ("90 degrees", "90", Outcome.CORRECT),
+        ("Final answer: 45°", "45", Outcome.CORRECT),
+        ("22.5°", "45/2", Outcome.CORRECT),
+        ("90", "90^\\circ", Outcome.CORRECT),
+        ("90°", "90^\\circ", Outcome.CORRECT),
+        ("90 degrees", "90°", Outcome.CORRECT),
+        ("45°", "90", Outcome.INCORRECT),
+        ("9°", "90", Outcome.INCORRECT),
+        ("80°", "90^\\circ", Outcome.INCORRECT),
+    ],
+)
+def test_a_degree_sign_is_notation_when_the_step_names_no_unit(
+    answer: str, gold: str, outcome: Outcome
+) -> None:
+    verdict = grade_answer(answer, gold)
+    assert verdict.outcome is outcome, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"), [("90°", "pi/2"), ("90 degrees", "\\frac{\\pi}{2}"), ("180^\\circ", "pi")]
+)
+def test_degrees_are_refused_where_the_gold_is_in_radians(answer: str, gold: str) -> None:
+    _assert_refused(answer, gold, None, "This answer is not in degrees", "(degrees)")
+
+
 def test_percent_keeps_its_meaning_when_the_step_names_no_unit() -> None:
     _assert_correct("75%", "3/4", None)
     _assert_correct("2000%", "20", None)
@@ -260,6 +289,8 @@ def _expected(number: str, written: Unit, step_unit: Unit | None) -> Outcome:
         return Outcome.CORRECT if number == "20" else Outcome.INCORRECT
     if step_unit is None and written is PERCENT:
         return Outcome.INCORRECT
+    if step_unit is None and written is DEGREES:
+        return Outcome.CORRECT if number == "20" else Outcome.INCORRECT
     return Outcome.REJECTED
 
 

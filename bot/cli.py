@@ -113,11 +113,13 @@ def db_upgrade(settings: Settings, revision: str) -> None:
 @cli.command()
 @click.argument("answer")
 @click.option("--gold", required=True, help="The known-correct answer.")
-def verify(answer: str, gold: str) -> None:
+@click.option("--accept", multiple=True,
+              help="Another accepted spelling of a gold answer in words (repeatable).")
+def verify(answer: str, gold: str, accept: tuple[str, ...]) -> None:
     """Grade ANSWER against --gold and show what the checker read (exit 0, 1 or 2)."""
     from bot.verifier.cli import verify_command
 
-    sys.exit(verify_command(answer, gold))
+    sys.exit(verify_command(answer, gold, accept=accept))
 
 
 @cli.command()

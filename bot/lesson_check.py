@@ -51,7 +51,7 @@ async def validate_command(paths: list[Path], timeout: float) -> int:
 
 async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) -> list[str]:
     try:
-        await checker.read_gold(step.gold)
+        await checker.read_gold(step.gold, accept=step.accept)
     except ValueError as error:
         return [f"step '{step.id}', field 'gold': the checker cannot read it: {error}"]
     return []
@@ -60,7 +60,7 @@ async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) 
 async def _attempt_problems(step: VerifierStep, checker: AnswerChecker) -> list[str]:
     problems = []
     for index, attempt in enumerate(step.attempts):
-        verdict = await checker.check_attempt(attempt.text, step.gold)
+        verdict = await checker.check_attempt(attempt.text, step.gold, accept=step.accept)
         where = f"step '{step.id}', field 'attempts.{index}"
         if attempt.expect is None and verdict.outcome is Outcome.REJECTED:
             problems.append(f"{where}.text': the checker cannot read a final answer "

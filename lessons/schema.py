@@ -144,12 +144,24 @@ class VerifierExplanations(Strict):
     )
 
 
+Accept = Annotated[
+    list[ShortText],
+    Field(
+        default_factory=list,
+        max_length=20,
+        description="Other spellings accepted for a gold answer in words (such as 'odd'); "
+        "case, spaces, \\text{} and a full stop never matter. Only for a text gold.",
+    ),
+]
+
+
 class VerifierStep(StepBase):
     """Members rate sample attempts with a thumbs-up, then run the checker on each."""
 
     kind: Literal[StepKind.VERIFIER]
     problem: LongText
     gold: ShortText
+    accept: Accept
     attempts: list[Attempt] = Field(min_length=3, max_length=4)
     explanation: LongText
     explanations: VerifierExplanations = Field(default_factory=VerifierExplanations)
@@ -168,6 +180,7 @@ class FreeAnswerStep(StepBase):
     kind: Literal[StepKind.FREE_ANSWER]
     problem: LongText
     gold: ShortText
+    accept: Accept
     explanation: LongText
     crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
     max_tries: int = Field(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
+from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.errors import ReadError
 from bot.verifier.extract import extract_final_answer
@@ -11,34 +13,44 @@ from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.reader import Reading, read_answer
 from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
+
+Expected = Reading | MultiValued | TextGold
+"""A gold answer as read: one value, several values (set, tuple, interval), or words."""
 
 NO_FINAL_ANSWER = (
     "I couldn't find a final answer in that attempt; end it with \\boxed{...} "
     "or 'the answer is ...'."
 )
+ACCEPT_NEEDS_WORDS = ("Accepted spellings (accept) are for an answer in words, such as 'odd'; "
+                      "this expected answer is maths, which is read in every usual form.")
 CLOSE_NOT_EXACT = (
     "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
     "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
 )
 
 
-def grade_answer(answer: str, gold: str) -> Verdict:
-    """Grade a member's typed `answer` against the authored `gold` answer."""
+def grade_answer(answer: str, gold: str, *, accept: Sequence[str] = ()) -> Verdict:
+    """Grade a member's typed `answer` against the authored `gold` (and its `accept` spellings)."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, tuple(accept))
     except ReadError as error:
         return _unreadable_gold(gold, error)
+    if isinstance(expected, TextGold):
+        return judge_text(answer, expected)
+    if not isinstance(expected, Reading):
+        return grade_multi(answer, expected)
     try:
-        reading = read_answer(answer)
+        reading = read_answer(spell_numbers(answer))
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
     return judge(reading, expected)
 
 
-def grade_attempt(attempt: str, gold: str) -> Verdict:
+def grade_attempt(attempt: str, gold: str, *, accept: Sequence[str] = ()) -> Verdict:
     """Find the final answer in a worked `attempt` and grade it against `gold`."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, tuple(accept))
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
@@ -50,13 +62,13 @@ def grade_attempt(attempt: str, gold: str) -> Verdict:
     if len(final) > EXTRACTED_MAX_CHARS:
         reason = "That final answer is too long to check; state it more simply."
         return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
-    return grade_answer(final, gold)
+    return grade_answer(final, gold, accept=accept)
 
 
-def grade_gold(gold: str) -> Verdict:
+def grade_gold(gold: str, *, accept: Sequence[str] = ()) -> Verdict:
     """Read an authored gold answer; CORRECT carries its reading, REJECTED says why not."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, tuple(accept))
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(gold), preview(gold), error.reason)
     return Verdict(Outcome.CORRECT, expected.shown, expected.shown)
@@ -92,9 +104,14 @@ def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
 
 
 @lru_cache(maxsize=512)
-def read_gold_cached(gold: str) -> Reading:
+def read_gold_cached(gold: str, accept: tuple[str, ...] = ()) -> Expected:
     """Read a gold answer once and reuse the result (gold answers repeat across checks)."""
-    return read_answer(gold)
+    text = read_text_gold(gold, accept)
+    if text is not None:
+        return text
+    if accept:
+        raise ReadError(ACCEPT_NEEDS_WORDS)
+    return read_multi_gold(gold) or read_answer(gold)
 
 
 def _unreadable_gold(gold: str, error: ReadError) -> Verdict:

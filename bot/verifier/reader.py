@@ -16,6 +16,10 @@ from bot.verifier.tokens import Kind, Token, tokenize
 
 _SHOWN_CHARS = 80
 _LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
+_BOLD_LEAD_IN = re.compile(
+    r"(\*\*|__)((?:the\s+)?(?:final\s+)?answer(?:\s+is\b)?\s*:?)\s*\1", re.IGNORECASE
+)
+_BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
 _COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 
@@ -32,7 +36,7 @@ class Reading:
 
 def read_answer(text: str) -> Reading:
     """Read `text` as one answer, raising ReadError with a friendly reason if it can't be."""
-    core = _unwrap(_without_lead_in(normalize_text(text)))
+    core = answer_core(text)
     if not core:
         raise ReadError(EMPTY)
     tokens = tokenize(core)
@@ -40,7 +44,7 @@ def read_answer(text: str) -> Reading:
     tokens = _without_variable_prefix(tokens, core)
     reading = _reading_of(tokens)
     if any(_has_ambiguous_comma(token) for token in tokens):
-        reading = replace(reading, comma_as_point=_reading_of(_commas_as_points(tokens)))
+        reading = replace(reading, comma_as_point=_reading_of(commas_as_points(tokens)))
     return reading
 
 
@@ -57,16 +61,31 @@ def _has_ambiguous_comma(token: Token) -> bool:
     return token.kind is Kind.NUMBER and _AMBIGUOUS_COMMA.fullmatch(token.text) is not None
 
 
-def _commas_as_points(tokens: list[Token]) -> list[Token]:
+def commas_as_points(tokens: list[Token]) -> list[Token]:
     """Return `tokens` with every ambiguous comma read as a decimal point (2,500 as 2.500)."""
     return [Token(Kind.NUMBER, token.text.replace(",", ".")) if _has_ambiguous_comma(token)
             else token for token in tokens]
 
 
+def answer_core(text: str) -> str:
+    """Normalise `text` and strip its lead-in, bold, \\boxed{...} and trailing full stop."""
+    return _unwrap(_without_bold(_without_lead_in(_without_bold(normalize_text(text)))))
+
+
 def _without_lead_in(text: str) -> str:
-    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case)."""
-    lead_in = _LEAD_IN.match(text.lstrip())
-    return text.lstrip()[lead_in.end() :] if lead_in else text
+    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case, maybe bold)."""
+    text = text.lstrip()
+    bold = _BOLD_LEAD_IN.match(text)
+    if bold:
+        text = f"{bold.group(2)} {text[bold.end() :]}"
+    lead_in = _LEAD_IN.match(text)
+    return text[lead_in.end() :] if lead_in else text
+
+
+def _without_bold(text: str) -> str:
+    """Drop Markdown bold (**3** or __3__) wrapped around the whole of `text`."""
+    bold = _BOLD.fullmatch(text.strip())
+    return bold.group(2) if bold else text
 
 
 def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:

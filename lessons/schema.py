@@ -271,10 +271,11 @@ def _prediction_error(field: str, message: str, step_index: int | None = None) -
 
 def _with_recalled_choices(steps: list[object]) -> list[object]:
     """Raw steps where a recall step without choices gets its recalled step's choices."""
-    by_id = {step.get("id"): step for step in steps if isinstance(step, dict)}
+    by_id = {step["id"]: step for step in steps
+             if isinstance(step, dict) and isinstance(step.get("id"), str)}
     filled: list[object] = []
     for step in steps:
-        if isinstance(step, dict) and step.get("recall") and "choices" not in step:
+        if isinstance(step, dict) and isinstance(step.get("recall"), str) and "choices" not in step:
             recalled = by_id.get(step["recall"])
             if isinstance(recalled, dict) and isinstance(recalled.get("choices"), list):
                 step = {**step, "choices": recalled["choices"]}

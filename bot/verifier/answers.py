@@ -54,7 +54,7 @@ from bot.verifier.pieces import (
     to_pieces,
     tokens_only,
 )
-from bot.verifier.reader import answer_core, commas_as_points, show_value
+from bot.verifier.reader import answer_core, show_value
 from bot.verifier.tokens import Kind, Token
 from bot.verifier.verdict import Outcome, Verdict
 from bot.verifier.words import spell_numbers, unwrap_text_commands
@@ -136,13 +136,13 @@ def _readings(answer: str) -> list[list[Piece]]:
     """
     core = unwrap_text_commands(answer_core(spell_numbers(answer)))
     pieces = to_pieces(core)
-    readings = [pieces, *_comma_readings(pieces), *_other_readings(core, answer)]
+    readings = [pieces, *_commas_between_values(pieces), *_other_readings(core, answer)]
     unique: dict[str, list[Piece]] = {repr(pieces): pieces for pieces in readings}
     return list(unique.values())
 
 
 def _other_readings(core: str, answer: str) -> list[list[Piece]]:
-    """Read 4,5 in '(1, 4,5)' as 4.5, and 'a hundred and five' as two values."""
+    """Read commas between digits as points (4,5 as 4.5), and 'a hundred and five' as two."""
     texts: list[str] = []
     if _DIGIT_COMMA.search(core):
         texts.append(_DIGIT_COMMA.sub(".", core))
@@ -155,8 +155,8 @@ def _other_readings(core: str, answer: str) -> list[list[Piece]]:
     return readings
 
 
-def _comma_readings(pieces: list[Piece]) -> list[list[Piece]]:
-    """The other readings of numbers with a comma: commas between values, or decimal points."""
+def _commas_between_values(pieces: list[Piece]) -> list[list[Piece]]:
+    """Read the commas of numbers such as 1,000 as separating values (1 and 0), if any."""
     if not has_comma_number(pieces):
         return []
     as_list: list[Piece] = []
@@ -167,10 +167,7 @@ def _comma_readings(pieces: list[Piece]) -> list[list[Piece]]:
         for index, number in enumerate(piece.text.split(",")):
             as_list += [Token(Kind.SEPARATOR, ",")] if index else []
             as_list.append(Token(Kind.NUMBER, number))
-    tokens = [piece for piece in pieces if isinstance(piece, Token)]
-    if len(tokens) < len(pieces):
-        return [as_list]
-    return [as_list, list(commas_as_points(tokens))]
+    return [as_list]
 
 
 def _read_as(pieces: list[Piece], expected: MultiValued) -> MultiValued:

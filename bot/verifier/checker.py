@@ -92,10 +92,12 @@ class Checker:
 
     async def read_gold(self, gold: str, *, accept: Sequence[str] = ()) -> str:
         """Return how the checker reads an authored gold answer; raise ValueError if it can't."""
-        if len(gold) > GOLD_MAX_CHARS or len(accept) > MAX_ACCEPTED:
+        if len(gold) > GOLD_MAX_CHARS:
             raise ValueError(f"The gold answer is too long ({len(gold)} characters; "
-                             f"the limit is {GOLD_MAX_CHARS}) or has more than "
-                             f"{MAX_ACCEPTED} accepted spellings.")
+                             f"the limit is {GOLD_MAX_CHARS}).")
+        if not accepted_fits(accept):
+            raise ValueError(f"A gold answer may list at most {MAX_ACCEPTED} accepted "
+                             f"spellings of at most {GOLD_MAX_CHARS} characters each.")
         verdict = await self._grade("gold", "", gold, accept)
         if verdict.outcome is not Outcome.CORRECT:
             raise ValueError(f"The gold answer {preview(gold)!r} can't be read: {verdict.reason}")

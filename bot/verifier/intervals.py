@@ -115,7 +115,24 @@ def interval_of(split: Split) -> Span:
 
 
 def inequality(pieces: list[Piece]) -> Span:
-    """Read 'x ≤ 5', '5 ≥ x' or '1 < x ≤ 3' as the interval it describes."""
+    """Read 'x ≤ 5', '5 ≥ x', '1 < x ≤ 3' or 'x > 1 and x ≤ 3' as the interval it describes."""
+    joined = [index for index, piece in enumerate(pieces) if is_token(piece, Kind.HEDGE, "and")]
+    if len(joined) == 1:
+        return _both(_one_inequality(pieces[: joined[0]]), _one_inequality(pieces[joined[0] + 1 :]))
+    return _one_inequality(pieces)
+
+
+def _both(first: Span, second: Span) -> Span:
+    """Join a lower and an upper bound on the same letter, as in 'x > 1 and x ≤ 3'."""
+    low, high = (first, second) if first.high.is_infinite else (second, first)
+    if low.letter != high.letter or not (low.high.is_infinite and high.low.is_infinite):
+        raise ReadError("I can join a lower and an upper bound on one letter, like "
+                        "x > 1 and x \\le 3; write that as 1 < x \\le 3.")
+    return _span(low.low, high.high, (low.low_closed, high.high_closed), str(low.letter))
+
+
+def _one_inequality(pieces: list[Piece]) -> Span:
+    """Read one inequality, with one or two relations, in one letter."""
     sides, relations = _cut_at_relations(pieces)
     if len(sides) == 2:
         return _one_sided(sides, relations[0])

@@ -44,7 +44,7 @@ def read_answer(text: str) -> Reading:
     tokens = _without_variable_prefix(tokens, core)
     reading = _reading_of(tokens)
     if any(_has_ambiguous_comma(token) for token in tokens):
-        reading = replace(reading, comma_as_point=_reading_of(commas_as_points(tokens)))
+        reading = replace(reading, comma_as_point=_reading_of(_commas_as_points(tokens)))
     return reading
 
 
@@ -61,7 +61,7 @@ def _has_ambiguous_comma(token: Token) -> bool:
     return token.kind is Kind.NUMBER and _AMBIGUOUS_COMMA.fullmatch(token.text) is not None
 
 
-def commas_as_points(tokens: list[Token]) -> list[Token]:
+def _commas_as_points(tokens: list[Token]) -> list[Token]:
     """Return `tokens` with every ambiguous comma read as a decimal point (2,500 as 2.500)."""
     return [Token(Kind.NUMBER, token.text.replace(",", ".")) if _has_ambiguous_comma(token)
             else token for token in tokens]

@@ -278,6 +278,10 @@ def test_tuples_out_of_order_or_in_the_wrong_brackets_earn_nothing(
         ("(1, 2)", "1 < x < 2"),
         ("2 > x > 1", "1 < x < 2"),
         ("(-\\infty, \\infty)", "(-\\infty, \\infty)"),
+        ("x > 1 and x \\le 3", "1 < x \\le 3"),
+        ("x \\le 3 and x > 1", "(1, 3]"),
+        ("1 < x and x \\le 3", "(1, 3]"),
+        ("1 < x \\le 3", "x > 1 and x \\le 3"),
     ],
 )
 def test_intervals_and_inequalities_compare_exactly(answer: str, gold: str) -> None:
@@ -311,6 +315,10 @@ def test_intervals_and_inequalities_compare_exactly(answer: str, gold: str) -> N
         ("(0; 1)", "(0, 1]", Outcome.REJECTED, "more than one answer"),
         ("[0, 1, 2)", "[0, 1)", Outcome.REJECTED, "range of values"),
         ("[0, 1/0)", "[0, 1)", Outcome.REJECTED, "divides by zero"),
+        ("x > 1 and x > 3", "(1, 3]", Outcome.REJECTED, "a lower and an upper bound"),
+        ("x > 1 and y \\le 3", "(1, 3]", Outcome.REJECTED, "a lower and an upper bound"),
+        ("x > 1 and x < 3 and x < 4", "(1, 3]", Outcome.REJECTED, "inequality in one letter"),
+        ("x \\ge 1 and x < 3", "(1, 3]", Outcome.INCORRECT, "check which ends"),
     ],
 )
 def test_intervals_that_differ_or_cannot_be_read_earn_nothing(

@@ -231,3 +231,11 @@ async def test_too_many_accepted_spellings_are_refused_before_the_worker(
     verdict = await shared_checker.check_answer("odd", "odd", accept=["x"] * 21)
     assert verdict.outcome is Outcome.REJECTED
     assert "problem with the lesson" in verdict.reason
+
+
+@pytestmark_worker
+async def test_too_many_accepted_spellings_make_the_gold_unreadable(
+    shared_checker: Checker,
+) -> None:
+    with pytest.raises(ValueError, match="at most 20 accepted spellings"):
+        await shared_checker.read_gold("odd", accept=["x"] * 21)

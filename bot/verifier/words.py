@@ -32,9 +32,6 @@ _EDGES = r"(?<![A-Za-z\\]){phrase}(?![A-Za-z])"
 _JOINING = re.compile(_EDGES.format(phrase=_PHRASE.format(**{"and": r"(?:and\s+)?"})), re.I)
 _PLAIN = re.compile(_EDGES.format(phrase=_PHRASE.format(**{"and": ""})), re.I)
 _LEFT_OVER = re.compile(r"(?<![A-Za-z\\])(?:hundred|thousand)(?![A-Za-z])", re.I)
-NUMBER_WORD = re.compile(rf"(?<![A-Za-z\\])(?:{'|'.join(_VALUES)}|hundred|thousand)(?![A-Za-z])",
-                         re.I)
-"""Any number word, as a whole word."""
 
 _TEXT_COMMAND = re.compile(r"\\(?:text|textrm|textbf|textit|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
 _TEXT_GOLD = re.compile(r"[^\W\d_]+(?:[-' ][^\W\d_]+)*")
@@ -95,9 +92,8 @@ def read_text_gold(gold: str, accept: Sequence[str] = ()) -> TextGold | None:
         return None
     if len(words) == 1 or words in ("pi", "sqrt"):
         return None
-    if NUMBER_WORD.search(words):
-        word = NUMBER_WORD.search(words)
-        raise ReadError(f"I read the word '{word.group() if word else words}' as a number; "
+    if _JOINING.fullmatch(words):
+        raise ReadError(f"I read the word '{words}' as the number {number_phrase_value(words)}; "
                         "write numbers in a gold answer in digits.")
     return TextGold(words, frozenset({words, *_accepted(accept)}))
 

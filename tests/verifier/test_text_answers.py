@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.verifier import Checker, Outcome
+from bot.verifier.cli import verify_command
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 
 
@@ -19,7 +20,8 @@ def _verdict_is(answer: str, gold: str, outcome: Outcome, accept: tuple[str, ...
     ("gold", "shown"),
     [("odd", "odd"), ("Odd", "odd"), ("\\text{odd}", "odd"), ("\\textbf{Yes}", "yes"),
      ("yes", "yes"), ("no", "no"), ("  even.  ", "even"), ("\\mathrm{none}", "none"),
-     ("the same", "the same"), ("don't know", "don't know"), ("north-east", "north-east")],
+     ("the same", "the same"), ("don't know", "don't know"), ("north-east", "north-east"),
+     ("one-to-one", "one-to-one"), ("one or two", "one or two")],
 )
 def test_text_golds_are_read_as_normalised_words(gold: str, shown: str) -> None:
     verdict = grade_gold(gold)
@@ -37,7 +39,8 @@ def test_maths_written_with_letters_stays_maths(gold: str, reading: str) -> None
 
 @pytest.mark.parametrize(
     ("gold", "reason"),
-    [("twenty", "word 'twenty'"), ("three", "word 'three'"), ("one or two", "word 'one'"),
+    [("twenty", "word 'twenty'"), ("three", "word 'three'"),
+     ("twenty-one", "word 'twenty-one' as the number 21"), ("A Thousand", "number 1000"),
      ("3 apples", "word 'apples'"), ("odd!", "word 'odd'"), ("", "no answer")],
 )
 def test_golds_in_words_that_are_numbers_or_not_words_are_refused(gold: str, reason: str) -> None:
@@ -239,3 +242,12 @@ async def test_too_many_accepted_spellings_make_the_gold_unreadable(
 ) -> None:
     with pytest.raises(ValueError, match="at most 20 accepted spellings"):
         await shared_checker.read_gold("odd", accept=["x"] * 21)
+
+
+def test_verify_takes_accepted_spellings_and_reads_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert verify_command("Uneven.", "\\text{odd}", accept=["uneven"]) == 0
+    assert verify_command("uneven", "odd") == 1
+    assert verify_command("x = 3 or x = -3", "\\pm 3") == 0
+    printed = capsys.readouterr().out
+    assert "read:    uneven\ngold:    odd\nverdict: correct (reward 1)" in printed
+    assert "read:    {3, -3}" in printed

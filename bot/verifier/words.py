@@ -28,7 +28,7 @@ _UNIT = "|".join(_UNITS[1:10])
 _BELOW_HUNDRED = rf"(?:(?:{'|'.join(_TENS)})(?:[-\s]+(?:{_UNIT}))?|{'|'.join(_UNITS[1:])})"
 _HUNDREDS = rf"(?:{_UNIT}|a)\s+hundred(?:\s+{{and}}{_BELOW_HUNDRED})?"
 _PHRASE = rf"(?:(?:a|one)\s+thousand|{_HUNDREDS}|{_BELOW_HUNDRED}|zero)"
-_EDGES = r"(?<![A-Za-z\\]){phrase}(?![A-Za-z])"
+_EDGES = r"(?<![A-Za-z\d\\.,]){phrase}(?![A-Za-z\d]|[.,]\d)"
 _JOINING = re.compile(_EDGES.format(phrase=_PHRASE.format(**{"and": r"(?:and\s+)?"})), re.I)
 _PLAIN = re.compile(_EDGES.format(phrase=_PHRASE.format(**{"and": ""})), re.I)
 _LEFT_OVER = re.compile(r"(?<![A-Za-z\\])(?:hundred|thousand)(?![A-Za-z])", re.I)

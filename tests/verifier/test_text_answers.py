@@ -146,6 +146,10 @@ def test_number_words_up_to_a_thousand_read_as_numbers(answer: str, gold: str) -
         ("three apples", "3", Outcome.REJECTED, "word 'apples'"),
         ("minus three", "-3", Outcome.REJECTED, "word 'minus'"),
         ("one half", "1/2", Outcome.REJECTED, "word 'half'"),
+        ("3one", "31", Outcome.REJECTED, "word 'one'"),
+        ("one2", "12", Outcome.REJECTED, "word 'one'"),
+        ("one.5", "1.5", Outcome.REJECTED, "word 'one'"),
+        ("2.five", "2.5", Outcome.REJECTED, "'.' isn't part"),
     ],
 )
 def test_number_words_are_never_guessed(

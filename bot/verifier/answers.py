@@ -237,6 +237,8 @@ def _values_answer(pieces: list[Piece], *, ordered: bool) -> Values:
     allowed = "()" if ordered else "{}"
     if split.brackets and split.brackets != allowed and len(split.parts) > 1:
         raise ReadError(_wrong_brackets(split, ordered))
+    if len(split.parts) > 1 and any(is_token(part[0], Kind.OPEN, "{") for part in split.parts):
+        raise ReadError(SEVERAL.format(shown=preview(show_pieces(pieces))))
     if not ordered:
         several = split.brackets == "{}" or len(split.parts) > 1
         return _set_of_parts(split.parts if several else [rest], letter)

@@ -48,6 +48,7 @@ _MARKS = re.compile(
     re.IGNORECASE,
 )
 _RELATIONS = {"le": "<=", "ge": ">=", "lt": "<", "gt": ">"}
+_SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[{])\s+|\s+(?=[,;)\]}])")
 _LIST_SEPARATORS = frozenset({",", ";", "or", "and"})
 SEVERAL = "That looks like more than one answer ({shown}); give just one."
 
@@ -90,8 +91,9 @@ def is_mark(piece: Piece, kind: MarkKind) -> bool:
 
 
 def show_pieces(pieces: list[Piece]) -> str:
-    """A rough rendering of pieces for messages, such as '1 , 000'."""
-    return " ".join("∞" if is_mark(piece, MarkKind.INFINITY) else piece.text for piece in pieces)
+    """A plain rendering of pieces for messages, such as '{1, 2} or {3}'."""
+    text = " ".join("∞" if is_mark(piece, MarkKind.INFINITY) else piece.text for piece in pieces)
+    return _SPACE_INSIDE_BRACKETS.sub("", text)
 
 
 @dataclass(frozen=True)

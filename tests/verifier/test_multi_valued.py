@@ -392,3 +392,27 @@ async def test_the_worker_reads_golds_with_several_values(
     shared_checker: Checker, gold: str, reading: str
 ) -> None:
     assert await shared_checker.read_gold(gold) == reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "read", "reason"),
+    [
+        ("3", "\\pm 3", "{3}", "I read {3}: 1 value, but the answer has 2 values."),
+        ("(2, 3)", "(3, 2)", "(2, 3)",
+         "I read (2, 3): the values are right, but not in the right order."),
+        ("(0, 1)", "[0, 1)", "(0, 1)",
+         "I read (0, 1): the ends are right, but check which ends are included."),
+        ("5 \\ge x", "x < 5", "x ≤ 5",
+         "I read x ≤ 5: the ends are right, but check which ends are included."),
+        ("{1,2} or {1,3}", "{1,2}", "{1,2} or {1,3}",
+         "That looks like more than one answer ({1, 2} or {1, 3}); give just one."),
+        ("1,000", "{1, 0}", "{1000}",
+         "I can't tell what you meant: {1000} or {1, 0}? Put a space after each comma between "
+         "values, write decimals with a point and large numbers without commas."),
+    ],
+)
+def test_feedback_says_what_was_read_and_why_it_was_refused(
+    answer: str, gold: str, read: str, reason: str
+) -> None:
+    verdict = grade_answer(answer, gold)
+    assert (verdict.read, verdict.reason) == (read, reason)

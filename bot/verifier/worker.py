@@ -116,6 +116,9 @@ def _warm_up() -> None:
     grade_answer("(x+1)^2", "x^2+2x+1")
     grade_answer("0.333", "1/3")
     grade_attempt("so the answer is \\boxed{\\frac{1}{2}}", "0.5")
+    grade_answer("x = 3 or x = -3", "\\pm 3")
+    grade_answer("0 \\le x < 1", "[0, 1)")
+    grade_answer("Odd.", "\\text{odd}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.verifier import Checker, Outcome
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
@@ -416,3 +418,15 @@ def test_feedback_says_what_was_read_and_why_it_was_refused(
 ) -> None:
     verdict = grade_answer(answer, gold)
     assert (verdict.read, verdict.reason) == (read, reason)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    answer=st.text(alphabet="0123456789x+-,;()[]{}=<>.\\ leqgtinfyorandpm", max_size=30),
+    gold=st.sampled_from(["\\pm 3", "(3, 2)", "[0, 1)", "x \\le 5", "odd", "{1, 1000}"]),
+)
+def test_any_answer_against_any_kind_of_gold_is_graded_or_refused_cleanly(
+    answer: str, gold: str
+) -> None:
+    verdict = grade_answer(answer, gold)
+    assert verdict.outcome is Outcome.CORRECT or verdict.reason

@@ -8,7 +8,7 @@ from functools import lru_cache
 from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.errors import ReadError
-from bot.verifier.extract import extract_final_answer
+from bot.verifier.extract import extract_final_answer, find_boxed, stated_answer
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.reader import Reading, read_answer
@@ -54,7 +54,7 @@ def grade_attempt(attempt: str, gold: str, *, accept: Sequence[str] = ()) -> Ver
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
-        final = extract_final_answer(normalize_text(attempt))
+        final = _final_answer(normalize_text(attempt), expected)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, "", expected.shown, error.reason)
     if final is None:
@@ -63,6 +63,13 @@ def grade_attempt(attempt: str, gold: str, *, accept: Sequence[str] = ()) -> Ver
         reason = "That final answer is too long to check; state it more simply."
         return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
     return grade_answer(final, gold, accept=accept)
+
+
+def _final_answer(attempt: str, expected: Expected) -> str | None:
+    """The attempt's final answer; for several values or words, all of 'the answer is ...'."""
+    if not isinstance(expected, Reading) and not find_boxed(attempt):
+        return stated_answer(attempt) or extract_final_answer(attempt)
+    return extract_final_answer(attempt)
 
 
 def grade_gold(gold: str, *, accept: Sequence[str] = ()) -> Verdict:

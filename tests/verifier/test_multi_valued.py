@@ -362,6 +362,16 @@ def test_a_hedge_against_a_single_value_still_earns_nothing(answer: str, gold: s
         ("The point is \\boxed{(2, 3)}.", "(3, 2)", Outcome.INCORRECT),
         ("Hence \\boxed{x \\le 5}.", "5 \\ge x", Outcome.CORRECT),
         ("Hence \\boxed{[0, 1)}.", "[0, 1)", Outcome.CORRECT),
+        ("The answer is x = 3 or x = -3.", "\\pm 3", Outcome.CORRECT),
+        ("Both work, so the answer is 3 and -3", "\\pm 3", Outcome.CORRECT),
+        ("So x = 3. The answer is 3.", "\\pm 3", Outcome.INCORRECT),
+        ("We get x = 3 or x = -3, or maybe 4.", "\\pm 3", Outcome.REJECTED),
+        ("The answer is (3, 2).", "(3, 2)", Outcome.CORRECT),
+        ("**Final answer:** (2, 3)", "(3, 2)", Outcome.INCORRECT),
+        ("Thus the answer is [0, 1).", "[0, 1)", Outcome.CORRECT),
+        ("Thus the answer is x \\ge 0 and x < 1.", "[0, 1)", Outcome.CORRECT),
+        ("The answer is 1.5, 2.", "{1.5, 2}", Outcome.CORRECT),
+        ("The answer is 1,000.", "{1, 0}", Outcome.REJECTED),
     ],
 )
 def test_attempts_are_graded_against_golds_with_several_values(

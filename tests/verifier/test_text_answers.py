@@ -195,9 +195,23 @@ def test_a_bold_lead_in_changes_no_grade(answer: str, gold: str, outcome: Outcom
     _verdict_is(answer, gold, outcome)
 
 
-def test_an_attempt_with_a_boxed_text_answer_is_graded_against_a_text_gold() -> None:
-    assert grade_attempt("So n is \\boxed{\\text{odd}}.", "odd").outcome is Outcome.CORRECT
-    assert grade_attempt("So n is \\boxed{\\text{even}}.", "odd").outcome is Outcome.INCORRECT
+@pytest.mark.parametrize(
+    ("attempt", "outcome"),
+    [
+        ("So n is \\boxed{\\text{odd}}.", Outcome.CORRECT),
+        ("So n is \\boxed{\\text{even}}.", Outcome.INCORRECT),
+        ("n = 2k + 1. The answer is odd.", Outcome.CORRECT),
+        ("n = 2k + 1, so the answer is: Odd", Outcome.CORRECT),
+        ("**Final answer:** odd", Outcome.CORRECT),
+        ("It could be anything. The answer is even.", Outcome.INCORRECT),
+        ("The answer is odd or even.", Outcome.REJECTED),
+        ("n is odd.", Outcome.REJECTED),
+    ],
+)
+def test_an_attempt_states_a_text_answer_after_the_answer_is_or_in_a_box(
+    attempt: str, outcome: Outcome
+) -> None:
+    assert grade_attempt(attempt, "odd").outcome is outcome
 
 
 pytestmark_worker = pytest.mark.asyncio(loop_scope="module")

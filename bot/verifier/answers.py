@@ -8,8 +8,9 @@ How a gold answer is read:
   read as an open interval; write that gold as ``1 < x < 2``.
 * ``[0, 1)``, ``(1, \\infty)``, ``(-\\infty, 2]`` and ``[0, 1]`` are intervals, and so are
   inequalities in one letter: ``x \\le 5``, ``5 \\ge x``, ``1 < x \\le 3``, ``x \\in [0, 1)``.
-* A bare list in a gold (``3, 4`` or ``3 or 4``) is refused: it must say which kind it is.
-  Thousands commas are refused in such golds (write 1000).
+* A bare list of values separated by a comma and a space (``1, 2, 3``) is a set too. A gold
+  joined by 'or' or 'and' (``3 or 4``), or with a comma between digits (``1,5``), is refused:
+  it must say which kind it is. Thousands commas are refused in golds with several values.
 
 How a member's answer is read against such a gold:
 
@@ -96,10 +97,17 @@ def read_multi_gold(gold: str) -> MultiValued | None:
     if split.brackets == "{}" or (split.brackets and len(split.parts) > 1):
         return _gold_of_brackets(split, letter)
     if len(split.parts) > 1:
-        raise ReadError(_GOLD_KIND.format(shown=preview(gold)))
+        return _gold_list(split, gold)
     if any(_is_plus_minus(piece) for piece in pieces):
         return _set_of_parts([rest], letter)
     return None
+
+
+def _gold_list(split: Split, gold: str) -> Values:
+    """Read a gold such as '1, 2, 3' as a set; refuse '3 or 4' and '1,5' as unclear."""
+    if split.separators - {",", ";"} or _DIGIT_COMMA.search(gold):
+        raise ReadError(_GOLD_KIND.format(shown=preview(gold)))
+    return _set_of_parts(split.parts)
 
 
 def grade_multi(answer: str, expected: MultiValued) -> Verdict:

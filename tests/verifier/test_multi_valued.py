@@ -55,6 +55,9 @@ def _assert_outcome(answer: str, gold: str, outcome: Outcome, reason: str) -> No
         ("5 \\ge x", "x ≤ 5"),
         ("1 < x \\le 3", "1 < x ≤ 3"),
         ("t \\geq -2", "-2 ≤ t"),
+        ("1, 2, 3", "{1, 2, 3}"),
+        ("-1; 4", "{-1, 4}"),
+        ("x = -1, x = 4", "{-1, 4}"),
     ],
 )
 def test_every_kind_of_gold_with_several_values_is_read(gold: str, shown: str) -> None:
@@ -67,7 +70,9 @@ def test_every_kind_of_gold_with_several_values_is_read(gold: str, shown: str) -
     ("gold", "reason"),
     [
         ("3 or 4", "more than one answer"),
-        ("3, 4", "{3, 4} for a set, (3, 4) for a point"),
+        ("3 and 4", "{3, 4} for a set, (3, 4) for a point"),
+        ("1,5", "must say what kind it is"),
+        ("1,5, 2", "must say what kind it is"),
         ("x = 1 or x = 2", "must say what kind it is"),
         ("{1,000, 2}", "without thousands commas"),
         ("[5, 1]", "left end must be below its right end"),
@@ -137,6 +142,9 @@ def test_golds_that_do_not_say_what_they_are_are_refused(gold: str, reason: str)
         ("1, 1000", "{1, 1000}"),
         ("1, 1 000", "{1, 1000}"),
         ("1, a thousand", "{1, 1000}"),
+        ("3, 2, 1", "1, 2, 3"),
+        ("\\{1, 2, 3\\}", "1, 2, 3"),
+        ("x = 4 or x = -1", "-1, 4"),
     ],
 )
 def test_sets_compare_as_sets_whatever_the_order_or_form(answer: str, gold: str) -> None:

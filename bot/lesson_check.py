@@ -51,9 +51,13 @@ async def validate_command(paths: list[Path], timeout: float) -> int:
 
 async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) -> list[str]:
     try:
-        await checker.read_gold(step.gold, accept=step.accept)
+        await checker.read_gold(step.gold)
     except ValueError as error:
         return [f"step '{step.id}', field 'gold': the checker cannot read it: {error}"]
+    try:
+        await checker.read_gold(step.gold, accept=step.accept)
+    except ValueError as error:
+        return [f"step '{step.id}', field 'accept': {error}"]
     return []
 
 

@@ -62,17 +62,20 @@ async def test_a_lesson_with_every_kind_of_gold_validates(
 
 
 @pytest.mark.parametrize(
-    ("gold", "accept", "problem"),
-    [("3 or 4", [], "more than one answer"), ("[5, 1]", [], "left end must be below"),
-     ("twenty", [], "word 'twenty'"), ("3", ["three"], "for an answer in words")],
+    ("gold", "accept", "field", "problem"),
+    [("3 or 4", [], "gold", "more than one answer"),
+     ("[5, 1]", [], "gold", "left end must be below"),
+     ("twenty", [], "gold", "word 'twenty'"),
+     ("3", ["three"], "accept", "for an answer in words"),
+     ("odd", [" "], "accept", "An accepted spelling is empty")],
 )
-async def test_validation_names_the_step_of_an_unreadable_gold(
-    tmp_path: Path, checker: Checker, gold: str, accept: list[str], problem: str
+async def test_validation_names_the_step_and_field_of_an_unreadable_gold(
+    tmp_path: Path, checker: Checker, gold: str, accept: list[str], field: str, problem: str
 ) -> None:
     path = _write(tmp_path, _lesson([_free_answer("broken", gold, accept=accept)]))
     results = await validate_files([path], checker)
     [message] = results[str(path)]
-    assert message.startswith("step 'broken', field 'gold': the checker cannot read it")
+    assert message.startswith(f"step 'broken', field '{field}': ")
     assert problem in message
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import LessonCatalog, LessonEngine, Member, Place
@@ -16,12 +17,14 @@ HOST = Member("bench-host", "Benchmark host", is_host=True)
 class NoChecker:
     """An answer checker for benchmarks that never grade anything."""
 
-    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
+    async def check_answer(
+        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")
 
     async def check_attempt(
-        self, attempt: str, gold: str, *, unit: str | None = None
+        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
     ) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")

@@ -58,13 +58,21 @@ async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) 
         await checker.read_gold(step.gold, unit=step.unit)
     except ValueError as error:
         return [f"step '{step.id}', field 'gold': the checker cannot read it: {error}"]
+    if not step.accept:
+        return []
+    try:
+        await checker.read_gold(step.gold, unit=step.unit, accept=step.accept)
+    except ValueError as error:
+        return [f"step '{step.id}', field 'accept': {error}"]
     return []
 
 
 async def _attempt_problems(step: VerifierStep, checker: AnswerChecker) -> list[str]:
     problems = []
     for index, attempt in enumerate(step.attempts):
-        verdict = await checker.check_attempt(attempt.text, step.gold, unit=step.unit)
+        verdict = await checker.check_attempt(
+            attempt.text, step.gold, unit=step.unit, accept=step.accept
+        )
         where = f"step '{step.id}', field 'attempts.{index}"
         if attempt.expect is None and verdict.outcome is Outcome.REJECTED:
             problems.append(f"{where}.text': the checker cannot read a final answer "

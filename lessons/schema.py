@@ -155,6 +155,17 @@ class VerifierExplanations(Strict):
     )
 
 
+Accept = Annotated[
+    list[ShortText],
+    Field(
+        default_factory=list,
+        max_length=20,
+        description="Other spellings accepted for a gold answer in words (such as 'odd'); "
+        "case, spaces, \\text{} and a full stop never matter. Only for a text gold.",
+    ),
+]
+
+
 class VerifierStep(StepBase):
     """Members rate sample attempts with a thumbs-up, then run the checker on each."""
 
@@ -162,6 +173,7 @@ class VerifierStep(StepBase):
     problem: LongText
     gold: ShortText
     unit: AnswerUnit = None
+    accept: Accept
     attempts: list[Attempt] = Field(min_length=3, max_length=4)
     explanation: LongText
     explanations: VerifierExplanations = Field(default_factory=VerifierExplanations)
@@ -181,6 +193,7 @@ class FreeAnswerStep(StepBase):
     problem: LongText
     gold: ShortText
     unit: AnswerUnit = None
+    accept: Accept
     explanation: LongText
     crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
     max_tries: int = Field(
@@ -271,10 +284,11 @@ def _prediction_error(field: str, message: str, step_index: int | None = None) -
 
 def _with_recalled_choices(steps: list[object]) -> list[object]:
     """Raw steps where a recall step without choices gets its recalled step's choices."""
-    by_id = {step.get("id"): step for step in steps if isinstance(step, dict)}
+    by_id = {step["id"]: step for step in steps
+             if isinstance(step, dict) and isinstance(step.get("id"), str)}
     filled: list[object] = []
     for step in steps:
-        if isinstance(step, dict) and step.get("recall") and "choices" not in step:
+        if isinstance(step, dict) and isinstance(step.get("recall"), str) and "choices" not in step:
             recalled = by_id.get(step["recall"])
             if isinstance(recalled, dict) and isinstance(recalled.get("choices"), list):
                 step = {**step, "choices": recalled["choices"]}

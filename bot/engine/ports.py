@@ -7,6 +7,7 @@ engine imports no database or platform code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -175,10 +176,14 @@ class RunStore(
 class AnswerChecker(Protocol):
     """The program that grades final answers against a gold answer."""
 
-    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
-        """Grade a member's typed answer (in the step's unit, if it names one)."""
+    async def check_answer(
+        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> Verdict:
+        """Grade a member's typed answer (in the step's unit; `accept`: spellings of a word)."""
         ...
 
-    async def check_attempt(self, attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
+    async def check_attempt(
+        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> Verdict:
         """Extract the final answer from an attempt's reasoning and grade it."""
         ...

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Self
 
 from bot.verifier.limits import ANSWER_MAX_CHARS, ATTEMPT_MAX_CHARS, GOLD_MAX_CHARS
 from bot.verifier.normalize import preview
 from bot.verifier.pool import WorkerCrashed, WorkerPool, WorkerTimeout
-from bot.verifier.protocol import verdict_from_message
+from bot.verifier.protocol import MAX_ACCEPTED, accepted_fits, verdict_from_message
 from bot.verifier.verdict import Outcome, Verdict
 
 _CRASH_RETRIES = 1
@@ -72,31 +73,46 @@ class Checker:
         """Stop the workers at the end of an `async with` block."""
         await self.close()
 
-    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
-        """Grade a member's typed answer (at most 200 characters) against the gold, in `unit`."""
-        refusal = _refuse_oversized(answer, ANSWER_MAX_CHARS, gold, "answer")
-        return refusal or await self._grade("answer", answer, gold, unit)
+    async def check_answer(
+        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> Verdict:
+        """Grade a member's typed answer (at most 200 characters) against the gold, in `unit`.
 
-    async def check_attempt(self, attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
+        `accept` lists other spellings of a gold answer in words, such as 'odd'.
+        """
+        refusal = _refuse_oversized(answer, ANSWER_MAX_CHARS, gold, "answer", accept)
+        return refusal or await self._grade("answer", answer, gold, unit, accept)
+
+    async def check_attempt(
+        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> Verdict:
         """Find the final answer in an authored attempt (at most 4096 characters) and grade it."""
-        refusal = _refuse_oversized(attempt, ATTEMPT_MAX_CHARS, gold, "attempt")
-        return refusal or await self._grade("attempt", attempt, gold, unit)
+        refusal = _refuse_oversized(attempt, ATTEMPT_MAX_CHARS, gold, "attempt", accept)
+        return refusal or await self._grade("attempt", attempt, gold, unit, accept)
 
-    async def read_gold(self, gold: str, *, unit: str | None = None) -> str:
+    async def read_gold(
+        self, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    ) -> str:
         """Return how the checker reads an authored gold answer; raise ValueError if it can't."""
         if len(gold) > GOLD_MAX_CHARS:
             raise ValueError(f"The gold answer is too long ({len(gold)} characters; "
                              f"the limit is {GOLD_MAX_CHARS}).")
-        verdict = await self._grade("gold", "", gold, unit)
+        if not accepted_fits(accept):
+            raise ValueError(f"A gold answer may list at most {MAX_ACCEPTED} accepted "
+                             f"spellings of at most {GOLD_MAX_CHARS} characters each.")
+        verdict = await self._grade("gold", "", gold, unit, accept)
         if verdict.outcome is not Outcome.CORRECT:
             raise ValueError(f"The gold answer {preview(gold)!r} can't be read: {verdict.reason}")
         return verdict.read
 
-    async def _grade(self, operation: str, text: str, gold: str, unit: str | None) -> Verdict:
+    async def _grade(
+        self, operation: str, text: str, gold: str, unit: str | None, accept: Sequence[str] = ()
+    ) -> Verdict:
         """Send one request to a worker, retrying once on a fresh worker if it crashed."""
         await self.start()
         assert self._pool is not None
-        message = {"op": operation, "text": text, "gold": gold, "unit": unit}
+        message = {"op": operation, "text": text, "gold": gold, "unit": unit,
+                   "accept": list(accept)}
         for _ in range(_CRASH_RETRIES + 1):
             try:
                 return verdict_from_message(await self._pool.ask(message, self._timeout))
@@ -113,13 +129,15 @@ class Checker:
         return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
 
 
-def _refuse_oversized(text: str, limit: int, gold: str, what: str) -> Verdict | None:
-    """Return a REJECTED verdict if `text` or `gold` is too long to send to a worker."""
+def _refuse_oversized(
+    text: str, limit: int, gold: str, what: str, accept: Sequence[str] = ()
+) -> Verdict | None:
+    """Return a REJECTED verdict if `text`, `gold` or `accept` is too long to send to a worker."""
     if len(text) > limit:
         reason = (f"That {what} is too long to check ({len(text):,} characters; "
                   f"the limit is {limit}). Give just the final answer.")
         return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
-    if len(gold) > GOLD_MAX_CHARS:
+    if len(gold) > GOLD_MAX_CHARS or not accepted_fits(accept):
         reason = ("The expected answer for this question is too long to check; "
                   "this is a problem with the lesson, not with your answer.")
         return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)

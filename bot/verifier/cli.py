@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 
 from bot.verifier.checker import Checker
 from bot.verifier.errors import CheckerError
@@ -14,10 +15,12 @@ EXIT_STATUS = {Outcome.CORRECT: 0, Outcome.INCORRECT: 1, Outcome.REJECTED: 2}
 CHECKER_FAILED = 3
 
 
-def verify_command(answer: str, gold: str, *, unit: str | None = None) -> int:
+def verify_command(
+    answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+) -> int:
     """Check `answer` against `gold` in `unit`, print the reading and verdict; return the status."""
     try:
-        verdict = asyncio.run(_check_once(answer, gold, unit))
+        verdict = asyncio.run(_check_once(answer, gold, unit, accept))
     except CheckerError as error:
         print(f"error: {error}", file=sys.stderr)
         return CHECKER_FAILED
@@ -37,7 +40,9 @@ def describe_verdict(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
-async def _check_once(answer: str, gold: str, unit: str | None) -> Verdict:
+async def _check_once(
+    answer: str, gold: str, unit: str | None, accept: Sequence[str]
+) -> Verdict:
     """Start a one-worker checker, grade one answer and stop it again."""
     async with Checker(workers=1) as checker:
-        return await checker.check_answer(answer, gold, unit=unit)
+        return await checker.check_answer(answer, gold, unit=unit, accept=accept)

@@ -47,6 +47,21 @@ def extract_final_answer(attempt: str, *, keep_unit: bool = False) -> str | None
             or _last_found(sentences, partial(_last_marked, keep_unit=keep_unit)))
 
 
+def stated_answer(attempt: str) -> str | None:
+    """Return all that follows the last "the answer is" (or "answer:") in its sentence.
+
+    Used for answers with several values or in words ("the answer is x = 3 or x = -3",
+    "the answer is odd"), which the maths-only search would cut short or refuse as a hedge.
+    """
+    text = _TEXT_COMMAND.sub(r" \1 ", attempt)
+    for sentence in reversed([part for part in _SENTENCE_END.split(text) if part.strip()]):
+        matches = list(_ANSWER_PHRASE.finditer(sentence))
+        if matches:
+            stated = sentence[matches[-1].end() :].strip(_EDGE_CHARACTERS)
+            return stated or None
+    return None
+
+
 def find_boxed(text: str) -> list[str]:
     """Return the contents of every complete \\boxed{...} in `text`, in order of appearance."""
     found: list[tuple[int, str]] = []

@@ -2,47 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
+from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.errors import ReadError
-from bot.verifier.extract import extract_final_answer
+from bot.verifier.extract import extract_final_answer, find_boxed, stated_answer
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.reader import Reading, read_answer
 from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
+
+Expected = Reading | MultiValued | TextGold
+"""A gold answer as read: one value, several values (set, tuple, interval), or words."""
 
 NO_FINAL_ANSWER = (
     "I couldn't find a final answer in that attempt; end it with \\boxed{...} "
     "or 'the answer is ...'."
 )
+ACCEPT_NEEDS_WORDS = ("Accepted spellings (accept) are for an answer in words, such as 'odd'; "
+                      "this expected answer is maths, which is read in every usual form.")
 CLOSE_NOT_EXACT = (
     "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
     "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
 )
 
 
-def grade_answer(answer: str, gold: str, *, unit: str | None = None) -> Verdict:
-    """Grade a member's typed `answer` against the authored `gold` answer, in `unit` if any."""
+def grade_answer(
+    answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+) -> Verdict:
+    """Grade a member's typed `answer` against the authored `gold`, in `unit` if it has one."""
     try:
-        expected = read_gold_cached(gold, unit)
+        expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
         return _unreadable_gold(gold, error)
+    if isinstance(expected, TextGold):
+        return judge_text(answer, expected)
+    if not isinstance(expected, Reading):
+        return grade_multi(answer, expected)
     try:
-        reading = read_answer(answer, unit=unit, expected=expected.value)
+        reading = read_answer(spell_numbers(answer), unit=unit, expected=expected.value)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
     return judge(reading, expected)
 
 
-def grade_attempt(attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
+def grade_attempt(
+    attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+) -> Verdict:
     """Find the final answer in a worked `attempt` and grade it against `gold`, in `unit`."""
     try:
-        expected = read_gold_cached(gold, unit)
+        expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
-        final = extract_final_answer(normalize_text(attempt), keep_unit=unit is not None)
+        final = _final_answer(normalize_text(attempt), expected, keep_unit=unit is not None)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, "", expected.shown, error.reason)
     if final is None:
@@ -50,13 +66,20 @@ def grade_attempt(attempt: str, gold: str, *, unit: str | None = None) -> Verdic
     if len(final) > EXTRACTED_MAX_CHARS:
         reason = "That final answer is too long to check; state it more simply."
         return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
-    return grade_answer(final, gold, unit=unit)
+    return grade_answer(final, gold, unit=unit, accept=accept)
 
 
-def grade_gold(gold: str, *, unit: str | None = None) -> Verdict:
+def _final_answer(attempt: str, expected: Expected, *, keep_unit: bool) -> str | None:
+    """The attempt's final answer; for several values or words, all of 'the answer is ...'."""
+    if not isinstance(expected, Reading) and not find_boxed(attempt):
+        return stated_answer(attempt) or extract_final_answer(attempt)
+    return extract_final_answer(attempt, keep_unit=keep_unit)
+
+
+def grade_gold(gold: str, *, unit: str | None = None, accept: Sequence[str] = ()) -> Verdict:
     """Read an authored gold answer (in `unit` if any); CORRECT carries its reading."""
     try:
-        expected = read_gold_cached(gold, unit)
+        expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(gold), preview(gold), error.reason)
     return Verdict(Outcome.CORRECT, expected.shown, expected.shown)
@@ -92,9 +115,23 @@ def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
 
 
 @lru_cache(maxsize=512)
-def read_gold_cached(gold: str, unit: str | None = None) -> Reading:
+def read_gold_cached(
+    gold: str, unit: str | None = None, accept: tuple[str, ...] = ()
+) -> Expected:
     """Read a gold answer once and reuse the result (gold answers repeat across checks)."""
-    return read_answer(gold, unit=unit)
+    text = read_text_gold(gold, accept)
+    if text is not None:
+        return text
+    if accept:
+        raise ReadError(ACCEPT_NEEDS_WORDS)
+    try:
+        multi = read_multi_gold(gold)
+    except ReadError as several_error:
+        try:
+            return read_answer(gold, unit=unit)  # one value with a unit or degree sign after it
+        except ReadError:
+            raise several_error from None
+    return multi or read_answer(gold, unit=unit)
 
 
 def _unreadable_gold(gold: str, error: ReadError) -> Verdict:

@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from bot.verifier.limits import GOLD_MAX_CHARS
 from bot.verifier.verdict import Outcome, Verdict
 
 Message = dict[str, Any]
 OPERATIONS = ("answer", "attempt", "gold")
 """What a request can ask for: grade an answer, grade an attempt, or read a gold answer."""
+
+
+MAX_ACCEPTED = 20
+"""Most accepted spellings a gold answer in words may list."""
+
+
+def accepted_fits(accept: Sequence[str]) -> bool:
+    """Tell whether a list of accepted spellings is small enough to send and check."""
+    return len(accept) <= MAX_ACCEPTED and all(len(text) <= GOLD_MAX_CHARS for text in accept)
+
+
+def accepted_of(request: Message) -> tuple[str, ...]:
+    """The accepted spellings a request carries (none if it has no list of strings)."""
+    accept = request.get("accept", [])
+    if not isinstance(accept, list) or not all(isinstance(text, str) for text in accept):
+        raise ValueError("accept must be a list of strings")
+    if not accepted_fits(accept):
+        raise ValueError("too many or too long accepted spellings")
+    return tuple(accept)
 
 
 def encode(message: Message) -> bytes:

@@ -17,6 +17,10 @@ from bot.verifier.units import refuse_letter_after_number, require_unit, without
 
 _SHOWN_CHARS = 80
 _LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
+_BOLD_LEAD_IN = re.compile(
+    r"(\*\*|__)((?:the\s+)?(?:final\s+)?answer(?:\s+is\b)?\s*:?)\s*\1", re.IGNORECASE
+)
+_BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
 _COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 
@@ -43,8 +47,7 @@ def read_answer(
     """
     step_unit = require_unit(unit)
     radians = expected is not None and expected.has(sympy.pi)
-    core = _unwrap(_without_lead_in(normalize_text(text)))
-    core = without_unit(core, step_unit, radians=radians)
+    core = without_unit(answer_core(text), step_unit, radians=radians)
     if not core:
         raise ReadError(EMPTY)
     tokens = tokenize(core)
@@ -77,10 +80,25 @@ def _commas_as_points(tokens: list[Token]) -> list[Token]:
             else token for token in tokens]
 
 
+def answer_core(text: str) -> str:
+    """Normalise `text` and strip its lead-in, bold, \\boxed{...} and trailing full stop."""
+    return _unwrap(_without_bold(_without_lead_in(_without_bold(normalize_text(text)))))
+
+
 def _without_lead_in(text: str) -> str:
-    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case)."""
-    lead_in = _LEAD_IN.match(text.lstrip())
-    return text.lstrip()[lead_in.end() :] if lead_in else text
+    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case, maybe bold)."""
+    text = text.lstrip()
+    bold = _BOLD_LEAD_IN.match(text)
+    if bold:
+        text = f"{bold.group(2)} {text[bold.end() :]}"
+    lead_in = _LEAD_IN.match(text)
+    return text[lead_in.end() :] if lead_in else text
+
+
+def _without_bold(text: str) -> str:
+    """Drop Markdown bold (**3** or __3__) wrapped around the whole of `text`."""
+    bold = _BOLD.fullmatch(text.strip())
+    return bold.group(2) if bold else text
 
 
 def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:

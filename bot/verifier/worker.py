@@ -19,18 +19,25 @@ from typing import BinaryIO
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 from bot.verifier.guards import TOO_BIG
 from bot.verifier.normalize import preview
-from bot.verifier.protocol import Message, decode, encode, request_unit, verdict_to_message
+from bot.verifier.protocol import (
+    Message,
+    accepted_of,
+    decode,
+    encode,
+    request_unit,
+    verdict_to_message,
+)
 from bot.verifier.verdict import Outcome, Verdict
 
 DEFAULT_MEMORY_MB = 512
 _ORPHAN_CHECK_SECONDS = 1.0
 _Operation = Callable[[str, str], Verdict]
-_OPERATIONS: dict[str, Callable[[str | None], _Operation]] = {
-    "answer": lambda unit: partial(grade_answer, unit=unit),
-    "attempt": lambda unit: partial(grade_attempt, unit=unit),
-    "gold": lambda unit: lambda _text, gold: grade_gold(gold, unit=unit),
+_OPERATIONS: dict[str, Callable[..., Verdict]] = {
+    "answer": grade_answer,
+    "attempt": grade_attempt,
+    "gold": lambda _text, gold, **options: grade_gold(gold, **options),
 }
-"""Each operation, given the unit the request's answer is in (None for none)."""
+"""Each operation takes the text and the gold, and the options (`unit`, `accept`) by keyword."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,7 +72,9 @@ def handle_request(line: bytes) -> Message:
     """Answer one request line with a verdict message (never raises for bad input)."""
     try:
         request = decode(line)
-        operation = _OPERATIONS[str(request["op"])](request_unit(request))
+        operation = partial(
+            _OPERATIONS[str(request["op"])], unit=request_unit(request), accept=accepted_of(request)
+        )
         text, gold = str(request["text"]), str(request["gold"])
     except (ValueError, KeyError, TypeError):
         return {"id": None, "error": "malformed request"}
@@ -116,6 +125,9 @@ def _warm_up() -> None:
     grade_answer("(x+1)^2", "x^2+2x+1")
     grade_answer("0.333", "1/3")
     grade_attempt("so the answer is \\boxed{\\frac{1}{2}}", "0.5")
+    grade_answer("x = 3 or x = -3", "\\pm 3")
+    grade_answer("0 \\le x < 1", "[0, 1)")
+    grade_answer("Odd.", "\\text{odd}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.verifier import Checker, Outcome
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -27,6 +29,20 @@ HOSTILE = [
     pytest.param("(" * 150 + ")" * 50, "nested too deeply", id="deep-brackets"),
     pytest.param("(a+b+c+d+e+f)^20", "took too long", id="slow-expansion"),
 ]
+
+
+@pytest_asyncio.fixture(autouse=True, loop_scope="module")
+async def every_worker_ready(shared_checker: Checker) -> None:
+    """Start each test with both workers idle: one killed by the test before is replaced first.
+
+    A replacement worker takes a while to start on a busy machine, and the timings below are of
+    the checks, not of that start.
+    """
+
+    async def both_idle() -> bool:
+        return shared_checker.idle_workers == 2
+
+    await wait_until(both_idle, timeout=60, what="both checker workers idle")
 
 
 async def _check_beside_a_normal_one(checker: Checker, answer: str) -> tuple[float, float]:

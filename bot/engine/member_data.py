@@ -8,7 +8,6 @@ from collections.abc import Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
-from bot.model.errors import UnknownRun
 from bot.model.records import AnswerRecord, Member, Place
 from lessons.schema import Lesson, PredictionStep
 
@@ -83,13 +82,8 @@ class MemberData:
         return chosen, await self.export_run(chosen, host, place)
 
     async def export_run(self, run_id: int, host: Member, place: Place) -> str:
-        """A run's answers as CSV, for a host of the workspace the run belongs to."""
+        """A run's answers as CSV, for a host in the channel the run was held in."""
         require_host(host, EXPORT_ACTION)
-        run = await self.core.get_run(run_id)
-        if run is None or (run.place.platform, run.place.workspace) != (
-            place.platform,
-            place.workspace,
-        ):
-            raise UnknownRun(run_id)
+        run = await self.core.run_held_here(run_id, place, "export")
         recalls = recalled_steps(self.core.lesson_of(run))
         return answers_csv(run.id, await self.data.export_answers(run.id), recalls)

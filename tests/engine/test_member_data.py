@@ -7,7 +7,15 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Member, NoActiveRun, NotHost, Place, UnknownRun
+from bot.engine import (
+    LessonEngine,
+    Member,
+    NoActiveRun,
+    NotHost,
+    Place,
+    RunElsewhere,
+    UnknownRun,
+)
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -90,3 +98,25 @@ async def test_export_here_takes_the_channels_run_or_the_one_named(engine: Lesso
     assert chosen == run_id and table == await engine.export_run(run_id, HOST, CHANNEL)
     with pytest.raises(UnknownRun):
         await engine.export_here(CHANNEL, HOST, run_id + 1000)
+
+
+async def test_a_run_is_exported_only_from_the_channel_it_was_held_in(
+    engine: LessonEngine,
+) -> None:
+    run_id, _ = await answered_prediction(engine)
+    elsewhere = Place(CHANNEL.platform, CHANNEL.workspace, "general")
+    with pytest.raises(RunElsewhere, match="held in another channel; run the export there"):
+        await engine.export_run(run_id, HOST, elsewhere)
+    with pytest.raises(RunElsewhere):
+        await engine.export_here(elsewhere, HOST, run_id)
+    assert len((await engine.export_run(run_id, HOST, CHANNEL)).splitlines()) == 3
+
+
+async def test_results_and_repost_read_only_this_channels_run(engine: LessonEngine) -> None:
+    run_id, _ = await answered_prediction(engine)
+    elsewhere = Place(CHANNEL.platform, CHANNEL.workspace, "general")
+    with pytest.raises(NoActiveRun):
+        await engine.results_here(elsewhere)
+    with pytest.raises(NoActiveRun):
+        await engine.repost(elsewhere, HOST)
+    assert (await engine.results_here(CHANNEL)).run_id == run_id

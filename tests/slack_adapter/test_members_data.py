@@ -115,3 +115,18 @@ async def test_only_a_plain_run_number_is_read_as_a_run_id(slack: SlackDriver) -
         assert await slack.command(f"export {words}") == 200
     await slack.fake.wait_for(lambda _: len(slack.ephemerals(HOST, "Usage: `/lesson export")) == 4)
     assert slack.fake.calls_to("conversations.open") == []
+
+
+async def test_a_host_in_another_channel_cannot_export_or_read_the_run(
+    slack: SlackDriver,
+) -> None:
+    run_id = await answered_question(slack)
+    assert await slack.command(f"export {run_id}", channel=OTHER_CHANNEL) == 200
+    await slack.wait_ephemeral(
+        HOST, f"Run {run_id} was held in another channel; run the export there."
+    )
+    assert await slack.command("results", channel=OTHER_CHANNEL) == 200
+    await slack.wait_ephemeral(HOST, "No lesson is running in this channel.")
+    assert slack.fake.calls_to("conversations.open") == []
+    assert slack.fake.calls_to("files.completeUploadExternal") == []
+    assert not any(c.args.get("channel") == OTHER_CHANNEL for c in slack.posts())

@@ -41,7 +41,7 @@ async def test_forget_me_removes_my_answers_and_revealed_results_keep_their_coun
     assert REVEALED_LINE in results_text(await lesson.command("results", user=ann))
 
     forgotten = await fake.private_reply(await fake.top_command(ann, "lesson-forget-me"))
-    assert forgotten.ephemeral and forgotten.content.startswith("Removed 1 stored answers")
+    assert forgotten.ephemeral and forgotten.content.startswith("Done: removed 1 stored answer (")
     assert [a.user_id for a in await answers_of(store, run_of(question))] == [ben]
     assert REVEALED_LINE in results_text(await lesson.command("results"))
 

@@ -1,16 +1,23 @@
-"""Wiring: database, migrations, checker and lessons into one ready `LessonEngine`."""
+"""Wiring: database, migrations, checker and lessons into one ready `LessonEngine`.
+
+While the runtime is open, old delivery claims are pruned (at start, then every hour).
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.engine import LessonCatalog, LessonEngine
 from bot.settings import Settings
 from bot.startup_memory import freeze_startup_objects
+from bot.upkeep import prune_forever
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine, upgrade_database
 
@@ -40,7 +47,22 @@ async def open_runtime(
     engine = LessonEngine(store, checker, catalog)
     freeze_startup_objects()
     try:
-        yield Runtime(engine, store, checker, database)
+        async with running(prune_forever(store.prune_deliveries)):
+            yield Runtime(engine, store, checker, database)
     finally:
         await checker.close()
         await database.dispose()
+
+
+@asynccontextmanager
+async def running(*chores: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
+    """Run background chores while inside; cancel them (and wait for them) on the way out."""
+    tasks = [asyncio.create_task(chore) for chore in chores]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -11,10 +11,14 @@ it logs a message naming the file and cancels the bot's main task, which then en
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
+
+from bot.upkeep import running
 
 log = logging.getLogger(__name__)
 
@@ -55,14 +59,15 @@ class DatabaseWatch:
     path: Path
     identity: FileIdentity
     main: asyncio.Task[object]
-    lost: str | None = field(default=None)
+    lost: str | None = None
 
     @classmethod
-    def of_current_task(cls, path: Path) -> DatabaseWatch:
-        """A watch of the file as it is now, for the task running this code."""
-        identity = file_identity(path)
+    def of_current_task(cls, path: Path | None) -> DatabaseWatch | None:
+        """A watch of the file as it is now, for the task running this code (None: no file)."""
+        identity = file_identity(path) if path is not None else None
         main = asyncio.current_task()
-        assert identity is not None and main is not None, "watch an existing file from a task"
+        if path is None or identity is None or main is None:
+            return None
         return cls(path, identity, main)
 
     def check(self) -> str | None:
@@ -86,3 +91,20 @@ class DatabaseWatch:
         if isinstance(error, asyncio.CancelledError):
             self.main.uncancel()
         return DatabaseLost(self.lost)
+
+
+@contextlib.asynccontextmanager
+async def watching(path: Path | None, every: float = WATCH_EVERY) -> AsyncIterator[None]:
+    """Watch a SQLite file (if any) while inside; a lost file ends the block with DatabaseLost."""
+    watch = DatabaseWatch.of_current_task(path)
+    if watch is None:
+        yield
+        return
+    try:
+        async with running(watch.run(every)):
+            yield
+    except BaseException as error:
+        lost = watch.reason_to_stop(error)
+        if lost is None:
+            raise
+        raise lost from None

@@ -1,4 +1,4 @@
-"""Chores every long-running process does on its database: pruning old delivery claims.
+"""Background chores of a running bot, such as pruning old delivery claims from its database.
 
 Claims are pruned when the process starts and then every `PRUNE_EVERY` seconds, so even a
 bot that is restarted often, or gets few clicks, keeps only a day of them.
@@ -7,9 +7,11 @@ bot that is restarted often, or gets few clicks, keeps only a day of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from datetime import datetime
+from typing import Any
 
 from bot.engine import Clock, StoreUnavailable, utc_now
 
@@ -39,3 +41,17 @@ async def prune_forever(prune: Prune, every: float = PRUNE_EVERY, clock: Clock =
     while True:
         await prune_once(prune, clock)
         await asyncio.sleep(every)
+
+
+@contextlib.asynccontextmanager
+async def running(*chores: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
+    """Run background chores while inside; cancel them (and wait for them) on the way out."""
+    tasks = [asyncio.create_task(chore) for chore in chores]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -10,6 +10,7 @@ from sqlalchemy.engine import Connection
 
 from alembic import context
 from storage.database import DEFAULT_DATABASE_URL, create_engine
+from storage.migrate import lock_for_migrations
 from storage.models import Base
 
 config = context.config
@@ -26,14 +27,16 @@ def database_url() -> str:
 
 
 def run_migrations(connection: Connection) -> None:
-    """Run the migrations on one connection."""
-    context.configure(
-        connection=connection,
-        target_metadata=target_metadata,
-        render_as_batch=connection.dialect.name == "sqlite",
-    )
-    with context.begin_transaction():
-        context.run_migrations()
+    """Run the migrations on one connection, in one transaction under the migration lock."""
+    with connection.begin():
+        lock_for_migrations(connection)
+        context.configure(
+            connection=connection,
+            target_metadata=target_metadata,
+            render_as_batch=connection.dialect.name == "sqlite",
+        )
+        with context.begin_transaction():
+            context.run_migrations()
 
 
 async def run_async_migrations() -> None:

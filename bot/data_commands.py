@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine import LessonCatalog, UnknownLesson, answers_csv, recalled_steps
+from bot.engine import LessonCatalog, UnknownLesson, answers_csv, forget_counts, recalled_steps
 from storage import SqlRunStore, create_engine, upgrade_database
 
 
@@ -41,12 +41,12 @@ def _recalls_of(lesson_id: str) -> dict[str, str]:
 
 
 async def forget_command(database_url: str, platform: str, workspace: str, user_id: str) -> int:
-    """Delete everything a member answered in a workspace; exit 0."""
+    """Remove or blank everything naming a member in a workspace; say what went; exit 0."""
     await upgrade_database(database_url)
     database = create_engine(database_url)
     try:
-        removed = await SqlRunStore(database).forget_member(platform, workspace, user_id)
+        report = await SqlRunStore(database).forget_member(platform, workspace, user_id)
     finally:
         await database.dispose()
-    click.echo(f"Removed {removed} stored answers of {platform} user {user_id} in {workspace}.")
+    click.echo(f"Forgot {platform} user {user_id} in {workspace}: {forget_counts(report)}.")
     return 0

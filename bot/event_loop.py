@@ -3,6 +3,7 @@
 uvloop does the socket work of asyncio in C. Under a burst of clicks the bot's time goes
 mostly to HTTP requests and gateway frames, so it acknowledges clicks sooner on uvloop.
 Where uvloop is missing (Windows), asyncio's own loop is used and everything still works.
+A bot whose database file vanished stops with exit status 3 (`bot/database_watch.py`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import asyncio
 import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
+
+from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 
 T = TypeVar("T")
 LoopFactory = Callable[[], asyncio.AbstractEventLoop]
@@ -27,6 +30,12 @@ def fast_loop_factory() -> LoopFactory | None:
 
 
 def run_service(main: Coroutine[Any, Any, T]) -> T:
-    """Run a long-running coroutine to completion on the fastest loop available."""
+    """Run a long-running coroutine to completion on the fastest loop available.
+
+    A bot stopped because its database file was lost (already logged) exits with status 3.
+    """
     with asyncio.Runner(loop_factory=fast_loop_factory()) as runner:
-        return runner.run(main)
+        try:
+            return runner.run(main)
+        except DatabaseLost:
+            raise SystemExit(DATABASE_LOST_STATUS) from None

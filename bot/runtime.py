@@ -1,4 +1,9 @@
-"""Wiring: database, migrations, checker and lessons into one ready `LessonEngine`."""
+"""Wiring: database, migrations, checker and lessons into one ready `LessonEngine`.
+
+While the runtime is open, old delivery claims are pruned (at start, then every hour), and a
+SQLite database file is watched: if it vanishes or is replaced, the bot stops with
+`DatabaseLost` rather than run on an empty file (`bot/database_watch.py`).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,13 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.database_watch import watching
 from bot.engine import LessonCatalog, LessonEngine
 from bot.settings import Settings
 from bot.startup_memory import freeze_startup_objects
+from bot.upkeep import prune_forever, running
 from bot.verifier import Checker
-from storage import SqlRunStore, create_engine, upgrade_database
+from storage import SqlRunStore, create_engine, sqlite_file, upgrade_database
 
 
 @dataclass
@@ -32,15 +39,18 @@ async def open_runtime(
     """Migrate the database, start the checker, and yield the engine; clean up after."""
     if migrate:
         await upgrade_database(settings.database_url)
-    database = create_engine(settings.database_url)
+    database = create_engine(settings.database_url, create_file=False)
     checker = Checker(timeout=settings.checker_timeout)
     await checker.start()
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
     engine = LessonEngine(store, checker, catalog)
     freeze_startup_objects()
+    lost_file = watching(sqlite_file(settings.database_url))
     try:
-        yield Runtime(engine, store, checker, database)
+        async with running(prune_forever(store.prune_deliveries)), lost_file:
+            yield Runtime(engine, store, checker, database)
     finally:
         await checker.close()
         await database.dispose()
+

@@ -1,7 +1,8 @@
 """Deliveries already handled, shared by every process: a platform retry is handled once.
 
 Claims are written in batches like votes: every claim queued meanwhile goes into one
-transaction, and each caller learns whether its claim was the first.
+transaction, and each caller learns whether its claim was the first. A claim is kept for a
+day (`KEEP_FOR`), far longer than any platform retries; `prune` removes older ones.
 """
 
 from __future__ import annotations
@@ -11,26 +12,24 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.batching import BatchQueue
 from storage.models import DeliveryRow
 from storage.upsert import insert_for
 
 KEEP_FOR = timedelta(days=1)
-PRUNE_EVERY = 1000
 Claim = tuple[str, str]
 
 
 class DeliveryClaims:
-    """Claims delivery ids with a unique constraint; old claims are pruned now and then."""
+    """Claims delivery ids with a unique constraint; claims older than `KEEP_FOR` can be pruned."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.dialect = engine.dialect.name
         self._queue: BatchQueue[Claim, bool] = BatchQueue(self._claim_batch)
         self._insert = new_claims_insert(self.dialect)  # built once: a batch reuses it
-        self._claims_since_prune = 0
 
     async def claim(self, platform: str, delivery_id: str) -> bool:
         """Record a platform delivery id; False if any process saw it before."""
@@ -41,19 +40,18 @@ class DeliveryClaims:
         async with self.engine.begin() as connection:
             inserted = await connection.execute(self._insert, _rows(unique))
             first = {(platform, delivery) for platform, delivery in inserted}
-            await self._prune_now_and_then(connection, len(claims))
         results = []
         for claim in claims:  # a claim repeated within one batch is first only once
             results.append(claim in first)
             first.discard(claim)
         return results
 
-    async def _prune_now_and_then(self, connection: AsyncConnection, count: int) -> None:
-        self._claims_since_prune += count
-        if self._claims_since_prune >= PRUNE_EVERY:
-            self._claims_since_prune = 0
-            cutoff = datetime.now(UTC) - KEEP_FOR
-            await connection.execute(delete(DeliveryRow).where(DeliveryRow.created_at < cutoff))
+    async def prune(self, now: datetime) -> int:
+        """Delete the claims made more than `KEEP_FOR` before `now`; how many went."""
+        old = delete(DeliveryRow).where(DeliveryRow.created_at < now - KEEP_FOR)
+        async with self.engine.begin() as connection:
+            result = await connection.execute(old)
+        return int(result.rowcount)
 
 
 def new_claims_insert(dialect: str) -> Any:

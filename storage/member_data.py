@@ -1,18 +1,38 @@
-"""Members' data in the database: removing a member's answers, exporting a run's."""
+"""Members' data in the database: forgetting a member everywhere, exporting a run's answers."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Integer, Select, delete, literal, literal_column, select, union_all
+from sqlalchemy import (
+    Delete,
+    Integer,
+    Select,
+    Update,
+    delete,
+    literal,
+    literal_column,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql.elements import ColumnClause
 
-from bot.model.records import AnswerRecord
-from storage.models import CheckerRunRow, FreeAnswerRow, MemberRow, VoteRow
+from bot.model.records import AnswerRecord, ForgetReport
+from storage.models import (
+    CheckerRunRow,
+    DeliveryRow,
+    FreeAnswerRow,
+    MemberRow,
+    RunRow,
+    VoteRow,
+)
 
 ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow)
+FORGOTTEN_HOST = ""
+"""What a forgotten host's id is replaced with on the runs they hosted."""
 if TYPE_CHECKING:
     AnswerSelect = Select[str, str, int, str, int, int, datetime]
 
@@ -22,23 +42,15 @@ class MemberDataStore:
 
     sessions: async_sessionmaker[AsyncSession]
 
-    async def forget_member(self, platform: str, workspace: str, user_id: str) -> int:
-        """Delete everything a member answered in a workspace, and the member; count the rows."""
-        member = select(MemberRow.id).where(
-            MemberRow.platform == platform,
-            MemberRow.workspace_id == workspace,
-            MemberRow.user_id == user_id,
-        )
-        removed = 0
+    async def forget_member(self, platform: str, workspace: str, user_id: str) -> ForgetReport:
+        """Remove or blank every row naming a member in a workspace; count what changed."""
         async with self.sessions.begin() as session:
-            member_id = (await session.execute(member)).scalar_one_or_none()
-            if member_id is None:
-                return 0
-            for table in ANSWER_TABLES:
-                result = await session.execute(delete(table).where(table.member_id == member_id))
-                removed += result.rowcount  # type: ignore[attr-defined]
-            await session.execute(delete(MemberRow).where(MemberRow.id == member_id))
-        return removed
+            member_id = (await session.execute(_member_of(platform, workspace, user_id))).scalar()
+            answers = await _forget_answers(session, member_id)
+            deliveries = await _changed(session, _claims_naming(platform, user_id))
+            hosted = await _changed(session, _blank_host(platform, workspace, user_id))
+        votes, checker_runs, free_answers, members = answers
+        return ForgetReport(votes, checker_runs, free_answers, members, deliveries, hosted)
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
         """Every answer stored for a run, oldest first."""
@@ -63,6 +75,49 @@ class MemberDataStore:
         )
         async with self.sessions() as session:
             return [AnswerRecord(*row) for row in await session.execute(query)]
+
+
+def _member_of(platform: str, workspace: str, user_id: str) -> Select[int]:
+    """The id of a member's row in a workspace."""
+    return select(MemberRow.id).where(
+        MemberRow.platform == platform,
+        MemberRow.workspace_id == workspace,
+        MemberRow.user_id == user_id,
+    )
+
+
+async def _forget_answers(session: AsyncSession, member_id: int | None) -> tuple[int, ...]:
+    """Delete a member's votes, checker runs and typed answers, then the member; count each."""
+    if member_id is None:
+        return (0,) * (len(ANSWER_TABLES) + 1)
+    removed = [
+        await _changed(session, delete(table).where(table.member_id == member_id))
+        for table in ANSWER_TABLES
+    ]
+    member = delete(MemberRow).where(MemberRow.id == member_id)
+    return (*removed, await _changed(session, member))
+
+
+def _claims_naming(platform: str, user_id: str) -> Delete:
+    """Delivery claims whose key names the user as one of its ':'-separated parts."""
+    escaped = user_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    padded = literal(":").concat(DeliveryRow.delivery_id).concat(":")
+    named = padded.like(f"%:{escaped}:%", escape="\\")
+    return delete(DeliveryRow).where(DeliveryRow.platform == platform, named)
+
+
+def _blank_host(platform: str, workspace: str, user_id: str) -> Update:
+    """The runs a member hosted in a workspace, their host id replaced."""
+    hosted = update(RunRow).where(
+        RunRow.platform == platform, RunRow.workspace_id == workspace, RunRow.host_id == user_id
+    )
+    return hosted.values(host_id=FORGOTTEN_HOST)
+
+
+async def _changed(session: AsyncSession, statement: Delete | Update) -> int:
+    """Run a DELETE or UPDATE; how many rows it changed."""
+    result = await session.execute(statement)
+    return int(result.rowcount)  # type: ignore[attr-defined]
 
 
 def _no_number() -> ColumnClause[int]:

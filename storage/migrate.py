@@ -1,4 +1,9 @@
-"""Applying Alembic migrations from code (`python -m bot db upgrade`, and on start)."""
+"""Applying Alembic migrations from code (`python -m bot db upgrade`, and on start).
+
+Every process migrates on start, so migrations run under a lock held for their whole
+transaction: a PostgreSQL advisory lock, or SQLite's own write lock (`BEGIN IMMEDIATE`).
+A process that waits for the lock then finds the schema already at head and does nothing.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,25 @@ import asyncio
 from pathlib import Path
 
 from alembic.config import Config
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
 
 from alembic import command
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATION_LOCK_KEY = 7_214_858_301_946_002
+"""The PostgreSQL advisory lock id every process takes before migrating."""
+SQLITE_LOCK_WAIT_MS = 120_000
+"""How long a process waits for another one's SQLite migration to finish."""
+
+
+def lock_for_migrations(connection: Connection) -> None:
+    """Hold the database's migration lock until the connection's transaction ends."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+    elif connection.dialect.name == "sqlite":
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_LOCK_WAIT_MS}")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def alembic_config(url: str) -> Config:

@@ -284,6 +284,10 @@ class SqlRunStore(TallyStore, MemberDataStore):
         """Record a platform delivery id; False if any process saw it before (batched)."""
         return await self._deliveries.claim(platform, delivery_id)
 
+    async def prune_deliveries(self, now: datetime) -> int:
+        """Delete delivery claims old enough that no platform retries them; how many went."""
+        return await self._deliveries.prune(now)
+
     async def find_message(self, run_id: int, step_id: str) -> str | None:
         """The platform message that shows a step, if one was saved."""
         query = select(StepMessageRow.message_ref).where(

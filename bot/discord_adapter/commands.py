@@ -72,7 +72,7 @@ class LessonCommands(app_commands.Group):
         suggested = self.catalog.suggest(current)[:MAX_CHOICES]
         return [lesson_choice(self.catalog, lesson_id) for lesson_id in suggested]
 
-    @app_commands.command(name="export", description="Get a run's answers as a CSV file (hosts).")
+    @app_commands.command(name="export", description="A run held here: its answers as CSV (hosts).")
     @app_commands.describe(run="The run number (default: this channel's current or last run).")
     async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
         """Send a run's answers privately, as `run-<id>.csv`."""

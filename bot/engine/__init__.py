@@ -5,11 +5,12 @@ Adapters, play mode and the bot's own modules import only this package, never it
 
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
 from bot.engine.catalog import LessonCatalog
+from bot.engine.core import Clock, utc_now
 from bot.engine.dispatch import ClickResult, TimerFired
 from bot.engine.engine import LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.member_data import answers_csv, recalled_steps
+from bot.engine.member_data import answers_csv, forget_counts, recalled_steps
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
     bar_lines,
@@ -26,6 +27,7 @@ from bot.model.errors import (
     LessonBotError,
     NoActiveRun,
     NotHost,
+    RunElsewhere,
     StepClosed,
     StoreUnavailable,
     TriesUsedUp,
@@ -80,6 +82,7 @@ __all__ = [
     "ChannelBusy",
     "Chart",
     "ClickResult",
+    "Clock",
     "LessonBotError",
     "LessonCatalog",
     "LessonEngine",
@@ -94,6 +97,7 @@ __all__ = [
     "Position",
     "Receipt",
     "RevealCard",
+    "RunElsewhere",
     "RunRecord",
     "RunState",
     "RunStore",
@@ -114,11 +118,13 @@ __all__ = [
     "answers_csv",
     "bar_lines",
     "checker_reading",
+    "forget_counts",
     "is_lesson_address",
     "parse_address",
     "percent",
     "recalled_steps",
     "text_bar",
     "thumbs_tally",
+    "utc_now",
     "verifier_lines",
 ]

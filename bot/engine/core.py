@@ -8,7 +8,14 @@ from datetime import UTC, datetime, timedelta
 from bot.engine.catalog import LessonCatalog
 from bot.engine.known_runs import KnownRuns
 from bot.engine.ports import RunStorage
-from bot.model.errors import BadAddress, NoActiveRun, NotHost, StepClosed
+from bot.model.errors import (
+    BadAddress,
+    NoActiveRun,
+    NotHost,
+    RunElsewhere,
+    StepClosed,
+    UnknownRun,
+)
 from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
 from lessons.schema import Lesson, Step
 
@@ -78,6 +85,18 @@ class RunCore:
     async def due_runs(self, platform: str | None) -> list[RunRecord]:
         """Active runs (of one platform, if given) whose deadline has passed."""
         return await self.runs.due_runs(self.clock(), platform)
+
+    async def run_held_here(self, run_id: int, place: Place, command: str) -> RunRecord:
+        """A run named by id from `place`, which must be the channel it was held in."""
+        run = await self.runs.get_run(run_id)
+        if run is None or (run.place.platform, run.place.workspace) != (
+            place.platform,
+            place.workspace,
+        ):
+            raise UnknownRun(run_id)
+        if run.place.channel != place.channel:
+            raise RunElsewhere(run_id, command)
+        return run
 
     async def require_place(self, run_id: int, place: Place) -> None:
         """Refuse a button or form whose run lives in another channel (a forged address)."""

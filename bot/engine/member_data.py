@@ -8,8 +8,7 @@ from collections.abc import Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
-from bot.model.errors import UnknownRun
-from bot.model.records import AnswerRecord, Member, Place
+from bot.model.records import AnswerRecord, ForgetReport, Member, Place
 from lessons.schema import Lesson, PredictionStep
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
@@ -57,6 +56,26 @@ def answers_csv(
     return buffer.getvalue()
 
 
+def counted(count: int, thing: str, things: str = "") -> str:
+    """`1 vote`, `2 votes`: a count and the word for that many things."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
+
+
+def forget_counts(report: ForgetReport) -> str:
+    """What forgetting a member removed and blanked, counted."""
+    kinds = ", ".join((
+        counted(report.votes, "choice or rating", "choices and ratings"),
+        counted(report.checker_runs, "checker run"),
+        counted(report.free_answers, "typed answer"),
+    ))
+    return (
+        f"removed {counted(report.answers, 'stored answer')} ({kinds}), "
+        f"{counted(report.member_records, 'member record')} (id and display name) and "
+        f"{counted(report.deliveries, 'record')} of clicks kept to spot repeats; "
+        f"blanked the host id on {counted(report.hosted_runs, 'run')} hosted"
+    )
+
+
 class MemberData:
     """Operations on what is stored about members."""
 
@@ -65,13 +84,13 @@ class MemberData:
         self.data = data
 
     async def forget_member(self, place: Place, member: Member) -> str:
-        """Delete everything this member answered in this workspace; say how much went."""
-        removed = await self.data.forget_member(place.platform, place.workspace, member.user_id)
-        if removed == 0:
+        """Remove or blank everything naming this member in this workspace; say what went."""
+        report = await self.data.forget_member(place.platform, place.workspace, member.user_id)
+        if not report.anything:
             return "Nothing of yours was stored here, so there was nothing to remove."
         return (
-            f"Removed {removed} stored answers of yours. Results already revealed keep "
-            "their counts; nothing else refers to you."
+            f"Done: {forget_counts(report)}. Results already revealed keep their counts; "
+            "nothing stored here refers to you any more."
         )
 
     async def export_here(
@@ -83,13 +102,8 @@ class MemberData:
         return chosen, await self.export_run(chosen, host, place)
 
     async def export_run(self, run_id: int, host: Member, place: Place) -> str:
-        """A run's answers as CSV, for a host of the workspace the run belongs to."""
+        """A run's answers as CSV, for a host in the channel the run was held in."""
         require_host(host, EXPORT_ACTION)
-        run = await self.core.get_run(run_id)
-        if run is None or (run.place.platform, run.place.workspace) != (
-            place.platform,
-            place.workspace,
-        ):
-            raise UnknownRun(run_id)
+        run = await self.core.run_held_here(run_id, place, "export")
         recalls = recalled_steps(self.core.lesson_of(run))
         return answers_csv(run.id, await self.data.export_answers(run.id), recalls)

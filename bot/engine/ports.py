@@ -14,6 +14,7 @@ from typing import Protocol
 from bot.model.records import (
     AnswerRecord,
     ChoicePair,
+    ForgetReport,
     FreeAnswerStats,
     Member,
     NewRun,
@@ -158,8 +159,8 @@ class MessageStorage(Protocol):
 class MemberDataStorage(Protocol):
     """What is stored about members: removing it, exporting it."""
 
-    async def forget_member(self, platform: str, workspace: str, user_id: str) -> int:
-        """Delete everything a member answered in a workspace; returns how many rows went."""
+    async def forget_member(self, platform: str, workspace: str, user_id: str) -> ForgetReport:
+        """Remove or blank every row naming a member in a workspace; count what changed."""
         ...
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:

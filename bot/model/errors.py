@@ -28,6 +28,15 @@ class UnknownRun(LessonBotError):
         super().__init__(f"There is no run {run_id} in this workspace.")
 
 
+class RunElsewhere(LessonBotError):
+    """A run named from a channel other than the one it was held in."""
+
+    def __init__(self, run_id: int, command: str = "export") -> None:
+        super().__init__(
+            f"Run {run_id} was held in another channel; run the {command} there."
+        )
+
+
 class ChannelBusy(LessonBotError):
     """A channel can hold one active run at a time."""
 

@@ -150,3 +150,25 @@ class SubmittedAnswer:
 
     attempt_no: int
     verdict: Verdict
+
+
+@dataclass(frozen=True)
+class ForgetReport:
+    """What forgetting a member removed or anonymised, counted row by row."""
+
+    votes: int = 0
+    checker_runs: int = 0
+    free_answers: int = 0
+    member_records: int = 0
+    deliveries: int = 0
+    hosted_runs: int = 0
+
+    @property
+    def answers(self) -> int:
+        """Every stored answer removed: choices and ratings, checker runs, typed answers."""
+        return self.votes + self.checker_runs + self.free_answers
+
+    @property
+    def anything(self) -> bool:
+        """Whether anything at all was stored about the member."""
+        return bool(self.answers or self.member_records or self.deliveries or self.hosted_runs)

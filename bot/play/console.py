@@ -8,7 +8,9 @@ endless piped input (`yes 1 | make play`) cannot hold the lesson at one prompt.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
+import threading
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
@@ -51,7 +53,7 @@ class Console:
         """Ask for a line; '' at end of input; raise `QuitLesson` on q/quit."""
         self.stdout.write(self.markup(prompt))
         self.stdout.flush()
-        line = "" if self.ended else await asyncio.to_thread(self.stdin.readline)
+        line = "" if self.ended else await self.read_line()
         if not line:
             self.ended = True
             self.stdout.write("\n")
@@ -61,6 +63,22 @@ class Console:
         if answer.lower() in QUIT_WORDS:
             raise QuitLesson()
         return answer
+
+    async def read_line(self) -> str:
+        """The next line of input, read in a daemon thread: a stopping bot never waits for it."""
+        loop = asyncio.get_running_loop()
+        line: asyncio.Future[str] = loop.create_future()
+
+        def read() -> None:
+            try:
+                text = self.stdin.readline()
+            except (OSError, ValueError):
+                text = ""  # input closed under us: the same as its end
+            with contextlib.suppress(RuntimeError):  # the loop closed while we waited
+                loop.call_soon_threadsafe(_settle, line, text)
+
+        threading.Thread(target=read, name="play-input", daemon=True).start()
+        return await line
 
     async def ask_number(self, question: str, count: int) -> int | None:
         """Ask for a number from 1 to `count`; None for a skip."""
@@ -102,6 +120,12 @@ class Console:
             self.show(f"{answer!r} is not an answer here. {hint}")
         self.show(give_up)
         return ""
+
+
+def _settle(line: asyncio.Future[str], text: str) -> None:
+    """Hand a line read to the prompt waiting for it, unless it stopped waiting."""
+    if not line.done():
+        line.set_result(text)
 
 
 def _option_of(text: str, options: Mapping[str, str]) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.engine import LessonBotError, LessonCatalog
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
@@ -25,14 +26,18 @@ def catalog_for(lesson: str | None, default: str) -> tuple[LessonCatalog, str | 
 
 
 async def play_lesson(settings: Settings, options: PlayOptions) -> int:
-    """Play a lesson in this terminal; the exit status is 0, or 2 for a bad lesson."""
+    """Play a lesson in this terminal; exit status 0, 2 for a bad lesson, 3 for a lost database."""
     console = Console()
     try:
         catalog, lesson_id = catalog_for(options.lesson_id, settings.default_lesson)
     except (LessonError, LessonBotError) as error:
         console.show(f"Cannot play: {error}")
         return 2
-    async with open_runtime(settings, catalog) as runtime:
-        session = PlaySession(runtime.engine, console, replace(options, lesson_id=lesson_id))
-        await session.run()
+    try:
+        async with open_runtime(settings, catalog) as runtime:
+            session = PlaySession(runtime.engine, console, replace(options, lesson_id=lesson_id))
+            await session.run()
+    except DatabaseLost:
+        console.show("The lesson stopped: its database file is gone (see the message above).")
+        return DATABASE_LOST_STATUS
     return 0

@@ -62,8 +62,8 @@ VERBS = (
     Verb("stop", "stop", "end the lesson early and post the results", True),
     Verb("results", "results", "see the results so far (only you see them)", False),
     Verb("repost", "repost", "post the current step again (its results, once revealed)", True),
-    Verb("export", "export [run]", "a run's answers as a CSV file, sent only to you "
-         "(without a run id: this channel's current or latest run)", True),
+    Verb("export", "export [run]", "a run held in this channel: its answers as a CSV file, "
+         "sent only to you (without a run id: the current or latest run here)", True),
     Verb("forget-me", "forget-me", "delete everything you answered in this workspace "
          "(revealed results keep their counts)", False),
     Verb("help", "help", "this help", False),

@@ -6,7 +6,7 @@ import csv
 import io
 from typing import Any
 
-from bot.engine import BadAddress
+from bot.engine import BadAddress, NoActiveRun
 from fakes.fake_discord import OTHER_CHANNEL_ID, PrivateReply
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of
@@ -41,7 +41,7 @@ async def test_forget_me_removes_my_answers_and_revealed_results_keep_their_coun
     assert REVEALED_LINE in results_text(await lesson.command("results", user=ann))
 
     forgotten = await fake.private_reply(await fake.top_command(ann, "lesson-forget-me"))
-    assert forgotten.ephemeral and forgotten.content.startswith("Removed 1 stored answers")
+    assert forgotten.ephemeral and forgotten.content.startswith("Done: removed 1 stored answer (")
     assert [a.user_id for a in await answers_of(store, run_of(question))] == [ben]
     assert REVEALED_LINE in results_text(await lesson.command("results"))
 
@@ -93,3 +93,22 @@ async def test_a_forged_button_or_form_naming_a_run_elsewhere_changes_nothing(
     for reply in (other_channel, other_server, await fake.private_reply(form)):
         assert reply.ephemeral and reply.content == str(BadAddress())
     assert await answers_of(store, run_of(question)) == []
+
+
+async def test_a_host_in_another_channel_cannot_export_or_read_the_run(
+    lesson: LessonDriver,
+) -> None:
+    question = await lesson.reach(STEP)
+    await choose(lesson, question, "ann", "more-text")
+    general = LessonDriver(lesson.fake, lesson.host, OTHER_CHANNEL_ID)
+
+    refused = await general.command("export", run=run_of(question))
+    assert refused.ephemeral and not refused.call.files
+    assert refused.content == (
+        f"Run {run_of(question)} was held in another channel; run the export there."
+    )
+    latest = await general.command("export")
+    assert "No lesson has run in this channel yet" in latest.content and not latest.call.files
+    results = await general.command("results")
+    assert results.content == str(NoActiveRun()) and not results.message.get("embeds")
+    assert (await lesson.command("export", run=run_of(question))).call.files

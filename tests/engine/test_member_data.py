@@ -7,10 +7,19 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine, Member, NoActiveRun, NotHost, Place, UnknownRun
-from lessons.schema import PredictionStep
+from bot.engine import (
+    LessonEngine,
+    Member,
+    NoActiveRun,
+    NotHost,
+    Place,
+    RunElsewhere,
+    UnknownRun,
+)
+from lessons.schema import PredictionStep, VerifierStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
+from tests.storage.traces import traces_of
 
 
 async def answered_prediction(engine: LessonEngine) -> tuple[int, PredictionStep]:
@@ -27,7 +36,7 @@ async def test_forget_me_removes_the_members_answers(
 ) -> None:
     run_id, step = await answered_prediction(engine)
     message = await engine.forget_member(CHANNEL, ALICE)
-    assert message.startswith("Removed 1 stored answers")
+    assert message.startswith("Done: removed 1 stored answer (1 choice or rating,")
     assert await store.member_votes(run_id, step.id, ALICE.user_id) == {}
     assert await store.count_participants(run_id, step.id) == 1
     again = await engine.forget_member(CHANNEL, ALICE)
@@ -90,3 +99,84 @@ async def test_export_here_takes_the_channels_run_or_the_one_named(engine: Lesso
     assert chosen == run_id and table == await engine.export_run(run_id, HOST, CHANNEL)
     with pytest.raises(UnknownRun):
         await engine.export_here(CHANNEL, HOST, run_id + 1000)
+
+
+async def test_a_run_is_exported_only_from_the_channel_it_was_held_in(
+    engine: LessonEngine,
+) -> None:
+    run_id, _ = await answered_prediction(engine)
+    elsewhere = Place(CHANNEL.platform, CHANNEL.workspace, "general")
+    with pytest.raises(RunElsewhere, match="held in another channel; run the export there"):
+        await engine.export_run(run_id, HOST, elsewhere)
+    with pytest.raises(RunElsewhere):
+        await engine.export_here(elsewhere, HOST, run_id)
+    assert len((await engine.export_run(run_id, HOST, CHANNEL)).splitlines()) == 3
+
+
+async def test_results_and_repost_read_only_this_channels_run(engine: LessonEngine) -> None:
+    run_id, _ = await answered_prediction(engine)
+    elsewhere = Place(CHANNEL.platform, CHANNEL.workspace, "general")
+    with pytest.raises(NoActiveRun):
+        await engine.results_here(elsewhere)
+    with pytest.raises(NoActiveRun):
+        await engine.repost(elsewhere, HOST)
+    assert (await engine.results_here(CHANNEL)).run_id == run_id
+
+
+FAY = Member("U0FAY4242", "Forgettable Fay", is_host=True)
+TEAM = Place("slack", "T0TEAM", "C0LESSONS")
+
+
+async def fay_hosts_and_answers_everything(engine: LessonEngine) -> int:
+    """A run Fay hosts in which she chooses, rates, runs the checker and types an answer."""
+    card = await engine.start(TEAM, FAY)
+    run_id = card.run_id
+    while card.kind != "free_answer":
+        step = engine.catalog.get().step_by_id(card.step_id)
+        if isinstance(step, PredictionStep):
+            await engine.choose(run_id, step.id, FAY, step.choices[0].id)
+            await engine.choose(run_id, step.id, Member("U0ALICE", "Alice"), step.choices[1].id)
+        if isinstance(step, VerifierStep):
+            for attempt in step.attempts:
+                await engine.rate(run_id, step.id, FAY, attempt.id, True)
+            await engine.run_checker(run_id, step.id, FAY, step.attempts[0].id)
+        advance = await engine.advance(run_id, FAY)
+        assert advance.card is not None
+        card = advance.card
+    await engine.submit_answer(run_id, card.step_id, FAY, "42", TEAM)
+    await engine.reveal(run_id, FAY)
+    return run_id
+
+
+async def test_forget_me_leaves_the_members_id_in_no_table_or_column(
+    engine: LessonEngine, store: SqlRunStore
+) -> None:
+    run_id = await fay_hosts_and_answers_everything(engine)
+    await engine.first_delivery("slack", f"action:{FAY.user_id}:1700000000.000100")
+    await engine.first_delivery("slack", "action:U0ALICE:1700000000.000200")
+    await engine.first_delivery("slack", "trigger:1700000000.123.abc")
+    assert "members.user_id" in await traces_of(store, FAY.user_id)
+
+    await engine.forget_member(TEAM, FAY)
+    assert await traces_of(store, FAY.user_id) == []
+    assert await traces_of(store, FAY.name) == []
+    assert "members.user_id" in await traces_of(store, "U0ALICE")
+    assert "deliveries.delivery_id" in await traces_of(store, "U0ALICE")
+    assert not await engine.first_delivery("slack", "trigger:1700000000.123.abc")
+    assert (await engine.results_here(TEAM)).run_id == run_id
+
+
+async def test_forget_me_says_exactly_what_it_removed_and_blanked(engine: LessonEngine) -> None:
+    run_id = await fay_hosts_and_answers_everything(engine)
+    stored = await engine.store.export_answers(run_id)
+    votes = len([answer for answer in stored if answer.user_id == FAY.user_id])
+    await engine.first_delivery("slack", f"action:{FAY.user_id}:1700000000.000100")
+    await engine.start(Place("slack", "T0TEAM", "C0OTHER"), FAY)
+    message = await engine.forget_member(TEAM, FAY)
+    assert message == (
+        f"Done: removed {votes} stored answers ({votes - 2} choices and ratings, 1 checker run, "
+        "1 typed answer), 1 member record (id and display name) and 1 record of clicks kept "
+        "to spot repeats; blanked the host id on 2 runs hosted. Results already revealed keep "
+        "their counts; nothing stored here refers to you any more."
+    )
+    assert (await engine.forget_member(TEAM, FAY)).startswith("Nothing of yours")

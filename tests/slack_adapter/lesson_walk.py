@@ -25,7 +25,7 @@ async def members_data(slack: SlackDriver) -> None:
     await slack.wait_ephemeral(HOST, "direct message")
     assert BOB.encode() in slack.fake.shared_files(dm_channel(HOST))[0]
     assert await slack.command("forget-me", BOB) == 200
-    await slack.wait_ephemeral(BOB, "Removed")
+    await slack.wait_ephemeral(BOB, "Done: removed")
 
 
 async def move_on(slack: SlackDriver, card: Call, host_button: str) -> None:

@@ -9,6 +9,7 @@ from bot.engine import LessonEngine, Place, parse_address
 from fakes.fake_slack import TEAM_ID, block_texts, dm_channel
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, SlackDriver
 from storage import SqlRunStore
+from tests.storage.traces import traces_of
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 OTHER_CHANNEL = "COTHER"
@@ -34,7 +35,7 @@ async def test_forget_me_removes_the_members_answers_and_reveals_keep_their_coun
     assert await slack.command("reveal") == 200
     await slack.wait_post("Results: Same brain")
     assert await slack.command("forget-me", ALICE) == 200
-    reply = await slack.wait_ephemeral(ALICE, "Removed 1 stored answers of yours")
+    reply = await slack.wait_ephemeral(ALICE, "Done: removed 1 stored answer (")
     assert "keep their counts" in reply.args["text"]
     assert await store.member_votes(run_id, "what-changed", ALICE) == {}
     assert await store.member_votes(run_id, "what-changed", BOB) == {"choice": "bigger-model"}
@@ -115,3 +116,35 @@ async def test_only_a_plain_run_number_is_read_as_a_run_id(slack: SlackDriver) -
         assert await slack.command(f"export {words}") == 200
     await slack.fake.wait_for(lambda _: len(slack.ephemerals(HOST, "Usage: `/lesson export")) == 4)
     assert slack.fake.calls_to("conversations.open") == []
+
+
+async def test_a_host_in_another_channel_cannot_export_or_read_the_run(
+    slack: SlackDriver,
+) -> None:
+    run_id = await answered_question(slack)
+    assert await slack.command(f"export {run_id}", channel=OTHER_CHANNEL) == 200
+    await slack.wait_ephemeral(
+        HOST, f"Run {run_id} was held in another channel; run the export there."
+    )
+    assert await slack.command("results", channel=OTHER_CHANNEL) == 200
+    await slack.wait_ephemeral(HOST, "No lesson is running in this channel.")
+    assert slack.fake.calls_to("conversations.open") == []
+    assert slack.fake.calls_to("files.completeUploadExternal") == []
+    assert not any(c.args.get("channel") == OTHER_CHANNEL for c in slack.posts())
+
+
+async def test_forget_me_removes_the_click_records_that_name_the_member(
+    slack: SlackDriver, store: SqlRunStore
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    click = slack.click_payload(slack.button(question, RIGHT), ALICE, question, CHANNEL, "")
+    del click["trigger_id"]  # keyed by user and action_ts, as Slack's clicks without one are
+    assert await slack.send_payload(click) == 200
+    await slack.wait_ephemeral(ALICE, "You chose")
+    assert "deliveries.delivery_id" in await traces_of(store, ALICE)
+
+    assert await slack.command("forget-me", ALICE) == 200
+    reply = await slack.wait_ephemeral(ALICE, "Done: removed 1 stored answer (")
+    assert "1 record of clicks kept to spot repeats" in reply.args["text"]
+    assert await traces_of(store, ALICE) == []

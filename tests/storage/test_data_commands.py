@@ -33,9 +33,14 @@ async def test_export_and_forget_from_the_command_line(
     assert users == ["alice", "bob"]
     forgot = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
                      "--user", "alice")
-    assert forgot.returncode == 0 and "Removed 1 stored answers" in forgot.stdout
+    assert forgot.returncode == 0 and forgot.stdout.startswith(
+        "Forgot discord user alice in guild-1: removed 1 stored answer (1 choice or rating, "
+    )
     again = run_bot(database_url, "export", "--run", str(card.run_id))
     assert [row["user_id"] for row in csv.DictReader(io.StringIO(again.stdout))] == ["bob"]
+    host = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
+                   "--user", "host-1")
+    assert host.returncode == 0 and "blanked the host id on 1 run hosted" in host.stdout
 
 
 def test_export_of_an_unknown_run_says_so(database_url: str) -> None:

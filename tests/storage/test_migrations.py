@@ -12,7 +12,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-from storage.migrate import upgrade_sync
+from alembic import command
+from storage.migrate import alembic_config, upgrade_sync
 from storage.models import Base
 
 TABLES = {
@@ -57,3 +58,12 @@ def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:
     with sqlite3.connect(path) as connection:
         assert connection.execute("select version_num from alembic_version").fetchall() == [
             ("0003",)]
+
+
+def test_migrations_go_down_to_nothing_and_up_again(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'down.db'}"
+    upgrade_sync(url)
+    command.downgrade(alembic_config(url), "base")
+    assert tables_of(tmp_path / "down.db") == {"alembic_version"}
+    upgrade_sync(url)
+    assert tables_of(tmp_path / "down.db") == TABLES

@@ -14,6 +14,9 @@ from bot.startup_memory import freeze_startup_objects
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine, upgrade_database
 
+MAX_WAIT_TIMEOUTS = 5
+"""How many check timeouts an answer may wait for a free worker before the member is told."""
+
 
 @dataclass
 class Runtime:
@@ -33,14 +36,24 @@ async def open_runtime(
     if migrate:
         await upgrade_database(settings.database_url)
     database = create_engine(settings.database_url)
-    checker = Checker(timeout=settings.checker_timeout)
+    checker = bot_checker(settings)
     await checker.start()
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
-    engine = LessonEngine(store, checker, catalog)
+    engine = LessonEngine(store, checker, catalog, max_tries=settings.free_answer_max_tries)
     freeze_startup_objects()
     try:
         yield Runtime(engine, store, checker, database)
     finally:
         await checker.close()
         await database.dispose()
+
+
+def bot_checker(settings: Settings) -> Checker:
+    """The answer checker as the bot runs it: bounded queue, turns, at most a few timeouts' wait."""
+    return Checker(
+        timeout=settings.checker_timeout,
+        queue_limit=settings.checker_queue_limit,
+        turn_seconds=settings.checker_turn,
+        max_wait=MAX_WAIT_TIMEOUTS * settings.checker_timeout,
+    )

@@ -10,6 +10,8 @@ from bot.verifier.verdict import Outcome, Verdict
 Message = dict[str, Any]
 OPERATIONS = ("answer", "attempt", "gold")
 """What a request can ask for: grade an answer, grade an attempt, or read a gold answer."""
+STOPPED = "stopped"
+"""The reply field (true) of a check the worker gave up when asked to, deciding nothing."""
 
 
 def encode(message: Message) -> bytes:

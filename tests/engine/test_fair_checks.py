@@ -56,6 +56,14 @@ async def answer_in_flight(engine: LessonEngine, card: StepCard) -> asyncio.Task
     return slow
 
 
+async def alice_checking(
+    engine: LessonEngine,
+) -> tuple[LessonEngine, StepCard, asyncio.Task[Receipt]]:
+    """The engine at the free-answer step, with Alice's slow answer being checked."""
+    card = await start_at(engine, "free_answer")
+    return engine, card, await answer_in_flight(engine, card)
+
+
 async def rated_verifier(engine: LessonEngine) -> tuple[StepCard, str]:
     """A verifier step where Alice rated every attempt; the id of its first attempt."""
     card = await start_at(engine, "verifier", OTHER_CHANNEL)
@@ -75,9 +83,7 @@ async def kinds_of(store: SqlRunStore, card: StepCard, user_id: str) -> list[str
 async def test_a_second_answer_while_the_first_is_checked_is_refused_and_not_stored(
     store: SqlRunStore, one_worker: Checker, clock: FakeClock
 ) -> None:
-    engine = engine_on(store, one_worker, clock)
-    card = await start_at(engine, "free_answer")
-    slow = await answer_in_flight(engine, card)
+    engine, card, slow = await alice_checking(engine_on(store, one_worker, clock))
     with pytest.raises(CheckInFlight, match=IN_FLIGHT):
         await engine.submit_answer(card.run_id, card.step_id, ALICE, "3/4")
     first = await slow
@@ -108,9 +114,7 @@ async def test_a_checker_run_while_an_answer_is_checked_is_refused_and_locks_not
 async def test_a_slow_answer_gives_way_to_another_members_and_costs_no_try(
     store: SqlRunStore, fair_checker: Checker, clock: FakeClock
 ) -> None:
-    engine = engine_on(store, fair_checker, clock)
-    card = await start_at(engine, "free_answer")
-    slow = await answer_in_flight(engine, card)
+    engine, card, slow = await alice_checking(engine_on(store, fair_checker, clock))
     bob = await engine.submit_answer(card.run_id, card.step_id, BOB, "3/4")
     assert bob.text.startswith("Try 1:") and bob.reward == 1
     with pytest.raises(CheckerFailed, match=re.escape(BUSY)):

@@ -22,7 +22,7 @@ from bot.verifier.protocol import STOPPED, Message, decode, encode, verdict_to_m
 from bot.verifier.verdict import Outcome, Verdict
 
 DEFAULT_MEMORY_MB = 512
-NICENESS_INCREMENT = 10
+NICENESS_INCREMENT = 5
 """How much lower than the bot's a worker's CPU priority is, so the bot stays responsive."""
 _ORPHAN_CHECK_SECONDS = 1.0
 _Operation = Callable[[str, str], Verdict]

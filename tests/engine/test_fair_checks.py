@@ -14,6 +14,7 @@ from bot.engine import (
     CheckInFlight,
     LessonCatalog,
     LessonEngine,
+    Phase,
     Receipt,
     StepCard,
     TriesUsedUp,
@@ -25,7 +26,7 @@ from bot.verifier.errors import BUSY
 from lessons.schema import VerifierStep
 from storage import SqlRunStore, create_engine
 from tests.conftest import SLOW_ANSWER, FakeClock
-from tests.engine.helpers import ALICE, BOB, CHANNEL, start_at
+from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
 from tests.engine.test_free_answer_tries import capped_engine, with_max_tries
 from tests.waiting import wait_until
 
@@ -138,6 +139,19 @@ async def test_a_broken_checker_is_a_refusal_that_stores_nothing(
         await engine.run_checker(verifier_card.run_id, verifier_card.step_id, ALICE, attempt_id)
     assert await kinds_of(store, verifier_card, ALICE.user_id) == rated
     assert engine.members.turns.in_flight() == 0
+
+
+async def test_a_reveal_the_checker_cannot_grade_is_refused_and_moves_nothing(
+    store: SqlRunStore, checker: Checker, broken_checker: Checker, clock: FakeClock
+) -> None:
+    card = await start_at(engine_on(store, checker, clock), "verifier")
+    engine = engine_on(store, broken_checker, clock)
+    with pytest.raises(CheckerFailed, match="not working right now"):
+        await engine.reveal(card.run_id, HOST)
+    run = await store.get_run(card.run_id)
+    assert run is not None and run.position.phase is Phase.OPEN
+    revealed = await engine_on(store, checker, clock).reveal(card.run_id, HOST)
+    assert revealed[1].rows
 
 
 async def test_concurrent_last_tries_from_two_processes_store_exactly_one(

@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 PYTEST_ARGS ?=
 
 .PHONY: install play test test-stress lint bench clean
@@ -12,6 +13,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# `make bench` also installs the bench extra (math-verify, for the checker comparison).
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
 
 install: $(STAMP)
 
@@ -31,7 +37,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

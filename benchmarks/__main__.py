@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from benchmarks import machine, table
-from benchmarks.suite import BENCHMARKS, Figure, Outcome, as_figure, run_benchmark, skipped
-from benchmarks.targets import TARGETS
+from benchmarks.merge import keep_previous
+from benchmarks.suite import BENCHMARKS, Figure, Outcome, run_benchmark, skipped
+from benchmarks.targets import targets_met
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results.json"
 
@@ -49,65 +50,29 @@ def merged(outcomes: list[Outcome]) -> tuple[dict[str, Figure], dict[str, str]]:
     return figures, notes
 
 
-def results(
-    outcomes: list[Outcome], quick: bool, only: str | None, earlier: dict[str, object] | None = None
-) -> dict[str, object]:
-    """The JSON document: every figure at the top level, then notes, targets and the machine.
-
-    With `only`, the other benchmarks' figures, notes and seconds are kept as `earlier` (the
-    file as it was) had them, and `kept_from` says when those were measured.
-    """
+def results(outcomes: list[Outcome], quick: bool, only: str | None) -> dict[str, object]:
+    """The JSON document: every figure at the top level, then notes, targets and the machine."""
     figures, notes = merged(outcomes)
-    seconds = {b.name: round(o.seconds, 1) for b, o in zip(BENCHMARKS, outcomes, strict=True)}
-    kept: dict[str, object] = {}
-    if only is not None and earlier:
-        ran = next(o for b, o in zip(BENCHMARKS, outcomes, strict=True) if b.name == only)
-        figures, notes, seconds = _kept(earlier, figures, ran, only, seconds)
-        kept = {"kept_from": earlier.get("kept_from") or earlier.get("timestamp")}
-    met = {name: {"target": str(target), "met": target.met(figures[name])}
-           for name, target in TARGETS.items() if name in figures}
+    details = {name: value for outcome in outcomes for name, value in outcome.details.items()}
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     return {
         **figures,
+        **details,
         "notes": notes,
-        "targets": met,
-        "seconds": seconds,
+        "targets": targets_met(figures),
+        "seconds": {b.name: round(o.seconds, 1) for b, o in zip(BENCHMARKS, outcomes, strict=True)},
+        "timestamps": {b.name: now for b in BENCHMARKS if only in (None, b.name)},
         "machine": machine.describe(),
         "quick": quick,
         "only": only,
-        "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
-        **kept,
+        "timestamp": now,
     }
 
 
-DOCUMENT_KEYS = ("notes", "targets", "seconds", "machine", "quick", "only", "timestamp",
-                 "kept_from")
-
-
-def _kept(
-    earlier: dict[str, object],
-    figures: dict[str, Figure],
-    ran: Outcome,
-    only: str,
-    seconds: dict[str, float],
-) -> tuple[dict[str, Figure], dict[str, str], dict[str, float]]:
-    """Earlier figures, notes and seconds, with those of the one benchmark run now on top."""
-    old_notes = earlier.get("notes")
-    notes = {k: str(v) for k, v in (old_notes if isinstance(old_notes, dict) else {}).items()
-             if k not in ran.figures}
-    old_seconds = earlier.get("seconds")
-    kept_seconds = dict(old_seconds) if isinstance(old_seconds, dict) else dict(seconds)
-    kept_seconds[only] = seconds[only]
-    old_figures = {k: as_figure(v) for k, v in earlier.items() if k not in DOCUMENT_KEYS}
-    return {**figures, **old_figures, **ran.figures}, {**notes, **ran.notes}, kept_seconds
-
-
-def earlier_results(path: Path) -> dict[str, object] | None:
-    """The results file as it is, if there is a readable one."""
-    try:
-        document = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-    return document if isinstance(document, dict) else None
+def measured_keys(outcomes: list[Outcome], only: str) -> set[str]:
+    """The keys the `--only` benchmark reported in this run."""
+    outcome = next(o for b, o in zip(BENCHMARKS, outcomes, strict=True) if b.name == only)
+    return set(outcome.figures) | set(outcome.details)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,9 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     figures, notes = merged(outcomes)
     numbers = {name: value for name, value in figures.items() if not isinstance(value, str)}
     print(table.render(numbers, notes), flush=True)
+    document = results(outcomes, args.quick, args.only)
+    if args.only and args.output.exists():
+        previous = json.loads(args.output.read_text())
+        document = keep_previous(document, previous, measured_keys(outcomes, args.only), args.only)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    earlier = earlier_results(args.output) if args.only else None
-    document = results(outcomes, args.quick, args.only, earlier)
     args.output.write_text(json.dumps(document, indent=2) + "\n")
     print(f"\nwrote {args.output} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return 1 if any(outcome.failed for outcome in outcomes) else 0

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import types
 from collections.abc import Iterator
 
 import pytest
 
-from benchmarks.__main__ import results
-from benchmarks.suite import BENCHMARKS, NOT_MEASURED, Benchmark, Outcome, run_benchmark, skipped
+from benchmarks.suite import NOT_MEASURED, Benchmark, run_benchmark
 from benchmarks.table import render
 
 SLOT = Benchmark("slot", "benchmarks_test_slot", ("first_ms", "second"))
@@ -64,25 +62,3 @@ def test_the_table_marks_targets_met_and_missed() -> None:
     assert lines["vote_p99_ms"] == ["vote_p99_ms", "12", "<", "50", "yes"]
     assert lines["vote_path_ratio"][-1] == "NO"
     assert lines["burst_lost"] == ["burst_lost", "n/a", "==", "0"]
-
-
-def test_only_one_benchmark_keeps_the_others_figures_from_the_file() -> None:
-    earlier = results(
-        [Outcome({"vote_p99_ms": 12.0, "vote_errors": 0.0}, {"vote_errors": "why"}, seconds=5)
-         if b.name == "votes" else skipped(b) for b in BENCHMARKS],
-        quick=False, only=None,
-    )
-    fairness = Outcome({"fair_crowd_max_ms": 900.0, "fair_flood_max_ms": 40.0}, seconds=30)
-    now = results(
-        [fairness if b.name == "fairness" else skipped(b, "not measured (--only)")
-         for b in BENCHMARKS],
-        quick=False, only="fairness", earlier=json.loads(json.dumps(earlier)),
-    )
-    assert now["vote_p99_ms"] == 12.0 and now["vote_errors"] == 0.0
-    assert now["fair_crowd_max_ms"] == 900.0
-    notes = now["notes"]
-    assert isinstance(notes, dict) and notes["vote_errors"] == "why"
-    assert "fair_crowd_max_ms" not in notes
-    assert now["seconds"] == {**earlier["seconds"], "fairness": 30.0}  # type: ignore[dict-item]
-    assert now["targets"]["vote_p99_ms"]["met"] is True  # type: ignore[index]
-    assert now["kept_from"] == earlier["timestamp"]

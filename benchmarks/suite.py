@@ -44,6 +44,7 @@ BENCHMARKS = (
     Benchmark("burst", "benchmarks.bench_burst",
               ("burst_p99_ack_ms", "burst_lost", "edits_per_2s_max")),
     Benchmark("checker", "benchmarks.bench_checker", ("checker_median_ms",)),
+    Benchmark("fairness", "benchmarks.bench_fairness", ("fair_flood_max_ms", "fair_crowd_max_ms")),
     Benchmark("scale", "benchmarks.bench_scale",
               ("rss_mb_1000_runs", "reveal_ms_10", "reveal_ms_10000")),
     Benchmark("checker_vs_math_verify", "benchmarks.bench_checker_vs_math_verify",

@@ -55,6 +55,8 @@ TARGETS: dict[str, Target] = {
     "pg_slack_burst_lost": Target("==", 0),
     "pg_slack_edits_per_2s_max": Target("<=", 1),
     "checker_median_ms": Target("<", 5),
+    "fair_flood_max_ms": Target("<", 2000),
+    "fair_crowd_max_ms": Target("<", 2000),
     "rss_mb_1000_runs": Target("<", 200),
     "rss_failed_clicks": Target("==", 0),
     "reveal_growth": Target("<=", 5),

@@ -21,6 +21,9 @@ from bot.upkeep import prune_forever, running
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine, sqlite_file, upgrade_database
 
+MAX_WAIT_TIMEOUTS = 5
+"""How many check timeouts an answer may wait for a free worker before the member is told."""
+
 
 @dataclass
 class Runtime:
@@ -40,11 +43,11 @@ async def open_runtime(
     if migrate:
         await upgrade_database(settings.database_url)
     database = create_engine(settings.database_url, create_file=False)
-    checker = Checker(timeout=settings.checker_timeout)
+    checker = bot_checker(settings)
     await checker.start()
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
-    engine = LessonEngine(store, checker, catalog)
+    engine = LessonEngine(store, checker, catalog, max_tries=settings.free_answer_max_tries)
     freeze_startup_objects()
     lost_file = watching(sqlite_file(settings.database_url))
     try:
@@ -54,3 +57,12 @@ async def open_runtime(
         await checker.close()
         await database.dispose()
 
+
+def bot_checker(settings: Settings) -> Checker:
+    """The answer checker as the bot runs it: bounded queue, turns, at most a few timeouts' wait."""
+    return Checker(
+        timeout=settings.checker_timeout,
+        queue_limit=settings.checker_queue_limit,
+        turn_seconds=settings.checker_turn,
+        max_wait=MAX_WAIT_TIMEOUTS * settings.checker_timeout,
+    )

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from lessons.schema import DEFAULT_MAX_TRIES, MAX_TRIES_LIMIT
 from storage.database import DEFAULT_DATABASE_URL
+
+DEFAULT_QUEUE_LIMIT = 32
+"""Answers that may wait for the checker at once; more are told it is busy."""
+DEFAULT_TURN_SECONDS = 0.25
+"""Seconds a check may keep others waiting before it is stopped and its member told it is busy."""
 
 
 class Settings(BaseSettings):
@@ -19,6 +25,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     default_lesson: str = "rlvr"
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
+    checker_queue_limit: int = Field(default=DEFAULT_QUEUE_LIMIT, ge=1, le=10_000)
+    checker_turn: float = Field(default=DEFAULT_TURN_SECONDS, gt=0, le=30)
+    free_answer_max_tries: int = Field(default=DEFAULT_MAX_TRIES, ge=1, le=MAX_TRIES_LIMIT)
     burst_handling: bool = True
 
     discord_token: SecretStr | None = None

@@ -186,6 +186,11 @@ class VerifierStep(StepBase):
         return self
 
 
+DEFAULT_MAX_TRIES = 5
+"""Tries each member gets at a free-answer problem when neither the lesson nor the settings say."""
+MAX_TRIES_LIMIT = 50
+
+
 class FreeAnswerStep(StepBase):
     """A problem members solve themselves; the checker grades every try."""
 
@@ -197,7 +202,10 @@ class FreeAnswerStep(StepBase):
     explanation: LongText
     crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
     max_tries: int = Field(
-        default=5, ge=1, le=50, description="How many tries each member gets at the problem."
+        default=DEFAULT_MAX_TRIES,
+        ge=1,
+        le=MAX_TRIES_LIMIT,
+        description="How many tries each member gets at the problem.",
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import ColumnElement, Select, case, distinct, func, select, union, update
@@ -10,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.sql.elements import Label
 
-from bot.model.errors import ChannelBusy
+from bot.model.errors import ChannelBusy, TriesUsedUp
 from bot.model.records import (
     ChoicePair,
     FreeAnswerStats,
@@ -41,6 +42,15 @@ from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
 from storage.upsert import member_upsert, upsert
 from storage.vote_batch import VoteBatcher, VoteRequest
+
+
+@dataclass(frozen=True)
+class FreeTry:
+    """A graded try at a free-answer problem, to be stored under the step's try cap."""
+
+    text: str
+    verdict: Verdict
+    max_tries: int | None
 
 
 @guard_public_methods
@@ -249,12 +259,23 @@ class SqlRunStore(TallyStore, MemberDataStore):
             return int((await session.execute(query)).scalar_one())
 
     async def record_free_answer(
-        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+        self,
+        run_id: int,
+        step_id: str,
+        member: Member,
+        text: str,
+        verdict: Verdict,
+        max_tries: int | None = None,
     ) -> SubmittedAnswer:
-        """Store one try at a free-answer problem; returns its try number."""
+        """Store one try at a free-answer problem; returns its try number.
+
+        Try numbers are unique per member and step, so refusing a number past `max_tries`
+        caps the tries even when the same member's tries arrive at once (`TriesUsedUp`).
+        """
+        graded = FreeTry(text, verdict, max_tries)
         for _ in range(3):
             try:
-                return await self._insert_free_answer(run_id, step_id, member, text, verdict)
+                return await self._insert_free_answer(run_id, step_id, member, graded)
             except IntegrityError:
                 continue  # the same member's concurrent try took this number
         raise RuntimeError("could not number this try; please send it again")
@@ -297,7 +318,7 @@ class SqlRunStore(TallyStore, MemberDataStore):
             return (await session.execute(query)).scalar_one_or_none()
 
     async def _insert_free_answer(
-        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+        self, run_id: int, step_id: str, member: Member, graded: FreeTry
     ) -> SubmittedAnswer:
         async with self.sessions.begin() as session:
             member_id = await self._member_id(session, run_id, member)
@@ -307,9 +328,11 @@ class SqlRunStore(TallyStore, MemberDataStore):
                 FreeAnswerRow.member_id == member_id,
             )
             attempt_no = int((await session.execute(latest)).scalar_one()) + 1
-            graded = graded_columns(run_id, step_id, member_id, verdict)
-            session.add(FreeAnswerRow(**graded, attempt_no=attempt_no, text=text))
-        return SubmittedAnswer(attempt_no, verdict)
+            if graded.max_tries is not None and attempt_no > graded.max_tries:
+                raise TriesUsedUp(graded.max_tries)
+            columns = graded_columns(run_id, step_id, member_id, graded.verdict)
+            session.add(FreeAnswerRow(**columns, attempt_no=attempt_no, text=graded.text))
+        return SubmittedAnswer(attempt_no, graded.verdict)
 
     async def _member_id(self, session: AsyncSession, run_id: int, member: Member) -> int:
         """Upsert the member (keeping their latest display name) and return its id."""

@@ -37,6 +37,25 @@ async def checker() -> AsyncIterator[Checker]:
         yield running
 
 
+SLOW_ANSWER = "(a+b+c+d+e+f)^20"
+"""An answer the parser allows whose check runs far past any timeout the tests use."""
+
+
+@pytest.fixture
+async def fair_checker() -> AsyncIterator[Checker]:
+    """One worker whose slow checks give way after a 0.1 s turn to a waiting one."""
+    async with Checker(workers=1, timeout=30.0, turn_seconds=0.1) as running:
+        yield running
+
+
+@pytest.fixture
+async def broken_checker() -> AsyncIterator[Checker]:
+    """A real checker whose workers cannot start (a 1 MB memory cap): every check fails."""
+    broken = Checker(memory_mb=1, workers=1)
+    yield broken
+    await broken.close()
+
+
 SERVER_URL = os.environ.get("TEST_DATABASE_URL", "")
 
 

@@ -14,6 +14,7 @@ from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.verdicts import AttemptVerdicts
+from lessons.schema import DEFAULT_MAX_TRIES
 
 
 class LessonEngine:
@@ -28,7 +29,9 @@ class LessonEngine:
         checker: AnswerChecker,
         catalog: LessonCatalog | None = None,
         clock: Clock = utc_now,
+        max_tries: int = DEFAULT_MAX_TRIES,
     ) -> None:
+        """`max_tries` caps free-answer tries at steps whose lesson sets no `max_tries`."""
         self.store = store
         self.checker = checker
         self.catalog = catalog or LessonCatalog()
@@ -36,7 +39,7 @@ class LessonEngine:
         tallies = StepTallies(store)
         verdicts = AttemptVerdicts(checker)
         self.views = RunViews(self.core, tallies, verdicts)
-        self.members = MemberActions(self.core, store, checker, verdicts)
+        self.members = MemberActions(self.core, store, checker, verdicts, max_tries)
         self.hosts = HostActions(self.core, tallies, self.views)
         self.member_data = MemberData(self.core, store)
         self.messages = PlatformMessages(store)

@@ -9,6 +9,7 @@ from bot.engine.step_tallies import StepTallies
 from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
 from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
 from bot.model.views import Advance, RevealCard, StepCard, SummaryCard
+from lessons.schema import VerifierStep
 
 MAX_TIMER_SECONDS = 3600
 MIN_TIMER_SECONDS = 10
@@ -49,6 +50,8 @@ class HostActions:
             raise WrongStep("answers to reveal; use Next to move on")
         if run.position.phase is Phase.REVEALED:
             raise StepClosed("This question is already revealed.")
+        if isinstance(step, VerifierStep):  # a checker that fails refuses before anything moves
+            await self.views.verdicts.verdicts(run, step)
         position = Position(run.step_index, Phase.REVEALED)
         moved = await self.core.move(run, position, RunState.ACTIVE)
         await self.tallies.freeze(moved.id, step)

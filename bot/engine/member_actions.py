@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.verdicts import AttemptVerdicts
 from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice, WrongStep
-from bot.model.records import Member, Phase, Place, Position, VoteResult
+from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
 from bot.model.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
-from lessons.schema import Attempt, FreeAnswerStep, PredictionStep, Step, VerifierStep
+from lessons.schema import (
+    DEFAULT_MAX_TRIES,
+    Attempt,
+    FreeAnswerStep,
+    PredictionStep,
+    Step,
+    VerifierStep,
+)
 
 MAX_TYPED_ANSWER = 200
 CHOICE_KIND = "choice"
@@ -46,11 +54,15 @@ class MemberActions:
         answers: AnswerStorage,
         checker: AnswerChecker,
         verdicts: AttemptVerdicts,
+        default_max_tries: int = DEFAULT_MAX_TRIES,
     ) -> None:
+        """`default_max_tries` caps free-answer tries where the lesson sets no `max_tries`."""
         self.core = core
         self.answers = answers
         self.checker = checker
         self.verdicts = verdicts
+        self.default_max_tries = default_max_tries
+        self.turns = CheckTurns()
 
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
@@ -94,13 +106,14 @@ class MemberActions:
         left = await self.unrated(run.id, step, member)
         if left:
             raise BadInput(blind_refusal(left, len(step.attempts)))
-        lock = await self.cast_vote(
-            run.id, step, member, RATINGS_LOCKED, attempt.id, blocked_by=RATINGS_LOCKED
-        )
-        verdict = await self.verdicts.attempt_verdict(
-            run.lesson_id, run.lesson_version, step, attempt
-        )
-        await self.answers.record_check(run.id, step.id, member, attempt.id, verdict)
+        with self.turns.turn(run.place, member.user_id):
+            verdict = await self.verdicts.attempt_verdict(
+                run.lesson_id, run.lesson_version, step, attempt
+            )
+            lock = await self.cast_vote(
+                run.id, step, member, RATINGS_LOCKED, attempt.id, blocked_by=RATINGS_LOCKED
+            )
+            await self.answers.record_check(run.id, step.id, member, attempt.id, verdict)
         text = checker_text(attempt.label, verdict)
         if not lock.blocked:
             text = f"{text}\n{JUST_LOCKED_TEXT}"
@@ -114,7 +127,7 @@ class MemberActions:
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
     ) -> Receipt:
-        """Grade a member's typed answer, up to the step's `max_tries`; every try is kept."""
+        """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         if place is not None:
             await self.core.require_place(run_id, place)
         run, step = await self.core.open_step(run_id, step_id)
@@ -123,15 +136,28 @@ class MemberActions:
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
-        if await self.answers.count_tries(run.id, step.id, member.user_id) >= step.max_tries:
-            raise TriesUsedUp(step.max_tries)
-        verdict = await self.checker.check_answer(
-            answer, step.gold, unit=step.unit, accept=step.accept
-        )
-        stored = await self.answers.record_free_answer(run.id, step.id, member, answer, verdict)
-        tries_left = max(0, step.max_tries - stored.attempt_no)
-        text = answer_text(stored.attempt_no, verdict, tries_left)
-        return Receipt(text, run.id, step.id, verdict.reward, tries_left)
+        cap = self.tries_cap(step)
+        with self.turns.turn(run.place, member.user_id):
+            stored = await self._graded_try(run.id, step, member, answer, cap)
+        tries_left = max(0, cap - stored.attempt_no)
+        text = answer_text(stored.attempt_no, stored.verdict, tries_left)
+        return Receipt(text, run.id, step.id, stored.verdict.reward, tries_left)
+
+    def tries_cap(self, step: FreeAnswerStep) -> int:
+        """How many tries each member gets: the lesson's `max_tries`, else the settings' cap."""
+        return step.max_tries if "max_tries" in step.model_fields_set else self.default_max_tries
+
+    async def _graded_try(
+        self, run_id: int, step: FreeAnswerStep, member: Member, answer: str, cap: int
+    ) -> SubmittedAnswer:
+        """Grade and store one try while under the cap (the store checks the cap as it writes)."""
+        if await self.answers.count_tries(run_id, step.id, member.user_id) >= cap:
+            raise TriesUsedUp(cap)
+        with checker_failures():
+            verdict = await self.checker.check_answer(
+                answer, step.gold, unit=step.unit, accept=step.accept
+            )
+        return await self.answers.record_free_answer(run_id, step.id, member, answer, verdict, cap)
 
     async def cast_vote(
         self,

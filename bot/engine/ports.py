@@ -100,9 +100,18 @@ class AnswerStorage(Protocol):
         ...
 
     async def record_free_answer(
-        self, run_id: int, step_id: str, member: Member, text: str, verdict: Verdict
+        self,
+        run_id: int,
+        step_id: str,
+        member: Member,
+        text: str,
+        verdict: Verdict,
+        max_tries: int | None = None,
     ) -> SubmittedAnswer:
-        """Store one try at a free-answer problem; returns its try number."""
+        """Store one try at a free-answer problem; returns its try number.
+
+        A try that would be number `max_tries + 1` or later is not stored: `TriesUsedUp`.
+        """
         ...
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.checks import checker_failures
 from bot.engine.ports import AnswerChecker
 from bot.model.records import RunRecord
 from bot.verifier.verdict import Verdict
@@ -23,9 +24,10 @@ class AttemptVerdicts:
         """The checker's verdict on an authored attempt, computed once per process."""
         key = (lesson_id, version, step.id, attempt.id)
         if key not in self._verdicts:
-            verdict = await self.checker.check_attempt(
-                attempt.text, step.gold, unit=step.unit, accept=step.accept
-            )
+            with checker_failures():
+                verdict = await self.checker.check_attempt(
+                    attempt.text, step.gold, unit=step.unit, accept=step.accept
+                )
             self._verdicts[key] = verdict
         return self._verdicts[key]
 

@@ -103,3 +103,14 @@ class StoreUnavailable(LessonBotError):
 
     def __init__(self) -> None:
         super().__init__("Could not record that right now. Please try again in a moment.")
+
+
+class CheckInFlight(LessonBotError):
+    """The member already has an answer or a checker run being checked; nothing was recorded."""
+
+    def __init__(self) -> None:
+        super().__init__("Your previous answer is still being checked.")
+
+
+class CheckerFailed(LessonBotError):
+    """The answer checker could not grade this now (busy, crashed, unavailable); nothing stored."""

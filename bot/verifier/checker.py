@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Self
 
+from bot.verifier.errors import CheckerCrashed
 from bot.verifier.limits import ANSWER_MAX_CHARS, ATTEMPT_MAX_CHARS, GOLD_MAX_CHARS
 from bot.verifier.normalize import preview
-from bot.verifier.pool import WorkerCrashed, WorkerPool, WorkerTimeout
+from bot.verifier.pool import PoolLimits, WorkerCrashed, WorkerPool, WorkerTimeout
 from bot.verifier.protocol import MAX_ACCEPTED, accepted_fits, verdict_from_message
 from bot.verifier.verdict import Outcome, Verdict
 
 _CRASH_RETRIES = 1
-CRASHED = "The checker stopped while reading that answer; please send it again."
 
 
 class Checker:
@@ -23,14 +23,28 @@ class Checker:
     Untrusted text is only ever parsed inside the workers. A check that runs past `timeout`
     seconds is answered REJECTED and its worker is killed and replaced; with two or more
     workers, other checks keep being served meanwhile.
+
+    Fairness (`WorkerPool`): at most `queue_limit` checks wait and none longer than `max_wait`
+    seconds (else `CheckerBusy`); while a check waits, one that has run `turn_seconds` is
+    stopped and raises `CheckerBusy`. A check whose worker dies twice raises `CheckerCrashed`.
     """
 
-    def __init__(self, *, timeout: float = 2.0, memory_mb: int = 512, workers: int = 2) -> None:
+    def __init__(
+        self,
+        *,
+        timeout: float = 2.0,
+        memory_mb: int = 512,
+        workers: int = 2,
+        queue_limit: int | None = None,
+        turn_seconds: float | None = None,
+        max_wait: float = 60.0,
+    ) -> None:
         if timeout <= 0 or memory_mb <= 0 or workers < 1:
             raise ValueError("timeout and memory_mb must be positive and workers at least 1")
         self._timeout = timeout
         self._memory_mb = memory_mb
         self._worker_count = workers
+        self._limits = PoolLimits(queue_limit, max_wait, turn_seconds)
         self._pool: WorkerPool | None = None
         self._start_lock = asyncio.Lock()
 
@@ -44,11 +58,18 @@ class Checker:
         """How many workers are free to take a check right now."""
         return self._pool.idle_count if self._pool is not None else 0
 
+    @property
+    def waiting_checks(self) -> int:
+        """How many checks are waiting for a worker right now."""
+        return self._pool.waiting_count if self._pool is not None else 0
+
     async def start(self) -> None:
         """Start the worker processes; calling it again does nothing."""
         async with self._start_lock:
             if self._pool is None:
-                pool = WorkerPool(size=self._worker_count, memory_mb=self._memory_mb)
+                pool = WorkerPool(
+                    size=self._worker_count, memory_mb=self._memory_mb, limits=self._limits
+                )
                 await pool.start()
                 self._pool = pool
 
@@ -120,7 +141,7 @@ class Checker:
                 return self._timed_out(text, gold)
             except (WorkerCrashed, ValueError):
                 continue
-        return Verdict(Outcome.REJECTED, preview(text), preview(gold), CRASHED)
+        raise CheckerCrashed("a worker died on this check twice")
 
     def _timed_out(self, text: str, gold: str) -> Verdict:
         """The verdict for a check that ran out of time."""

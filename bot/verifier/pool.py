@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import sys
 from contextlib import suppress
+from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
-from bot.verifier.errors import CheckerError
-from bot.verifier.protocol import Message, decode, encode
+from bot.verifier.errors import CheckerBusy, CheckerError
+from bot.verifier.protocol import STOPPED, Message, decode, encode
 
 _LOG = logging.getLogger(__name__)
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -21,6 +24,8 @@ _BOOTSTRAP = (
 _STREAM_LIMIT = 1 << 20
 _SPAWN_ATTEMPTS = 5
 _RETRY_DELAY_SECONDS = 0.5
+STOP_SIGNAL = signal.SIGUSR1
+"""Asks a worker to give up its current check (it answers `stopped` and stays alive)."""
 
 
 class WorkerTimeout(Exception):
@@ -76,6 +81,12 @@ class WorkerProcess:
             raise WorkerCrashed("the worker replied out of turn")
         return reply
 
+    def interrupt(self) -> None:
+        """Ask the worker to give up its current check; it answers `stopped` and stays."""
+        if self._process.returncode is None:
+            with suppress(ProcessLookupError):
+                os.kill(self._process.pid, STOP_SIGNAL)
+
     async def stop(self) -> None:
         """Kill the worker (if still running) and wait for it to exit."""
         if self._process.returncode is None:
@@ -114,16 +125,45 @@ class WorkerProcess:
             raise WorkerCrashed("the worker sent a malformed reply") from error
 
 
-class WorkerPool:
-    """A fixed number of workers; each request borrows an idle one, broken ones are replaced."""
+@dataclass(frozen=True)
+class PoolLimits:
+    """How long and how many requests may wait, and how long a check may keep others waiting.
 
-    def __init__(self, *, size: int, memory_mb: int, spawn_timeout: float = 60.0) -> None:
+    None means no limit; `max_wait` None means the spawn timeout.
+    """
+
+    queue_limit: int | None = None
+    max_wait: float | None = None
+    turn_seconds: float | None = None
+
+
+class WorkerPool:
+    """A fixed number of workers; each request borrows an idle one, broken ones are replaced.
+
+    At most `queue_limit` requests wait for a worker (more are refused with `CheckerBusy`),
+    none waits longer than `max_wait` seconds, and while any request waits, a check that has
+    run for `turn_seconds` is stopped (its worker stays) so that it cannot hold a worker.
+    """
+
+    def __init__(
+        self,
+        *,
+        size: int,
+        memory_mb: int,
+        spawn_timeout: float = 60.0,
+        limits: PoolLimits = PoolLimits(),
+    ) -> None:
         self._size = size
         self._memory_mb = memory_mb
         self._spawn_timeout = spawn_timeout
+        self._queue_limit = limits.queue_limit
+        self._max_wait = spawn_timeout if limits.max_wait is None else limits.max_wait
+        self._turn_seconds = limits.turn_seconds
         self._idle: asyncio.Queue[WorkerProcess] = asyncio.Queue()
         self._workers: set[WorkerProcess] = set()
         self._replacements: set[asyncio.Task[None]] = set()
+        self._waiting = 0
+        self._someone_waits = asyncio.Event()
         self._closed = False
 
     @property
@@ -135,6 +175,11 @@ class WorkerPool:
     def idle_count(self) -> int:
         """How many workers are waiting for a request right now."""
         return self._idle.qsize()
+
+    @property
+    def waiting_count(self) -> int:
+        """How many requests are waiting for a worker right now."""
+        return self._waiting
 
     async def start(self) -> None:
         """Start all workers concurrently; if any fails, stop the others and raise."""
@@ -152,12 +197,18 @@ class WorkerPool:
     async def ask(self, message: Message, timeout: float) -> Message:
         """Send `message` to an idle worker; a worker that fails in any way is replaced."""
         worker = await self._acquire()
+        watch = self._watch_turn(worker)
         try:
             reply = await worker.ask(message, timeout)
         except BaseException:
             self._discard(worker)
             raise
+        finally:
+            if watch is not None:
+                watch.cancel()
         self._idle.put_nowait(worker)
+        if reply.get(STOPPED) is True:
+            raise CheckerBusy("the check was stopped so that waiting checks could run")
         return reply
 
     async def close(self) -> None:
@@ -178,14 +229,36 @@ class WorkerPool:
         return worker
 
     async def _acquire(self) -> WorkerProcess:
-        """Wait for an idle worker, giving up after the spawn timeout."""
+        """Wait for an idle worker in turn; refuse when too many wait or the wait is too long."""
         if self._closed:
             raise CheckerError("The answer checker has been closed.")
+        if not self._idle.empty() and not self._waiting:
+            return self._idle.get_nowait()
+        if self._queue_limit is not None and self._waiting >= self._queue_limit:
+            raise CheckerBusy()
+        self._waiting += 1
+        self._someone_waits.set()
         try:
-            async with asyncio.timeout(self._spawn_timeout):
+            async with asyncio.timeout(self._max_wait):
                 return await self._idle.get()
         except TimeoutError as error:
-            raise CheckerError("No answer-checking worker is available.") from error
+            raise CheckerBusy("no worker became free in time") from error
+        finally:
+            self._waiting -= 1
+            if not self._waiting:
+                self._someone_waits.clear()
+
+    def _watch_turn(self, worker: WorkerProcess) -> asyncio.Task[None] | None:
+        """Stop the worker's check once it has had its turn and another request waits."""
+        if self._turn_seconds is None:
+            return None
+        return asyncio.get_running_loop().create_task(self._end_turn(worker, self._turn_seconds))
+
+    async def _end_turn(self, worker: WorkerProcess, turn_seconds: float) -> None:
+        await asyncio.sleep(turn_seconds)
+        while not self._waiting:
+            await self._someone_waits.wait()
+        worker.interrupt()
 
     def _discard(self, worker: WorkerProcess) -> None:
         """Forget a broken worker and start replacing it in the background."""

@@ -12,6 +12,8 @@ from bot.verifier.verdict import Outcome, Verdict
 Message = dict[str, Any]
 OPERATIONS = ("answer", "attempt", "gold")
 """What a request can ask for: grade an answer, grade an attempt, or read a gold answer."""
+STOPPED = "stopped"
+"""The reply field (true) of a check the worker gave up when asked to, deciding nothing."""
 
 
 MAX_ACCEPTED = 20

@@ -20,6 +20,7 @@ from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 from bot.verifier.guards import TOO_BIG
 from bot.verifier.normalize import preview
 from bot.verifier.protocol import (
+    STOPPED,
     Message,
     accepted_of,
     decode,
@@ -30,6 +31,8 @@ from bot.verifier.protocol import (
 from bot.verifier.verdict import Outcome, Verdict
 
 DEFAULT_MEMORY_MB = 512
+NICENESS_INCREMENT = 5
+"""How much lower than the bot's a worker's CPU priority is, so the bot stays responsive."""
 _ORPHAN_CHECK_SECONDS = 1.0
 _Operation = Callable[[str, str], Verdict]
 _OPERATIONS: dict[str, Callable[..., Verdict]] = {
@@ -45,10 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     memory_mb = int(arguments[0]) if arguments else DEFAULT_MEMORY_MB
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGUSR1, _stop_current_check)
     _exit_if_orphaned(os.getppid())
     channel = _claim_stdout()
     limit_memory(memory_mb)
     _warm_up()
+    os.nice(NICENESS_INCREMENT)  # after the warm-up, so a replacement is ready as soon as before
     _send(channel, {"ready": True, "pid": os.getpid()})
     for line in sys.stdin.buffer:
         _send(channel, handle_request(line))
@@ -78,7 +83,34 @@ def handle_request(line: bytes) -> Message:
         text, gold = str(request["text"]), str(request["gold"])
     except (ValueError, KeyError, TypeError):
         return {"id": None, "error": "malformed request"}
-    return verdict_to_message(_run_safely(operation, text, gold), request.get("id"))
+    try:
+        verdict = _run_stoppably(operation, text, gold)
+    except _Stopped:
+        return {"id": request.get("id"), STOPPED: True}
+    return verdict_to_message(verdict, request.get("id"))
+
+
+class _Stopped(BaseException):
+    """Raised inside a check that the bot asked to stop (not an Exception: nothing swallows it)."""
+
+
+_CHECKING = [False]
+
+
+def _stop_current_check(_signum: int, _frame: object) -> None:
+    """The stop signal: give up the check in progress, if any; between checks, do nothing."""
+    if _CHECKING[0]:
+        _CHECKING[0] = False
+        raise _Stopped
+
+
+def _run_stoppably(operation: _Operation, text: str, gold: str) -> Verdict:
+    """Run one grading operation that the stop signal may interrupt."""
+    _CHECKING[0] = True
+    try:
+        return _run_safely(operation, text, gold)
+    finally:
+        _CHECKING[0] = False
 
 
 def _run_safely(operation: _Operation, text: str, gold: str) -> Verdict:

@@ -30,10 +30,8 @@ from bot.slack_adapter.blocks import (
     Block,
     card_message,
     clip,
-    context,
     to_mrkdwn,
     to_plain,
-    without_actions,
 )
 from bot.slack_adapter.members import SlackRequest
 
@@ -126,15 +124,6 @@ class SlackSurface:
             channel=channel, ts=ts, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
         )
         return await safely("chat.update", call) is not None
-
-    async def retire(self, request: SlackRequest) -> None:
-        """Take the buttons off the message whose Next was clicked (a step or a reveal)."""
-        if not request.message_ts:
-            return
-        message = request.message
-        blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
-        text = str(message.get("text") or "Moved on.")
-        await self.update(request.channel, request.message_ts, text, blocks)
 
     async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
         """Open a modal for the click that carried `trigger_id`."""

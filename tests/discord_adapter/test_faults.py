@@ -12,7 +12,14 @@ import pytest
 
 from fakes.fake_discord import CHANNEL_ID
 from storage import SqlRunStore
-from tests.discord_adapter.helpers import LessonDriver, button, run_of, step_id, title
+from tests.discord_adapter.helpers import (
+    LessonDriver,
+    button,
+    buttons,
+    run_of,
+    step_id,
+    title,
+)
 
 POSTS = rf"/channels/{CHANNEL_ID}/messages"
 STEP = "what-changed"
@@ -126,4 +133,25 @@ async def test_results_refused_with_403_are_posted_once_by_a_repost(
     assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
     (upload,) = fake.uploads[int(results["id"])]
     assert upload.filename == "chart.png"
+    assert [step_id(m) for m in lesson.messages()].count(STEP) == 1
+    assert await choices_stored(store, question) == 2
+
+
+async def test_results_refused_with_403_are_posted_when_the_host_moves_on(
+    lesson: LessonDriver, store: SqlRunStore
+) -> None:
+    fake = lesson.fake
+    question = await lesson.reach(STEP)
+    await answer(lesson, question, "ann", "ben")
+    fake.fail("POST", POSTS, 403)
+    refused = await lesson.command("reveal")
+    assert "HTTP 403" in refused.content and "/lesson next" in refused.content
+
+    posted = len(lesson.messages())
+    assert (await lesson.command("next")).content == "Moved on."
+    results, shown = lesson.messages()[posted:]
+    assert title(results).startswith("Results") and step_id(shown) == "three-stages"
+    assert "**2 answered**" in results["embeds"][0]["description"]
+    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
+    assert [b["disabled"] for b in buttons(results) if ":next" in b["custom_id"]] == [True]
     assert await choices_stored(store, question) == 2

@@ -11,6 +11,8 @@ from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
+from fakes.held_requests import Hold, Holds
+
 TEAM_ID = "T0001"
 BOT_USER_ID = "UBOT"
 
@@ -55,6 +57,7 @@ class FakeSlack:
     def __post_init__(self) -> None:
         self._sockets: list[web.WebSocketResponse] = []
         self._failures: dict[str, Failure] = {}
+        self._holds = Holds[Call]()
         self._changed = asyncio.Condition()
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -81,7 +84,8 @@ class FakeSlack:
         await self.close()
 
     async def close(self) -> None:
-        """Stop serving."""
+        """Stop serving (a held request is let go first)."""
+        self._holds.release_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -105,6 +109,10 @@ class FakeSlack:
     ) -> None:
         """Answer the next `times` calls of `method` with an error (429 with Retry-After)."""
         self._failures[method] = Failure(status, times, retry_after, error)
+
+    def hold(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Leave the next call matching `matches` unanswered (and unrecorded) until closing."""
+        return self._holds.add(matches)
 
     def calls_to(self, method: str, ok_only: bool = True) -> list[Call]:
         """The recorded calls of one method (only the answered-with-200 ones by default)."""
@@ -144,6 +152,8 @@ class FakeSlack:
         method = request.match_info["method"]
         args = await _arguments(request)
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if await self._holds.parked(Call(method, args, token)):
+            return web.json_response({"ok": False, "error": "held"}, status=503)
         failure = self._failures.get(method)
         if failure is not None and failure.times > 0:
             failure.times -= 1

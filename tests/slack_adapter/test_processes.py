@@ -46,6 +46,13 @@ async def timer_fired_once(slack: SlackDriver, store: SqlRunStore) -> None:
     assert run is not None and run.position == Position(1, Phase.OPEN)
 
 
+async def reach_question(slack: SlackDriver) -> tuple[Call, int]:
+    """Start a run and move on to its first question: the question's message and the run."""
+    await slack.start()
+    question = await slack.go_to_step(2)
+    return question, parse_address(slack.button(question, RIGHT)).run_id
+
+
 def assert_no_secrets_logged(*bots: BotProcess) -> None:
     """The processes' own logs hold neither the bot token nor the signing secret."""
     for bot in bots:
@@ -77,9 +84,7 @@ async def test_a_bot_killed_with_sigkill_loses_no_acked_answer_and_resumes(
 ) -> None:
     async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
         [(bot, slack)] = running
-        await slack.start()
-        question = await slack.go_to_step(2)
-        run_id = parse_address(slack.button(question, RIGHT)).run_id
+        question, run_id = await reach_question(slack)
         await arm_timer(slack)
         voters = [f"UVOTER{n:02d}" for n in range(20)]
         choice = slack.button(question, RIGHT)
@@ -114,9 +119,7 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
 ) -> None:
     async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
         [(bot, slack)] = running
-        await slack.start()
-        question = await slack.go_to_step(2)
-        run_id = parse_address(slack.button(question, RIGHT)).run_id
+        question, run_id = await reach_question(slack)
         for voter in ("UANN", "UBEN", "UCAT"):
             assert await slack.click(slack.button(question, RIGHT), voter, question) == 200
             await slack.wait_ephemeral(voter, "You chose")

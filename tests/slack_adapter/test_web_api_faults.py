@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bot.engine import LessonEngine, Place
+from bot.engine import LessonCatalog, LessonEngine, Place
+from bot.slack_adapter import SlackBot
 from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
-from fakes.fake_slack import TEAM_ID, block_texts, buttons
+from bot.verifier import Checker
+from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts, buttons
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, TOTAL, SlackDriver, message_ts
-from storage import SqlRunStore
+from storage import SqlRunStore, create_engine
+from tests.conftest import FakeClock
+from tests.slack_adapter.conftest import bot_for
 from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
@@ -104,3 +110,35 @@ async def test_results_refused_by_slack_are_posted_once_by_a_repost(
     run = await engine.find_run(PLACE)
     tally = await store.find_tally(run.id, "what-changed")
     assert tally is not None and tally.participants == 1
+
+
+async def test_refused_results_are_posted_once_when_two_processes_start(
+    slack: SlackDriver,
+    slack_bot: SlackBot,
+    database_url: str,
+    checker: Checker,
+    clock: FakeClock,
+    fake_slack: FakeSlack,
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    slack.fake.fail_next("chat.postMessage", status=200, error="not_in_channel")
+    assert await slack.command("reveal") == 200
+    await slack.wait_ephemeral(HOST, "`/lesson repost` posts it")
+
+    database = create_engine(database_url)
+    engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
+    other = bot_for(engine, checker, fake_slack)
+    try:
+        async with other.connected():
+            await asyncio.gather(
+                slack_bot.presenter.catch_up("slack"), other.presenter.catch_up("slack")
+            )
+    finally:
+        await database.dispose()
+    (results,) = slack.posts_in(CHANNEL, "Results: Same brain")
+    assert "1 answered" in block_texts(results.args["blocks"])
+    assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
+    assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1

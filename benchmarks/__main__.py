@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from benchmarks import machine, table
+from benchmarks.merge import keep_previous
 from benchmarks.suite import BENCHMARKS, Figure, Outcome, run_benchmark, skipped
-from benchmarks.targets import TARGETS
+from benchmarks.targets import targets_met
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results.json"
 
@@ -52,18 +53,26 @@ def merged(outcomes: list[Outcome]) -> tuple[dict[str, Figure], dict[str, str]]:
 def results(outcomes: list[Outcome], quick: bool, only: str | None) -> dict[str, object]:
     """The JSON document: every figure at the top level, then notes, targets and the machine."""
     figures, notes = merged(outcomes)
-    met = {name: {"target": str(target), "met": target.met(figures[name])}
-           for name, target in TARGETS.items() if name in figures}
+    details = {name: value for outcome in outcomes for name, value in outcome.details.items()}
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     return {
         **figures,
+        **details,
         "notes": notes,
-        "targets": met,
+        "targets": targets_met(figures),
         "seconds": {b.name: round(o.seconds, 1) for b, o in zip(BENCHMARKS, outcomes, strict=True)},
+        "timestamps": {b.name: now for b in BENCHMARKS if only in (None, b.name)},
         "machine": machine.describe(),
         "quick": quick,
         "only": only,
-        "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
+        "timestamp": now,
     }
+
+
+def measured_keys(outcomes: list[Outcome], only: str) -> set[str]:
+    """The keys the `--only` benchmark reported in this run."""
+    outcome = next(o for b, o in zip(BENCHMARKS, outcomes, strict=True) if b.name == only)
+    return set(outcome.figures) | set(outcome.details)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,8 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     figures, notes = merged(outcomes)
     numbers = {name: value for name, value in figures.items() if not isinstance(value, str)}
     print(table.render(numbers, notes), flush=True)
+    document = results(outcomes, args.quick, args.only)
+    if args.only and args.output.exists():
+        previous = json.loads(args.output.read_text())
+        document = keep_previous(document, previous, measured_keys(outcomes, args.only), args.only)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results(outcomes, args.quick, args.only), indent=2) + "\n")
+    args.output.write_text(json.dumps(document, indent=2) + "\n")
     print(f"\nwrote {args.output} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return 1 if any(outcome.failed for outcome in outcomes) else 0
 

@@ -28,7 +28,7 @@ from benchmarks.burst_world import (
 )
 from bot.engine import parse_address
 from bot.event_loop import run_service
-from fakes.fake_slack import Call, action_ids, block_texts
+from fakes.fake_slack import Call, action_ids, block_texts, is_private_reply
 from fakes.slack_burst import burst_session
 from fakes.slack_driver import HOST, SlackDriver, message_ts, step_number
 from storage import SqlRunStore
@@ -169,6 +169,6 @@ class ReplyCounter:
 
 def is_receipt(call: Call) -> bool:
     """A private "You chose" reply to a burst member."""
-    return (call.method == "chat.postEphemeral" and call.ok
+    return (is_private_reply(call)
             and str(call.args.get("user", "")).startswith(USER_PREFIX)
             and "You chose" in str(call.args.get("text", "")))

@@ -16,11 +16,13 @@ HOST = Member("bench-host", "Benchmark host", is_host=True)
 class NoChecker:
     """An answer checker for benchmarks that never grade anything."""
 
-    async def check_answer(self, answer: str, gold: str) -> Verdict:
+    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")
 
-    async def check_attempt(self, attempt: str, gold: str) -> Verdict:
+    async def check_attempt(
+        self, attempt: str, gold: str, *, unit: str | None = None
+    ) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")
 

@@ -13,6 +13,13 @@ NOT_MEASURED = "not measured in this run"
 
 
 @dataclass(frozen=True)
+class NotMeasured:
+    """A figure a benchmark could not measure in this run, and why: reported as null."""
+
+    why: str
+
+
+@dataclass(frozen=True)
 class Benchmark:
     """A module with `run(quick: bool) -> dict` and the headline keys it must report."""
 
@@ -27,6 +34,7 @@ class Outcome:
 
     figures: dict[str, Figure] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    details: dict[str, object] = field(default_factory=dict)
     failed: bool = False
     seconds: float = 0.0
 
@@ -38,6 +46,9 @@ BENCHMARKS = (
     Benchmark("checker", "benchmarks.bench_checker", ("checker_median_ms",)),
     Benchmark("scale", "benchmarks.bench_scale",
               ("rss_mb_1000_runs", "reveal_ms_10", "reveal_ms_10000")),
+    Benchmark("checker_vs_math_verify", "benchmarks.bench_checker_vs_math_verify",
+              ("short_checker_agreement_pct", "short_math_verify_agreement_pct",
+               "short_checker_wrong", "short_speedup")),
 )
 REQUIRED_KEYS = tuple(key for benchmark in BENCHMARKS for key in benchmark.keys)
 
@@ -68,11 +79,22 @@ def run_benchmark(benchmark: Benchmark, quick: bool) -> Outcome:
 def _outcome(benchmark: Benchmark, figures: Mapping[str, object]) -> Outcome:
     outcome = skipped(benchmark)
     for name, value in figures.items():
-        outcome.figures[name] = as_figure(value)
         outcome.notes.pop(name, None)
+        _record(outcome, name, value)
+    return outcome
+
+
+def _record(outcome: Outcome, name: str, value: object) -> None:
+    """Put one reported value where it belongs: a figure, a null with its note, or details."""
+    if isinstance(value, Mapping):
+        outcome.details[name] = dict(value)
+    elif isinstance(value, NotMeasured):
+        outcome.figures[name] = None
+        outcome.notes[name] = value.why
+    else:
+        outcome.figures[name] = as_figure(value)
         if isinstance(value, str) and value:
             outcome.notes[name] = value
-    return outcome
 
 
 def as_figure(value: object) -> Figure:

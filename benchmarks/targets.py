@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -60,5 +60,14 @@ TARGETS: dict[str, Target] = {
     "reveal_growth": Target("<=", 5),
     "click_growth": Target("<=", 2),
     "pg_click_growth": Target("<=", 2),
+    "short_checker_wrong": Target("==", 0),
+    "short_agreement_lead_pct": Target(">=", 0),
+    "short_speedup": Target(">=", 5),
 }
 """Figures without an entry here are reported for context only."""
+
+
+def targets_met(figures: Mapping[str, object]) -> dict[str, dict[str, object]]:
+    """Each target of a reported figure, and whether the figure met it (None: not measured)."""
+    return {name: {"target": str(target), "met": target.met(figures[name])}
+            for name, target in TARGETS.items() if name in figures}

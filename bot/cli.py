@@ -112,12 +112,20 @@ def db_upgrade(settings: Settings, revision: str) -> None:
 
 @cli.command()
 @click.argument("answer")
-@click.option("--gold", required=True, help="The known-correct answer.")
-def verify(answer: str, gold: str) -> None:
-    """Grade ANSWER against --gold and show what the checker read (exit 0, 1 or 2)."""
+@click.argument("gold_argument", metavar="[GOLD]", required=False)
+@click.option("--gold", help="The known-correct answer (or give it after ANSWER).")
+@click.option("--unit", help="The unit the answer is in, such as km/h or degrees.")
+def verify(answer: str, gold_argument: str | None, gold: str | None, unit: str | None) -> None:
+    """Grade ANSWER against the gold and show what the checker read (exit 0, 1 or 2)."""
     from bot.verifier.cli import verify_command
+    from bot.verifier.units import find_unit, known_units
 
-    sys.exit(verify_command(answer, gold))
+    if (gold_argument is None) == (gold is None):
+        raise click.UsageError("Give the gold answer once: after ANSWER, or with --gold.")
+    if unit is not None and find_unit(unit) is None:
+        raise click.BadParameter(f"'{unit}' is not a unit I know ({known_units()}).",
+                                 param_hint="--unit")
+    sys.exit(verify_command(answer, gold_argument or gold or "", unit=unit))
 
 
 @cli.command()

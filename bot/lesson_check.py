@@ -8,6 +8,7 @@ import click
 
 from bot.engine import AnswerChecker
 from bot.verifier import Checker, Outcome
+from bot.verifier.units import find_unit, known_units
 from lessons.loader import LessonError, available_lessons, load_lesson_file
 from lessons.schema import FreeAnswerStep, Lesson, VerifierStep
 
@@ -50,8 +51,11 @@ async def validate_command(paths: list[Path], timeout: float) -> int:
 
 
 async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) -> list[str]:
+    if step.unit is not None and find_unit(step.unit) is None:
+        return [f"step '{step.id}', field 'unit': '{step.unit}' is not a unit the checker "
+                f"knows ({known_units()})"]
     try:
-        await checker.read_gold(step.gold)
+        await checker.read_gold(step.gold, unit=step.unit)
     except ValueError as error:
         return [f"step '{step.id}', field 'gold': the checker cannot read it: {error}"]
     return []
@@ -60,7 +64,7 @@ async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) 
 async def _attempt_problems(step: VerifierStep, checker: AnswerChecker) -> list[str]:
     problems = []
     for index, attempt in enumerate(step.attempts):
-        verdict = await checker.check_attempt(attempt.text, step.gold)
+        verdict = await checker.check_attempt(attempt.text, step.gold, unit=step.unit)
         where = f"step '{step.id}', field 'attempts.{index}"
         if attempt.expect is None and verdict.outcome is Outcome.REJECTED:
             problems.append(f"{where}.text': the checker cannot read a final answer "

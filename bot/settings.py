@@ -25,7 +25,7 @@ class Settings(BaseSettings):
     discord_shard_id: int | None = Field(default=None, ge=0)
     discord_shard_count: int | None = Field(default=None, ge=1)
     discord_guild_id: int | None = None
-    lesson_host_role: str = "Lesson Host"
+    lesson_host_role_id: int | None = None
 
     slack_bot_token: SecretStr | None = None
     slack_app_token: SecretStr | None = None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fakes.environment import process_environment
-from fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, TOKEN, FakeDiscord
+from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
 
 START_TIMEOUT = 30.0
 
@@ -49,7 +49,7 @@ def bot_environment(
         {
             "DISCORD_TOKEN": TOKEN,
             "DISCORD_GUILD_ID": str(GUILD_ID),
-            "LESSON_HOST_ROLE": HOST_ROLE_NAME,
+            "LESSON_HOST_ROLE_ID": str(HOST_ROLE_ID),
             "DATABASE_URL": database_url,
             "LOG_LEVEL": log_level,
         },

@@ -34,6 +34,8 @@ OTHER_CHANNEL_ID = 930000000000000002
 THREAD_ID = 940000000000000001
 HOST_ROLE_ID = 950000000000000001
 HOST_ROLE_NAME = "Lesson Host"
+NAMESAKE_ROLE_ID = 950000000000000002
+"""Another role named "Lesson Host", as anyone who may manage roles can create."""
 TOKEN = "test-token-5f1d2c9a"
 """The bot token tests and benchmarks log in with (the fake accepts any)."""
 
@@ -279,7 +281,7 @@ class FakeDiscord:
         self._faults.append(fault)
         return fault
 
-    def hold(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+    def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
         """Leave the next request matching `matches` unanswered until the fake closes."""
         return self._holds.add(matches)
 
@@ -300,6 +302,10 @@ class FakeDiscord:
     def role_host(self, name: str) -> FakeUser:
         """A member without Manage Server but with the Lesson Host role."""
         return FakeUser(next(self._users), name, roles=(HOST_ROLE_ID,))
+
+    def namesake_host(self, name: str) -> FakeUser:
+        """A member whose only claim is a role named "Lesson Host" that is not the host role."""
+        return FakeUser(next(self._users), name, roles=(NAMESAKE_ROLE_ID,))
 
     # -- waiting ---------------------------------------------------------------------------
 
@@ -769,10 +775,11 @@ class FakeDiscord:
     def _guild_payload(self) -> dict[str, Any]:
         everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "3072"}
         host_role = {"id": str(HOST_ROLE_ID), "name": HOST_ROLE_NAME, "permissions": "0"}
+        namesake = {**host_role, "id": str(NAMESAKE_ROLE_ID)}
         roles = [
             {**role, "position": i, "color": 0, "hoist": False, "managed": False}
             | {"mentionable": False, "flags": 0}
-            for i, role in enumerate((everyone, host_role))
+            for i, role in enumerate((everyone, host_role, namesake))
         ]
         return {
             "id": str(GUILD_ID),

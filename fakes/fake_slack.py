@@ -1,4 +1,9 @@
-"""A small fake of the Slack Web API on 127.0.0.1, recording every call the bot makes."""
+"""A small fake of Slack on 127.0.0.1: the Web API and response_urls, recording every call.
+
+A private reply reaches a member through the response_url of their click or command (recorded
+as method "respond", with the member's id from the URL), or through chat.postEphemeral;
+`private_replies` reads both, so tests need not care which one carried a reply.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,10 @@ from fakes.held_requests import Hold, Holds
 
 TEAM_ID = "T0001"
 BOT_USER_ID = "UBOT"
+DROP = 0
+"""A `fail_next` status: close the connection without answering (a network error)."""
+RESPOND = "respond"
+"""The method name under which posts to a response_url are recorded."""
 
 
 @dataclass
@@ -50,6 +59,8 @@ class FakeSlack:
 
     admins: set[str] = field(default_factory=set)
     owners: set[str] = field(default_factory=set)
+    home_teams: dict[str, str] = field(default_factory=dict)
+    """Users from another organisation (Slack Connect): user id -> their own team id."""
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
@@ -57,7 +68,8 @@ class FakeSlack:
     def __post_init__(self) -> None:
         self._sockets: list[web.WebSocketResponse] = []
         self._failures: dict[str, Failure] = {}
-        self._holds = Holds[Call]()
+        self._holds: dict[str, asyncio.Event] = {}
+        self._parked = Holds[Call]()
         self._changed = asyncio.Condition()
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -68,7 +80,7 @@ class FakeSlack:
         app = web.Application(client_max_size=20 * 1024 * 1024)
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/upload/{file_id}", self._upload)
-        app.router.add_post("/respond/{hook}", self._respond)
+        app.router.add_post("/respond/{user}/{hook}", self._respond)
         app.router.add_get("/socket", self._socket)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -84,8 +96,8 @@ class FakeSlack:
         await self.close()
 
     async def close(self) -> None:
-        """Stop serving (a held request is let go first)."""
-        self._holds.release_all()
+        """Stop serving (a parked call is let go first)."""
+        self._parked.release_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -107,12 +119,28 @@ class FakeSlack:
         retry_after: int = 0,
         error: str = "ratelimited",
     ) -> None:
-        """Answer the next `times` calls of `method` with an error (429 with Retry-After)."""
+        """Answer the next `times` calls of `method` with an error (429 with Retry-After).
+
+        With `status=DROP` the connection is closed instead, as a network failure would.
+        """
         self._failures[method] = Failure(status, times, retry_after, error)
 
-    def hold(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+    def response_url(self, user: str, hook: str) -> str:
+        """The response_url of one interaction of `user`, as Slack puts it in a request."""
+        return f"{self.root}/respond/{user}/{hook}"
+
+    def hold(self, method: str) -> asyncio.Event:
+        """Keep calls of `method` waiting, unanswered, until the returned event is set."""
+        self._holds[method] = asyncio.Event()
+        return self._holds[method]
+
+    def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
         """Leave the next call matching `matches` unanswered (and unrecorded) until closing."""
-        return self._holds.add(matches)
+        return self._parked.add(matches)
+
+    def private_replies(self, user: str | None = None) -> list[Call]:
+        """Messages only one member sees, through a response_url or chat.postEphemeral."""
+        return [c for c in self.calls if is_private_reply(c) and user in (None, c.args["user"])]
 
     def calls_to(self, method: str, ok_only: bool = True) -> list[Call]:
         """The recorded calls of one method (only the answered-with-200 ones by default)."""
@@ -152,18 +180,36 @@ class FakeSlack:
         method = request.match_info["method"]
         args = await _arguments(request)
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
-        if await self._holds.parked(Call(method, args, token)):
-            return web.json_response({"ok": False, "error": "held"}, status=503)
-        failure = self._failures.get(method)
-        if failure is not None and failure.times > 0:
-            failure.times -= 1
-            body = {"ok": False, "error": failure.error}
-            await self._record(Call(method, args, token, failure.status, result=body))
-            headers = {"Retry-After": str(failure.retry_after)}
-            return web.json_response(body, status=failure.status, headers=headers)
+        if await self._parked.parked(Call(method, args, token)):
+            return web.json_response({"ok": False, "error": "parked"}, status=503)
+        failed = await self._planned_failure(request, Call(method, args, token))
+        if failed is not None:
+            return failed
         answer = self._answer(method, args)
         await self._record(Call(method, args, token, result=answer))
         return web.json_response(answer)
+
+    async def _planned_failure(self, request: web.Request, call: Call) -> web.Response | None:
+        """Hold the call if asked to; then the planned error answer for it, if any (recorded)."""
+        if call.method in self._holds:
+            await self._holds[call.method].wait()
+        failure = self._failures.get(call.method)
+        if failure is None or failure.times <= 0:
+            return None
+        failure.times -= 1
+        if failure.status == DROP:
+            call.status = DROP
+            return await self._drop(request, call)
+        call.status, call.result = failure.status, {"ok": False, "error": failure.error}
+        await self._record(call)
+        headers = {"Retry-After": str(failure.retry_after)}
+        return web.json_response(call.result, status=failure.status, headers=headers)
+
+    async def _drop(self, request: web.Request, call: Call) -> web.Response:
+        await self._record(call)
+        assert request.transport is not None
+        request.transport.abort()
+        return web.Response(status=500)  # never reaches the client
 
     async def _upload(self, request: web.Request) -> web.Response:
         data = await request.read()
@@ -190,8 +236,12 @@ class FakeSlack:
         return socket
 
     async def _respond(self, request: web.Request) -> web.Response:
-        payload = await request.json()
-        await self._record(Call("respond", {"hook": request.match_info["hook"], **payload}))
+        """A post to a response_url: a message for the member whose interaction it answers."""
+        args = {**request.match_info, **await request.json()}
+        failed = await self._planned_failure(request, Call(RESPOND, args))
+        if failed is not None:
+            return failed
+        await self._record(Call(RESPOND, args))
         return web.Response(text="ok", content_type="text/plain")
 
     def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -249,7 +299,7 @@ class FakeSlack:
         user = {
             "id": user_id,
             "name": user_id.lower(),
-            "team_id": TEAM_ID,
+            "team_id": self.home_teams.get(user_id, TEAM_ID),
             "is_admin": user_id in self.admins,
             "is_owner": user_id in self.owners,
             "is_primary_owner": False,
@@ -301,6 +351,13 @@ def _content(args: dict[str, Any]) -> dict[str, Any]:
 
 def _json_field(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
+
+
+def is_private_reply(call: Call) -> bool:
+    """Whether a call was a message only one member sees, and was taken."""
+    if call.method == RESPOND:
+        return call.ok and call.args.get("response_type") == "ephemeral"
+    return call.method == "chat.postEphemeral" and call.ok
 
 
 def dm_channel(user: str) -> str:

@@ -101,6 +101,7 @@ class SlackDriver:
         self, text: str, user: str = HOST, channel: str = CHANNEL, **options: Any
     ) -> int:
         """A `/lesson` slash command (form-encoded)."""
+        trigger = options.pop("trigger_id", None) or new_trigger()
         form = {
             "token": "legacy",
             "team_id": TEAM_ID,
@@ -112,8 +113,8 @@ class SlackDriver:
             "command": "/lesson",
             "text": text,
             "api_app_id": "A0001",
-            "response_url": f"{self.fake.root}/respond/command",
-            "trigger_id": options.pop("trigger_id", None) or new_trigger(),
+            "response_url": self.fake.response_url(user, trigger),
+            "trigger_id": trigger,
         }
         return await self.send(urlencode(form), "application/x-www-form-urlencoded", **options)
 
@@ -148,7 +149,7 @@ class SlackDriver:
             "api_app_id": "A0001",
             "container": {"type": "message", "message_ts": ts, "channel_id": channel},
             "trigger_id": trigger,
-            "response_url": f"{self.fake.root}/respond/action",
+            "response_url": self.fake.response_url(user, trigger),
             "channel": {"id": channel, "name": "lessons"},
             "message": self._message_of(ts),
             "actions": [
@@ -237,11 +238,14 @@ class SlackDriver:
         await self.fake.wait_for(lambda _: len(self.ephemerals(user, "Only")) == count)
 
     def ephemerals(self, user: str, text: str = "") -> list[Call]:
-        """Ephemeral messages to one user, optionally only those containing `text`."""
+        """Private replies to one user, optionally only those containing `text`.
+
+        Through the response_url of the user's request or chat.postEphemeral, whichever it was.
+        """
         return [
             c
-            for c in self.fake.calls_to("chat.postEphemeral")
-            if c.args["user"] == user and text in c.args["text"] + block_texts(_blocks(c))
+            for c in self.fake.private_replies(user)
+            if text in c.args["text"] + block_texts(_blocks(c))
         ]
 
     async def start(self, args: str = "", user: str = HOST) -> Call:

@@ -11,6 +11,17 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,23}$")]
 ShortText = Annotated[str, Field(min_length=1, max_length=80)]
 LongText = Annotated[str, Field(min_length=1, max_length=2500)]
+AnswerUnit = Annotated[
+    str | None,
+    Field(
+        default=None,
+        min_length=1,
+        max_length=40,
+        description="The unit the gold answer is in, such as km/h or degrees. That unit "
+        "(written out or abbreviated) or none may follow a member's number; another unit "
+        "is refused. `lessons validate` checks that it is a unit the checker knows.",
+    ),
+]
 
 
 class StepKind(StrEnum):
@@ -150,6 +161,7 @@ class VerifierStep(StepBase):
     kind: Literal[StepKind.VERIFIER]
     problem: LongText
     gold: ShortText
+    unit: AnswerUnit = None
     attempts: list[Attempt] = Field(min_length=3, max_length=4)
     explanation: LongText
     explanations: VerifierExplanations = Field(default_factory=VerifierExplanations)
@@ -168,6 +180,7 @@ class FreeAnswerStep(StepBase):
     kind: Literal[StepKind.FREE_ANSWER]
     problem: LongText
     gold: ShortText
+    unit: AnswerUnit = None
     explanation: LongText
     crowd_answers: list[CrowdAnswer] = Field(default_factory=list, max_length=20)
     max_tries: int = Field(

@@ -98,7 +98,8 @@ class LessonBot(discord.Client):
         self.service = LessonService(engine, self.presenter)
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
-        self.interactions = Interactions(self.service, self.replies, settings.lesson_host_role)
+        host_role = settings.lesson_host_role_id
+        self.interactions = Interactions(self.service, self.replies, host_role)
         self._timers: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

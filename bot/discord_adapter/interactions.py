@@ -28,15 +28,15 @@ class Interactions:
         self,
         service: LessonService,
         replies: PrivateReplies,
-        host_role: str,
+        host_role_id: int | None,
     ) -> None:
         self.service = service
         self.replies = replies
-        self.host_role = host_role
+        self.host_role_id = host_role_id
 
     async def lesson_item(self, interaction: Interaction, custom_id: str) -> None:
         """A lesson button clicked or an answer form submitted."""
-        actor = actor_of(interaction, self.host_role)
+        actor = actor_of(interaction, self.host_role_id)
         if interaction.type is discord.InteractionType.component:
             await self.click(interaction, actor, custom_id)
         elif interaction.type is discord.InteractionType.modal_submit:
@@ -66,7 +66,7 @@ class Interactions:
 
     async def command(self, interaction: Interaction, verb: str, args: CommandArgs) -> None:
         """A slash command: the service's verb, answered privately."""
-        decide = partial(self.service.command, actor_of(interaction, self.host_role), verb, args)
+        decide = partial(self.service.command, actor_of(interaction, self.host_role_id), verb, args)
         await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def told(self, interaction: Interaction, decide: Decide) -> PrivateMessage:

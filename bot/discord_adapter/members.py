@@ -15,14 +15,13 @@ PLATFORM = "discord"
 NO_SERVER = "dm"
 
 
-def is_host(interaction: Interaction, host_role: str) -> bool:
-    """Hosts have Manage Server (or Administrator) or a role named `host_role`."""
+def is_host(interaction: Interaction, host_role_id: int | None) -> bool:
+    """Hosts have Manage Server (or Administrator) or the role whose id is `host_role_id`."""
     permissions = interaction.permissions
     if permissions.manage_guild or permissions.administrator:
         return True
-    wanted = host_role.casefold()
     roles = getattr(interaction.user, "roles", [])
-    return any(role.name.casefold() == wanted for role in roles)
+    return host_role_id is not None and any(role.id == host_role_id for role in roles)
 
 
 def place_of(interaction: Interaction) -> Place:
@@ -31,10 +30,10 @@ def place_of(interaction: Interaction) -> Place:
     return Place(PLATFORM, server, str(interaction.channel_id))
 
 
-def actor_of(interaction: Interaction, host_role: str) -> Actor:
+def actor_of(interaction: Interaction, host_role_id: int | None) -> Actor:
     """The member who acted, where, with host rights decided from the interaction."""
     user = interaction.user
-    rights = fixed_rights(is_host(interaction, host_role))
+    rights = fixed_rights(is_host(interaction, host_role_id))
     return Actor(str(user.id), user.display_name, place_of(interaction), rights)
 
 

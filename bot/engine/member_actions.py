@@ -125,7 +125,7 @@ class MemberActions:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
         if await self.answers.count_tries(run.id, step.id, member.user_id) >= step.max_tries:
             raise TriesUsedUp(step.max_tries)
-        verdict = await self.checker.check_answer(answer, step.gold)
+        verdict = await self.checker.check_answer(answer, step.gold, unit=step.unit)
         stored = await self.answers.record_free_answer(run.id, step.id, member, answer, verdict)
         tries_left = max(0, step.max_tries - stored.attempt_no)
         text = answer_text(stored.attempt_no, verdict, tries_left)

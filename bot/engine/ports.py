@@ -179,10 +179,10 @@ class RunStore(
 class AnswerChecker(Protocol):
     """The program that grades final answers against a gold answer."""
 
-    async def check_answer(self, answer: str, gold: str) -> Verdict:
-        """Grade a member's typed answer."""
+    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
+        """Grade a member's typed answer (in the step's unit, if it names one)."""
         ...
 
-    async def check_attempt(self, attempt: str, gold: str) -> Verdict:
+    async def check_attempt(self, attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
         """Extract the final answer from an attempt's reasoning and grade it."""
         ...

@@ -23,7 +23,7 @@ class AttemptVerdicts:
         """The checker's verdict on an authored attempt, computed once per process."""
         key = (lesson_id, version, step.id, attempt.id)
         if key not in self._verdicts:
-            verdict = await self.checker.check_attempt(attempt.text, step.gold)
+            verdict = await self.checker.check_attempt(attempt.text, step.gold, unit=step.unit)
             self._verdicts[key] = verdict
         return self._verdicts[key]
 

@@ -97,7 +97,8 @@ def _raters_assumption(raters: int, given: int | None) -> str:
 
 async def _verdicts(step: VerifierStep) -> dict[str, Verdict]:
     async with Checker(workers=1) as checker:
-        return {a.id: await checker.check_attempt(a.text, step.gold) for a in step.attempts}
+        return {a.id: await checker.check_attempt(a.text, step.gold, unit=step.unit)
+                for a in step.attempts}
 
 
 def _rows(

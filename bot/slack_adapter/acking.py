@@ -30,8 +30,9 @@ from typing import Any
 
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
+from bot.service.host_rights import HostRights
 from bot.slack_adapter.forms import answer_view
-from bot.slack_adapter.members import HostDirectory, SlackRequest
+from bot.slack_adapter.members import SlackRequest
 from bot.slack_adapter.surface import SlackSurface
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ class Requests:
         self,
         service: LessonService,
         surface: SlackSurface,
-        hosts: HostDirectory,
+        hosts: HostRights,
         burst_handling: bool = True,
     ) -> None:
         self.service = service

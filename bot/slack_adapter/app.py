@@ -10,16 +10,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk.signature import SignatureVerifier
 
 from bot.engine import LessonEngine, TimerFired
 from bot.service import LessonService, Presenter
+from bot.service.host_rights import HostRights
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings, require_secret
 from bot.slack_adapter import listeners
 from bot.slack_adapter.acking import Requests
 from bot.slack_adapter.events_route import EventsRoute
-from bot.slack_adapter.members import HostDirectory
 from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)
@@ -76,18 +77,18 @@ def build_slack_bot(
     secret = signing_secret(settings)
     app = AsyncApp(
         client=client,
-        signing_secret=secret,
-        request_verification_enabled=True,  # bad or stale signatures get 401 (HTTP mode)
+        request_verification_enabled=False,  # the events route verifies every request first
+        raise_error_for_unhandled_request=True,  # to `log_request_error`, not a log of its body
         process_before_response=True,  # answered when a listener returns, after its ack (acking.py)
         name="lessonbot",
     )
     surface = SlackSurface(client)
     presenter = Presenter(engine, surface, counter_interval)
     service = LessonService(engine, presenter, HELP_NOTE)
-    hosts = HostDirectory(client, settings.slack_hosts())
+    hosts = HostRights(surface.is_admin, settings.slack_hosts())
     requests = Requests(service, surface, hosts, settings.burst_handling)
     clicks = listeners.register(app, requests)
-    app.error(log_listener_error)
+    app.error(log_request_error)
     route = EventsRoute(app, SignatureVerifier(secret), clicks)
     return SlackBot(app, requests, route)
 
@@ -105,8 +106,10 @@ def signing_secret(settings: Settings) -> str:
     return secrets.token_hex(32)
 
 
-async def log_listener_error(error: Exception, body: dict[str, Any]) -> None:
-    """Log a listener's unexpected failure (without the request body)."""
-    log.error(
-        "a Slack listener failed on a %s request", body.get("type") or "command", exc_info=error
-    )
+async def log_request_error(error: Exception, body: dict[str, Any]) -> None:
+    """Log a request no listener took, or a listener's failure, never with the request body."""
+    kind = body.get("type") or "command"
+    if isinstance(error, BoltUnhandledRequestError):
+        log.info("no listener for a Slack %s request", kind)
+    else:
+        log.error("a Slack listener failed on a %s request", kind, exc_info=error)

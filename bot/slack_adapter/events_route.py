@@ -8,9 +8,9 @@ at 2,000 clicks a second that is more than one process has, and acks queue for s
 A lesson click needs none of it: its signature is checked with the SDK's `SignatureVerifier`
 (what bolt's verification middleware uses), its payload is read once, and it goes to the
 same `LessonClicks` handler that the bolt listener calls in Socket Mode, answered when that
-handler returns, as bolt does with `process_before_response`. Anything else, including a
-request whose signature does not verify or a payload that is not a lesson click, is handed
-to bolt unchanged.
+handler returns, as bolt does with `process_before_response`. A request whose signature
+does not verify gets 401 before its body is parsed or logged; any other signed request goes
+to bolt, or gets 400 if its body cannot be read.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import orjson
 import yarl
 from aiohttp import web
 from multidict import MultiDictProxy
-from slack_bolt.app.async_server import AsyncSlackAppServer
-from slack_bolt.async_app import AsyncApp, AsyncRespond
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncApp
 from slack_sdk.signature import SignatureVerifier
 
 from bot.slack_adapter.listeners import LESSON_ACTION, LessonClicks
@@ -38,7 +38,7 @@ class EventsRoute:
     """The one route Slack posts to: signed lesson clicks first, then bolt for the rest."""
 
     def __init__(self, app: AsyncApp, verifier: SignatureVerifier, clicks: LessonClicks) -> None:
-        self.bolt = AsyncSlackAppServer(port=0, path=EVENTS_PATH, app=app)
+        self.app = app
         self.verifier = verifier
         self.clicks = clicks
 
@@ -49,29 +49,37 @@ class EventsRoute:
         return application
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        """Answer a signed lesson click directly; let bolt answer anything else."""
+        """401 unless signed; answer a lesson click directly, and anything else through bolt."""
         body = await request.read()
-        click = lesson_click(body) if self.signed(request, body) else None
+        if not self.signed(request, body):
+            return web.Response(status=401)
+        click = lesson_click(body) if request.content_type == FORM else None
         if click is None:
-            return await self.bolt.handle_post_requests(request)
-        payload, action_id = click
-        respond = AsyncRespond(response_url=payload.get("response_url"))
+            return await self.by_bolt(request)
         try:
-            await self.clicks.handle(acknowledged, payload, action_id, respond)
+            await self.clicks.handle(acknowledged, *click)
         except Exception:
             log.exception("a Slack listener failed on a block_actions request")
             return web.Response(status=500)
         return web.Response()
 
+    async def by_bolt(self, request: web.Request) -> web.StreamResponse:
+        """Bolt's answer to a signed request; 400 for a body that is not a Slack payload."""
+        try:
+            bolt_request = await to_bolt_request(request)
+        except (ValueError, AttributeError, TypeError):  # not JSON, or JSON but not an object
+            log.warning("refused a signed Slack request whose body could not be read")
+            return web.Response(status=400)
+        return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
+
     def signed(self, request: web.Request, body: bytes) -> bool:
         """Whether the request carries a valid, fresh Slack signature of its body."""
-        if request.content_type != FORM:
-            return False
         timestamp = request.headers.get("X-Slack-Request-Timestamp", "")
         signature = request.headers.get("X-Slack-Signature", "")
-        if not (timestamp.isascii() and timestamp.isdigit() and signature.isascii()):
-            return False  # the verifier would raise on these; bolt answers them
-        return self.verifier.is_valid(body, timestamp, signature)
+        try:
+            return self.verifier.is_valid(body, timestamp, signature)
+        except (ValueError, TypeError):  # a header not ASCII digits, a body not UTF-8
+            return False
 
 
 def lesson_click(body: bytes) -> tuple[dict[str, Any], str] | None:

@@ -10,7 +10,7 @@ import logging
 import re
 from typing import Any
 
-from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
+from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.engine import LessonBotError
 from bot.slack_adapter.acking import Ack, Requests
@@ -28,16 +28,14 @@ def register(app: AsyncApp, requests: Requests) -> LessonClicks:
     clicks = LessonClicks(requests)
 
     @app.action(LESSON_ACTION)
-    async def lesson_button(
-        ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
-    ) -> None:
+    async def lesson_button(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         """Store the click, ack within 3 seconds, then show what came of it."""
-        await clicks.handle(ack, body, str(action["action_id"]), respond)
+        await clicks.handle(ack, body, str(action["action_id"]))
 
     @app.command(COMMAND)
-    async def lesson_command(ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
+    async def lesson_command(ack: AsyncAck, command: dict[str, Any]) -> None:
         """Store what the command changes, ack within 3 seconds, then show and reply."""
-        request = command_request(command, requests.hosts, respond)
+        request = command_request(command, requests.hosts)
         text = command.get("text") or ""
         decision = requests.service.command_text(request.actor, text, delivery_key(command))
         await requests.settle(ack, request, decision)
@@ -51,7 +49,7 @@ def register(app: AsyncApp, requests: Requests) -> LessonClicks:
             log.warning("ignored an answer modal that could not be read")
             await ack()
             return
-        request = interaction_request(body, requests.hosts, None, channel)
+        request = interaction_request(body, requests.hosts, channel)
         decision = requests.service.answer(request.actor, address, text, delivery_key(body))
         await requests.settle(ack, request, decision)
 
@@ -64,10 +62,8 @@ class LessonClicks:
     def __init__(self, requests: Requests) -> None:
         self.requests = requests
 
-    async def handle(
-        self, ack: Ack, body: dict[str, Any], action_id: str, respond: AsyncRespond | None
-    ) -> None:
+    async def handle(self, ack: Ack, body: dict[str, Any], action_id: str) -> None:
         """Handle one click once; the engine's refusals become private replies."""
-        request = interaction_request(body, self.requests.hosts, respond)
+        request = interaction_request(body, self.requests.hosts)
         decision = self.requests.service.click(request.actor, action_id, delivery_key(body))
         await self.requests.settle(ack, request, decision)

@@ -1,4 +1,4 @@
-"""Who sent a Slack request: the service's actor, host rights, and how to answer them.
+"""Who sent a Slack request: the service's actor (with its host rights), and how to answer them.
 
 Slack repeats a request it thinks went unanswered (X-Slack-Retry-Num), with the same body,
 and behind a load balancer the repeat may reach another process. Every slash command, button
@@ -9,25 +9,14 @@ its user and `action_ts`. A retry whose original never arrived is still handled.
 
 from __future__ import annotations
 
-import functools
-import logging
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_bolt.async_app import AsyncRespond
-from slack_sdk.errors import SlackApiError
-from slack_sdk.web.async_client import AsyncWebClient
-
 from bot.engine import Place
 from bot.service import Actor
-
-log = logging.getLogger(__name__)
+from bot.service.host_rights import HostRights
 
 PLATFORM = "slack"
-HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
-CACHE_SECONDS = 300.0
 
 
 @dataclass(frozen=True)
@@ -35,7 +24,7 @@ class SlackRequest:
     """One request's actor, and what answering them takes: response_url, trigger, message."""
 
     actor: Actor
-    respond: AsyncRespond | None = None
+    response_url: str = ""
     trigger_id: str = ""
     message_ts: str = ""
     message: dict[str, Any] = field(default_factory=dict)
@@ -51,62 +40,14 @@ class SlackRequest:
         return self.actor.user_id
 
 
-class HostDirectory:
-    """Decides host rights with users.info, remembering each answer for a few minutes."""
-
-    def __init__(
-        self,
-        client: AsyncWebClient,
-        extra_hosts: set[str],
-        cache_seconds: float = CACHE_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.client = client
-        self.extra_hosts = frozenset(extra_hosts)
-        self.cache_seconds = cache_seconds
-        self.clock = clock
-        self._known: dict[str, tuple[bool, float]] = {}
-
-    def actor(self, user_id: str, name: str, place: Place) -> Actor:
-        """The service's actor; host rights are looked up only if an action needs them."""
-        return Actor(user_id, name, place, functools.partial(self.is_host, user_id))
-
-    async def is_host(self, user_id: str) -> bool:
-        """Whether the user is a listed host, a workspace admin or an owner."""
-        if user_id in self.extra_hosts:
-            return True
-        cached = self._known.get(user_id)
-        if cached is not None and self.clock() - cached[1] < self.cache_seconds:
-            return cached[0]
-        is_host = await self._ask_slack(user_id)
-        if is_host is None:
-            return False
-        self._known[user_id] = (is_host, self.clock())
-        return is_host
-
-    async def _ask_slack(self, user_id: str) -> bool | None:
-        """The user's admin/owner flags, or None when Slack could not say (not cached)."""
-        try:
-            response = await self.client.users_info(user=user_id)
-        except SlackApiError as error:
-            log.warning("users.info failed for %s: %s", user_id, error.response.get("error"))
-            return None
-        user = response.get("user") or {}
-        return any(bool(user.get(flag)) for flag in HOST_FLAGS)
-
-
-def command_request(
-    command: dict[str, Any], hosts: HostDirectory, respond: AsyncRespond | None
-) -> SlackRequest:
+def command_request(command: dict[str, Any], hosts: HostRights) -> SlackRequest:
     """The request of a slash command (form fields)."""
     place = Place(PLATFORM, command.get("team_id", ""), command["channel_id"])
     actor = hosts.actor(command["user_id"], command.get("user_name", ""), place)
-    return SlackRequest(actor, respond, str(command.get("trigger_id") or ""))
+    return SlackRequest(actor, text_of(command, "response_url"), text_of(command, "trigger_id"))
 
 
-def interaction_request(
-    body: dict[str, Any], hosts: HostDirectory, respond: AsyncRespond | None, channel: str = ""
-) -> SlackRequest:
+def interaction_request(body: dict[str, Any], hosts: HostRights, channel: str = "") -> SlackRequest:
     """The request of a block_actions or view_submission payload."""
     user = body.get("user") or {}
     channel = channel or (body.get("channel") or {}).get("id", "")
@@ -116,7 +57,13 @@ def interaction_request(
     actor = hosts.actor(user["id"], name, Place(PLATFORM, team, channel))
     message = body.get("message") or {}
     ts = message.get("ts") or (body.get("container") or {}).get("message_ts") or ""
-    return SlackRequest(actor, respond, str(body.get("trigger_id") or ""), str(ts), message)
+    url, trigger = text_of(body, "response_url"), text_of(body, "trigger_id")
+    return SlackRequest(actor, url, trigger, str(ts), message)
+
+
+def text_of(fields: dict[str, Any], name: str) -> str:
+    """A field of a request as text; "" where it is missing."""
+    return str(fields.get(name) or "")
 
 
 def delivery_key(body: dict[str, Any]) -> str | None:

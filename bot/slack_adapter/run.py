@@ -9,16 +9,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import signal
 import sys
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from bot.event_loop import run_service
+from bot.log_redaction import configure_logging
 from bot.runtime import open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 from bot.slack_adapter.app import BOT_TOKEN_PURPOSE, SlackBot, build_slack_bot
@@ -33,10 +33,6 @@ BACKLOG = 2048
 """Connections waiting to be accepted (aiohttp's default, 128, drops a burst's excess)."""
 APP_TOKEN_PURPOSE = "Socket Mode needs an app-level token (xapp-...) with connections:write."
 SIGNING_PURPOSE = "HTTP mode needs the app's signing secret to verify requests from Slack."
-TOKEN_SHAPES = re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+")
-REDACTED = "[redacted]"
-LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-_TRACEBACKS = logging.Formatter()
 
 
 async def run_socket_mode(settings: Settings) -> None:
@@ -157,36 +153,3 @@ def http_credentials(settings: Settings) -> SlackCredentials:
             settings.slack_signing_secret, "SLACK_SIGNING_SECRET", SIGNING_PURPOSE
         ),
     )
-
-
-class RedactSecrets(logging.Filter):
-    """Replaces Slack token shapes and the process's known secrets in log records."""
-
-    def __init__(self, secrets: Iterable[str] = ()) -> None:
-        super().__init__()
-        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
-
-    def redact(self, text: str) -> str:
-        """The text with every secret replaced."""
-        for secret in self.secrets:
-            text = text.replace(secret, REDACTED)
-        return TOKEN_SHAPES.sub(REDACTED, text)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message (arguments merged in) without secrets."""
-        message = record.getMessage()
-        clean = self.redact(message)
-        if clean != message:
-            record.msg, record.args = clean, None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = self.redact(_TRACEBACKS.formatException(record.exc_info))
-        return True
-
-
-def configure_logging(level: str, secrets: Iterable[str]) -> RedactSecrets:
-    """Log to stderr at `level`, every handler scrubbing secrets."""
-    logging.basicConfig(level=level.upper(), format=LOG_FORMAT)
-    redaction = RedactSecrets(secrets)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(redaction)
-    return redaction

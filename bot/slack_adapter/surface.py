@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -22,6 +23,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
+from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, Reply
@@ -42,19 +44,25 @@ SERVER_ERROR_RETRIES = 2
 CONNECTION_ERROR_RETRIES = 2
 DEFAULT_API_URL = "https://slack.com/api/"
 API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
+HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
 _UNSAFE = re.compile(r"[^a-z0-9]+")
+Blocks = list[Block] | None
 
 
 def make_client(token: str, base_url: str | None = None) -> AsyncWebClient:
     """A client on `base_url` (Slack's by default) that waits out 429s and retries 5xx."""
     url = (base_url or DEFAULT_API_URL).strip() or DEFAULT_API_URL
-    retries = [
+    url = url if url.endswith("/") else url + "/"
+    return AsyncWebClient(token=token, base_url=url, retry_handlers=retries())
+
+
+def retries() -> list[AsyncRetryHandler]:
+    """Wait out 429s, retry 5xx and dropped connections a few times."""
+    return [
         AsyncRateLimitErrorRetryHandler(max_retry_count=RATE_LIMIT_RETRIES),
         AsyncServerErrorRetryHandler(max_retry_count=SERVER_ERROR_RETRIES),
         AsyncConnectionErrorRetryHandler(max_retry_count=CONNECTION_ERROR_RETRIES),
     ]
-    url = url if url.endswith("/") else url + "/"
-    return AsyncWebClient(token=token, base_url=url, retry_handlers=retries)
 
 
 @contextlib.asynccontextmanager
@@ -125,6 +133,14 @@ class SlackSurface:
         )
         return await safely("chat.update", call) is not None
 
+    async def is_admin(self, user_id: str, team: str) -> bool | None:
+        """Whether users.info shows an admin or owner of `team` itself; None if it failed."""
+        response = await safely("users.info", self.client.users_info(user=user_id))
+        if response is None:
+            return None
+        user = response.get("user") or {}
+        return user.get("team_id") == team and any(bool(user.get(f)) for f in HOST_FLAGS)
+
     async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
         """Open a modal for the click that carried `trigger_id`."""
         await safely("views.open", self.client.views_open(trigger_id=trigger_id, view=view))
@@ -132,34 +148,39 @@ class SlackSurface:
     async def reply(self, request: SlackRequest, reply: Reply) -> None:
         """Tell the member who asked: a text, their own view of the results, or a file."""
         if isinstance(reply, SummaryCard):
-            text, blocks = card_message(reply)
-            await self.ephemeral(request, text, blocks)
+            await self.tell(request, *card_message(reply))
         elif isinstance(reply, FileReply):
-            await self.tell(request, await self.send_file(request.user_id, reply))
+            await self.tell(request, to_mrkdwn(await self.send_file(request.user_id, reply)))
         else:
-            await self.tell(request, reply)
+            await self.tell(request, to_mrkdwn(reply))
 
-    async def tell(self, request: SlackRequest, text: str) -> None:
-        """A private message in the member's channel (through response_url if that fails)."""
-        mrkdwn, respond = to_mrkdwn(text), request.respond
-        if await self.ephemeral(request, mrkdwn) or respond is None or not respond.response_url:
+    async def tell(self, request: SlackRequest, text: str, blocks: Blocks = None) -> None:
+        """A message only the member sees: to the request's response_url, else chat.postEphemeral.
+
+        A response_url answers one interaction and is not held to chat.postEphemeral's limit
+        per workspace; a request without one (an answer form) or whose URL fails falls back.
+        """
+        text = clip(text, MAX_FALLBACK_TEXT)
+        if request.response_url and await self.respond(request.response_url, text, blocks):
             return
+        call = self.client.chat_postEphemeral(
+            channel=request.channel, user=request.user_id, text=text, blocks=blocks
+        )
+        await safely("chat.postEphemeral", call)
+
+    async def respond(self, url: str, text: str, blocks: Blocks) -> bool:
+        """Post an ephemeral reply to a response_url on the shared session; whether it went."""
+        hook = AsyncWebhookClient(url, session=self.client.session, retry_handlers=retries())
         try:
-            await respond(text=mrkdwn, response_type="ephemeral")
+            sent = await hook.send(
+                text=text, blocks=blocks, response_type="ephemeral", replace_original=False
+            )
         except API_ERRORS as error:
             log.warning("reply to response_url failed: %s", describe(error))
-
-    async def ephemeral(
-        self, request: SlackRequest, text: str, blocks: list[Block] | None = None
-    ) -> bool:
-        """A message only the member sees, in their channel; whether Slack took it."""
-        call = self.client.chat_postEphemeral(
-            channel=request.channel,
-            user=request.user_id,
-            text=clip(text, MAX_FALLBACK_TEXT),
-            blocks=blocks,
-        )
-        return await safely("chat.postEphemeral", call) is not None
+            return False
+        if sent.status_code != 200:
+            log.warning("reply to response_url failed: HTTP %s", sent.status_code)
+        return sent.status_code == 200
 
     async def send_file(self, user: str, reply: FileReply) -> str:
         """Upload a file into a direct message with `user` (im:write); what to tell them."""

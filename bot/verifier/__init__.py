@@ -6,6 +6,11 @@ How answers are graded:
   not pi); equal means the difference simplifies to zero.
 * Accepted forms include 1/2, 0.5, 50%, \\frac{1}{2}, $2.50, 1,000, x = 3, \\boxed{...},
   (x+1)^2, sqrt(2), \\sqrt[3]{8}, pi and implicit products such as 2x.
+* A step may name the unit its answer is in (`unit="km/h"`): that unit, written out or
+  abbreviated after the number, or none, is accepted; any other known unit is REJECTED by
+  name, never converted. Without a unit, a unit after the number is REJECTED, and so is a
+  letter right after a number (5x) when the gold has no letters; a degree sign is notation
+  (90° is 90) unless the gold has pi in it.
 * Hedges (3 or 4, 3, 4, ±1, two different boxed answers), equations such as 2+2=5,
   factorials, unknown words and symbols are REJECTED with a plain-English reason.
 * Unicode is NFKC-normalised, minus-sign look-alikes become '-', zero-width characters are

@@ -72,31 +72,31 @@ class Checker:
         """Stop the workers at the end of an `async with` block."""
         await self.close()
 
-    async def check_answer(self, answer: str, gold: str) -> Verdict:
-        """Grade a member's typed answer (at most 200 characters) against the gold answer."""
+    async def check_answer(self, answer: str, gold: str, *, unit: str | None = None) -> Verdict:
+        """Grade a member's typed answer (at most 200 characters) against the gold, in `unit`."""
         refusal = _refuse_oversized(answer, ANSWER_MAX_CHARS, gold, "answer")
-        return refusal or await self._grade("answer", answer, gold)
+        return refusal or await self._grade("answer", answer, gold, unit)
 
-    async def check_attempt(self, attempt: str, gold: str) -> Verdict:
+    async def check_attempt(self, attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
         """Find the final answer in an authored attempt (at most 4096 characters) and grade it."""
         refusal = _refuse_oversized(attempt, ATTEMPT_MAX_CHARS, gold, "attempt")
-        return refusal or await self._grade("attempt", attempt, gold)
+        return refusal or await self._grade("attempt", attempt, gold, unit)
 
-    async def read_gold(self, gold: str) -> str:
+    async def read_gold(self, gold: str, *, unit: str | None = None) -> str:
         """Return how the checker reads an authored gold answer; raise ValueError if it can't."""
         if len(gold) > GOLD_MAX_CHARS:
             raise ValueError(f"The gold answer is too long ({len(gold)} characters; "
                              f"the limit is {GOLD_MAX_CHARS}).")
-        verdict = await self._grade("gold", "", gold)
+        verdict = await self._grade("gold", "", gold, unit)
         if verdict.outcome is not Outcome.CORRECT:
             raise ValueError(f"The gold answer {preview(gold)!r} can't be read: {verdict.reason}")
         return verdict.read
 
-    async def _grade(self, operation: str, text: str, gold: str) -> Verdict:
+    async def _grade(self, operation: str, text: str, gold: str, unit: str | None) -> Verdict:
         """Send one request to a worker, retrying once on a fresh worker if it crashed."""
         await self.start()
         assert self._pool is not None
-        message = {"op": operation, "text": text, "gold": gold}
+        message = {"op": operation, "text": text, "gold": gold, "unit": unit}
         for _ in range(_CRASH_RETRIES + 1):
             try:
                 return verdict_from_message(await self._pool.ask(message, self._timeout))

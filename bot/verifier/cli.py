@@ -14,10 +14,10 @@ EXIT_STATUS = {Outcome.CORRECT: 0, Outcome.INCORRECT: 1, Outcome.REJECTED: 2}
 CHECKER_FAILED = 3
 
 
-def verify_command(answer: str, gold: str) -> int:
-    """Check `answer` against `gold`, print the reading and verdict, and return the exit status."""
+def verify_command(answer: str, gold: str, *, unit: str | None = None) -> int:
+    """Check `answer` against `gold` in `unit`, print the reading and verdict; return the status."""
     try:
-        verdict = asyncio.run(_check_once(answer, gold))
+        verdict = asyncio.run(_check_once(answer, gold, unit))
     except CheckerError as error:
         print(f"error: {error}", file=sys.stderr)
         return CHECKER_FAILED
@@ -37,7 +37,7 @@ def describe_verdict(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
-async def _check_once(answer: str, gold: str) -> Verdict:
+async def _check_once(answer: str, gold: str, unit: str | None) -> Verdict:
     """Start a one-worker checker, grade one answer and stop it again."""
     async with Checker(workers=1) as checker:
-        return await checker.check_answer(answer, gold)
+        return await checker.check_answer(answer, gold, unit=unit)

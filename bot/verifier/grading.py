@@ -22,27 +22,27 @@ CLOSE_NOT_EXACT = (
 )
 
 
-def grade_answer(answer: str, gold: str) -> Verdict:
-    """Grade a member's typed `answer` against the authored `gold` answer."""
+def grade_answer(answer: str, gold: str, *, unit: str | None = None) -> Verdict:
+    """Grade a member's typed `answer` against the authored `gold` answer, in `unit` if any."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, unit)
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
-        reading = read_answer(answer)
+        reading = read_answer(answer, unit=unit, expected=expected.value)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
     return judge(reading, expected)
 
 
-def grade_attempt(attempt: str, gold: str) -> Verdict:
-    """Find the final answer in a worked `attempt` and grade it against `gold`."""
+def grade_attempt(attempt: str, gold: str, *, unit: str | None = None) -> Verdict:
+    """Find the final answer in a worked `attempt` and grade it against `gold`, in `unit`."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, unit)
     except ReadError as error:
         return _unreadable_gold(gold, error)
     try:
-        final = extract_final_answer(normalize_text(attempt))
+        final = extract_final_answer(normalize_text(attempt), keep_unit=unit is not None)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, "", expected.shown, error.reason)
     if final is None:
@@ -50,13 +50,13 @@ def grade_attempt(attempt: str, gold: str) -> Verdict:
     if len(final) > EXTRACTED_MAX_CHARS:
         reason = "That final answer is too long to check; state it more simply."
         return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
-    return grade_answer(final, gold)
+    return grade_answer(final, gold, unit=unit)
 
 
-def grade_gold(gold: str) -> Verdict:
-    """Read an authored gold answer; CORRECT carries its reading, REJECTED says why not."""
+def grade_gold(gold: str, *, unit: str | None = None) -> Verdict:
+    """Read an authored gold answer (in `unit` if any); CORRECT carries its reading."""
     try:
-        expected = read_gold_cached(gold)
+        expected = read_gold_cached(gold, unit)
     except ReadError as error:
         return Verdict(Outcome.REJECTED, preview(gold), preview(gold), error.reason)
     return Verdict(Outcome.CORRECT, expected.shown, expected.shown)
@@ -92,9 +92,9 @@ def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
 
 
 @lru_cache(maxsize=512)
-def read_gold_cached(gold: str) -> Reading:
+def read_gold_cached(gold: str, unit: str | None = None) -> Reading:
     """Read a gold answer once and reuse the result (gold answers repeat across checks)."""
-    return read_answer(gold)
+    return read_answer(gold, unit=unit)
 
 
 def _unreadable_gold(gold: str, error: ReadError) -> Verdict:

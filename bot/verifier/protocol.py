@@ -25,6 +25,14 @@ def decode(line: bytes) -> Message:
     return message
 
 
+def request_unit(request: Message) -> str | None:
+    """The optional unit of a request's answer, raising TypeError if it is not a string."""
+    unit = request.get("unit")
+    if unit is not None and not isinstance(unit, str):
+        raise TypeError("a request's unit must be a string")
+    return unit
+
+
 def verdict_to_message(verdict: Verdict, request_id: object) -> Message:
     """Represent a verdict as a reply to the request with `request_id`."""
     return {

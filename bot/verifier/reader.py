@@ -13,6 +13,7 @@ from bot.verifier.guards import ensure_checkable
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY, parse_tokens
 from bot.verifier.tokens import Kind, Token, tokenize
+from bot.verifier.units import refuse_letter_after_number, require_unit, without_unit
 
 _SHOWN_CHARS = 80
 _LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
@@ -30,14 +31,27 @@ class Reading:
     """The reading with a comma such as that of 2,500 taken as a decimal point, if it has one."""
 
 
-def read_answer(text: str) -> Reading:
-    """Read `text` as one answer, raising ReadError with a friendly reason if it can't be."""
+def read_answer(
+    text: str, *, unit: str | None = None, expected: sympy.Expr | None = None
+) -> Reading:
+    """Read `text` as one answer, raising ReadError with a friendly reason if it can't be.
+
+    `unit` is the unit the answer is in (written after the number, or left out); any other
+    unit is refused. The `expected` (gold) value, when given, decides two things: with no
+    letters in it, a letter after a number is refused rather than read as a variable; with
+    pi in it, a degree sign is refused rather than dropped.
+    """
+    step_unit = require_unit(unit)
+    radians = expected is not None and expected.has(sympy.pi)
     core = _unwrap(_without_lead_in(normalize_text(text)))
+    core = without_unit(core, step_unit, radians=radians)
     if not core:
         raise ReadError(EMPTY)
     tokens = tokenize(core)
     _reject_several_answers(tokens, core)
     tokens = _without_variable_prefix(tokens, core)
+    if expected is not None and not expected.free_symbols:
+        refuse_letter_after_number(tokens, step_unit)
     reading = _reading_of(tokens)
     if any(_has_ambiguous_comma(token) for token in tokens):
         reading = replace(reading, comma_as_point=_reading_of(_commas_as_points(tokens)))

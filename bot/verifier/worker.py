@@ -13,22 +13,24 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from functools import partial
 from typing import BinaryIO
 
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 from bot.verifier.guards import TOO_BIG
 from bot.verifier.normalize import preview
-from bot.verifier.protocol import Message, decode, encode, verdict_to_message
+from bot.verifier.protocol import Message, decode, encode, request_unit, verdict_to_message
 from bot.verifier.verdict import Outcome, Verdict
 
 DEFAULT_MEMORY_MB = 512
 _ORPHAN_CHECK_SECONDS = 1.0
 _Operation = Callable[[str, str], Verdict]
-_OPERATIONS: dict[str, _Operation] = {
-    "answer": grade_answer,
-    "attempt": grade_attempt,
-    "gold": lambda _text, gold: grade_gold(gold),
+_OPERATIONS: dict[str, Callable[[str | None], _Operation]] = {
+    "answer": lambda unit: partial(grade_answer, unit=unit),
+    "attempt": lambda unit: partial(grade_attempt, unit=unit),
+    "gold": lambda unit: lambda _text, gold: grade_gold(gold, unit=unit),
 }
+"""Each operation, given the unit the request's answer is in (None for none)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +65,7 @@ def handle_request(line: bytes) -> Message:
     """Answer one request line with a verdict message (never raises for bad input)."""
     try:
         request = decode(line)
-        operation = _OPERATIONS[str(request["op"])]
+        operation = _OPERATIONS[str(request["op"])](request_unit(request))
         text, gold = str(request["text"]), str(request["gold"])
     except (ValueError, KeyError, TypeError):
         return {"id": None, "error": "malformed request"}

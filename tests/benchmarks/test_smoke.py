@@ -22,6 +22,8 @@ MEASURED_IN_QUICK_MODE = (
     "rss_mb_1000_runs",
     "reveal_ms_10",
     "reveal_ms_10000",
+    "short_checker_agreement_pct",
+    "short_checker_median_ms",
 )
 
 

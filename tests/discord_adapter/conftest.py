@@ -14,7 +14,7 @@ from bot.engine import LessonCatalog, LessonEngine
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
-from fakes.fake_discord import GUILD_ID, HOST_ROLE_NAME, TOKEN, FakeDiscord
+from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
 from storage import SqlRunStore, create_engine
 from tests.conftest import FakeClock
 from tests.discord_adapter.helpers import LessonDriver, assert_no_mentions
@@ -45,7 +45,7 @@ def settings(database_url: str) -> Settings:
         database_url=database_url,
         discord_token=SecretStr(TOKEN),
         discord_guild_id=GUILD_ID,
-        lesson_host_role=HOST_ROLE_NAME,
+        lesson_host_role_id=HOST_ROLE_ID,
     )
 
 

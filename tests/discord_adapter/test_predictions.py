@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Phase, Place
-from fakes.fake_discord import CHANNEL_ID, GUILD_ID
+from fakes.fake_discord import CHANNEL_ID, GUILD_ID, MANAGE_GUILD
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, buttons
 
@@ -86,10 +86,26 @@ async def test_a_member_without_rights_is_refused_and_nothing_moves(
     assert not any(b["disabled"] for b in buttons(question))
 
 
-async def test_the_host_role_grants_host_rights(lesson: LessonDriver) -> None:
+async def test_the_host_role_given_by_id_grants_host_rights(lesson: LessonDriver) -> None:
     rita = LessonDriver(lesson.fake, lesson.fake.role_host("rita"))
     first = await rita.start()
     assert first["embeds"][0]["title"] == "What this lesson is about"
+
+
+async def test_manage_server_grants_host_rights(lesson: LessonDriver) -> None:
+    assert lesson.host.permissions & MANAGE_GUILD and not lesson.host.roles
+    first = await lesson.start()
+    assert first["embeds"][0]["title"] == "What this lesson is about"
+
+
+async def test_a_role_named_lesson_host_without_the_configured_id_grants_nothing(
+    lesson: LessonDriver, store: SqlRunStore
+) -> None:
+    nora = lesson.fake.namesake_host("nora")
+    refused = await lesson.command("start", user=nora)
+    assert refused.ephemeral and "Only a lesson host can start a lesson." in refused.content
+    assert await store.find_active_run(PLACE) is None
+    assert not lesson.messages()
 
 
 async def test_old_question_buttons_say_the_lesson_moved_on(lesson: LessonDriver) -> None:

@@ -126,7 +126,7 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
     for name in ("ann", "ben", "cat"):
         chosen = await lesson.press(fake.member(name), question, button(question, arg="more-text"))
         assert "You chose" in chosen.content
-    held = fake.hold(results_post)
+    held = fake.park(results_post)
     await fake.slash(lesson.host, "reveal")
     await held.wait_arrived()
     run = await store.get_run(run_id)

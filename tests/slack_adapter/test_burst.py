@@ -57,7 +57,7 @@ def receipts(slack: SlackDriver) -> set[str]:
     """The burst members who got their private "You chose" reply."""
     return {
         c.args["user"]
-        for c in slack.fake.calls_to("chat.postEphemeral")
+        for c in slack.fake.private_replies()
         if c.args["user"].startswith("UBURST") and "You chose" in c.args["text"]
     }
 

@@ -20,7 +20,8 @@ SOCKET_MODE = "manifest.yml"
 HTTP = "manifest.http.yml"
 REQUEST_URL = f"https://YOUR-HOST{EVENTS_PATH}"
 
-# Bot scope each Web API method needs (None: no scope). "upload" is the files v2 upload URL.
+# Bot scope each Web API method needs (None: no scope). "upload" is the files v2 upload URL,
+# "respond" a request's response_url.
 METHOD_SCOPES: dict[str, str | None] = {
     "auth.test": None,
     "chat.postMessage": "chat:write",
@@ -32,6 +33,7 @@ METHOD_SCOPES: dict[str, str | None] = {
     "files.completeUploadExternal": "files:write",
     "conversations.open": "im:write",
     "upload": None,
+    "respond": None,
 }
 
 

@@ -123,7 +123,7 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
         for voter in ("UANN", "UBEN", "UCAT"):
             assert await slack.click(slack.button(question, RIGHT), voter, question) == 200
             await slack.wait_ephemeral(voter, "You chose")
-        held = fake_slack.hold(results_post)
+        held = fake_slack.park(results_post)
         assert await slack.command("reveal") == 200
         await held.wait_arrived()
         run = await store.get_run(run_id)

@@ -9,14 +9,10 @@ import pytest
 from pydantic import SecretStr
 
 from bot.engine import LessonEngine
+from bot.log_redaction import RedactSecrets
 from bot.settings import MissingSetting
 from bot.slack_adapter import build_app, build_slack_bot
-from bot.slack_adapter.run import (
-    RedactSecrets,
-    http_credentials,
-    slack_command,
-    socket_mode_credentials,
-)
+from bot.slack_adapter.run import http_credentials, slack_command, socket_mode_credentials
 from tests.slack_adapter.conftest import slack_settings
 
 SLACK_VARIABLES = ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET")
@@ -66,11 +62,13 @@ def test_log_lines_are_scrubbed_of_tokens_and_secrets() -> None:
     try:
         logger.warning("token %s and %s", "xoxb-123-456-abcdef", "my-signing-secret")
         logger.warning("app token xapp-1-A2-345-fedcba")
+        logger.warning("url: https://hooks.slack.com/actions/T1/42/abcdsecret, body: {}")
     finally:
         logger.removeHandler(handler)
     output = stream.getvalue()
     assert "abcdef" not in output and "my-signing-secret" not in output
-    assert "fedcba" not in output and output.count("[redacted]") == 3
+    assert "fedcba" not in output and "abcdsecret" not in output
+    assert output.count("[redacted]") == 4
 
 
 def test_burst_handling_follows_its_one_switch(engine: LessonEngine) -> None:

@@ -1,0 +1,80 @@
+"""The two graders the short-answer benchmark compares, and how each one's result is scored.
+
+The bot's checker is `bot.verifier.grading.grade_answer`, called in-process, with the item's
+unit when its signature takes `unit=`. math-verify is `verify(parse(gold), parse(answer))` on
+the same strings without the unit, each written as LaTeX maths (`$3/4$`, as its documentation
+shows; a string that already holds a `$` is passed as it is); `bare=True` passes the strings
+untouched. It is optional (the `bench` extra): `load_math_verify()` returns None without it.
+
+Scoring an item gives one of three results:
+* `agree`: the checker's CORRECT or INCORRECT equals the label, or it refused (REJECTED) an
+  item labelled `ask`; math-verify's True on `correct`, False on `incorrect`;
+* `wrong`: a wrong verdict; CORRECT where the label is incorrect or ask, INCORRECT where it is
+  correct or ask; for math-verify any boolean on an `ask` item, or the opposite boolean;
+* `refused`: the checker refused an item that deserved a verdict (not wrong, not agreement).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from typing import Literal
+
+from benchmarks.short_answers import ShortAnswer
+from bot.verifier.grading import grade_answer
+from bot.verifier.verdict import Outcome
+
+Result = Literal["agree", "wrong", "refused"]
+MATH_VERIFY_MISSING = (
+    "not measured: math-verify is not installed (pip install -e '.[bench]', or make bench)"
+)
+_VERDICTS = {Outcome.CORRECT: "correct", Outcome.INCORRECT: "incorrect"}
+
+
+def checker_takes_unit() -> bool:
+    """Whether the checker's `grade_answer` accepts a `unit=` keyword argument."""
+    return "unit" in inspect.signature(grade_answer).parameters
+
+
+def grade_with_checker(item: ShortAnswer, takes_unit: bool | None = None) -> Outcome:
+    """The bot checker's outcome for one item, given its unit when the checker takes one."""
+    if item.unit is not None and (checker_takes_unit() if takes_unit is None else takes_unit):
+        return grade_answer(item.answer, item.gold, unit=item.unit).outcome  # type: ignore[call-arg,unused-ignore]
+    return grade_answer(item.answer, item.gold).outcome
+
+
+def checker_result(outcome: Outcome, expected: str) -> Result:
+    """Score the checker's outcome against the label: agree, wrong verdict, or refused."""
+    if outcome is Outcome.REJECTED:
+        return "agree" if expected in ("ask", "no-credit") else "refused"
+    if expected == "no-credit":
+        return "wrong" if outcome is Outcome.CORRECT else "agree"
+    return "agree" if _VERDICTS[outcome] == expected else "wrong"
+
+
+def math_verify_result(verdict: bool, expected: str) -> Result:
+    """Score math-verify's boolean against the label: any boolean on an `ask` item is wrong."""
+    if expected == "ask":
+        return "wrong"
+    return "agree" if verdict == (expected == "correct") else "wrong"  # no-credit wants False
+
+
+def as_latex_math(text: str) -> str:
+    """`text` between dollar signs, unless it already holds one."""
+    return text if "$" in text else f"${text}$"
+
+
+def load_math_verify(bare: bool = False) -> Callable[[ShortAnswer], bool] | None:
+    """A grader calling `verify(parse(gold), parse(answer))`, or None if math-verify is missing."""
+    try:
+        math_verify = importlib.import_module("math_verify")
+    except ImportError:
+        return None
+    parse, verify = math_verify.parse, math_verify.verify
+    written: Callable[[str], str] = str if bare else as_latex_math
+
+    def grade(item: ShortAnswer) -> bool:
+        return bool(verify(parse(written(item.gold)), parse(written(item.answer))))
+
+    return grade

@@ -24,6 +24,8 @@ from aiohttp import WSMsgType, web
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from fakes.held_requests import Hold, Holds
+
 API = "/api/v10"
 APP_ID = 910000000000000001
 GUILD_ID = 920000000000000001
@@ -223,6 +225,7 @@ class FakeDiscord:
         self._sockets: list[web.WebSocketResponse] = []
         self._sequences: dict[int, int] = {}
         self._faults: list[Fault] = []
+        self._holds = Holds[Call]()
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -246,7 +249,8 @@ class FakeDiscord:
         await self.close()
 
     async def close(self) -> None:
-        """Stop serving."""
+        """Stop serving (a held request is let go first)."""
+        self._holds.release_all()
         for socket in self._sockets:
             if not socket.closed:
                 await socket.close()
@@ -276,6 +280,10 @@ class FakeDiscord:
         fault = Fault(method, re.compile(path), status, times, retry_after)
         self._faults.append(fault)
         return fault
+
+    def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Leave the next request matching `matches` unanswered until the fake closes."""
+        return self._holds.add(matches)
 
     def failed_with(self, status: int) -> list[Call]:
         """The requests that were answered with the injected `status`."""
@@ -569,6 +577,8 @@ class FakeDiscord:
             asyncio.get_running_loop().time(),
         )
         self.calls.append(call)
+        if await self._holds.parked(call):
+            return _json({"message": "Held, never answered", "code": 0}, status=503)
         fault = next((f for f in self._faults if f.matches(call)), None)
         if fault is not None:
             self.failed.append((call, fault.status))

@@ -16,6 +16,8 @@ from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
+from fakes.held_requests import Hold, Holds
+
 TEAM_ID = "T0001"
 BOT_USER_ID = "UBOT"
 DROP = 0
@@ -67,6 +69,7 @@ class FakeSlack:
         self._sockets: list[web.WebSocketResponse] = []
         self._failures: dict[str, Failure] = {}
         self._holds: dict[str, asyncio.Event] = {}
+        self._parked = Holds[Call]()
         self._changed = asyncio.Condition()
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -93,7 +96,8 @@ class FakeSlack:
         await self.close()
 
     async def close(self) -> None:
-        """Stop serving."""
+        """Stop serving (a parked call is let go first)."""
+        self._parked.release_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -129,6 +133,10 @@ class FakeSlack:
         """Keep calls of `method` waiting, unanswered, until the returned event is set."""
         self._holds[method] = asyncio.Event()
         return self._holds[method]
+
+    def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Leave the next call matching `matches` unanswered (and unrecorded) until closing."""
+        return self._parked.add(matches)
 
     def private_replies(self, user: str | None = None) -> list[Call]:
         """Messages only one member sees, through a response_url or chat.postEphemeral."""
@@ -172,6 +180,8 @@ class FakeSlack:
         method = request.match_info["method"]
         args = await _arguments(request)
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if await self._parked.parked(Call(method, args, token)):
+            return web.json_response({"ok": False, "error": "parked"}, status=503)
         failed = await self._planned_failure(request, Call(method, args, token))
         if failed is not None:
             return failed

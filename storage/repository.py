@@ -133,6 +133,14 @@ class SqlRunStore(TallyStore, MemberDataStore):
             moved = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
         return await self.get_run(run_id) if moved else None
 
+    async def active_runs(self, platform: str) -> list[RunRecord]:
+        """Every run of a platform that is still going."""
+        query = select(RunRow).where(
+            RunRow.state == RunState.ACTIVE.value, RunRow.platform == platform
+        )
+        async with self.sessions() as session:
+            return [run_record(row) for row in await session.scalars(query)]
+
     async def due_runs(self, now: datetime, platform: str | None = None) -> list[RunRecord]:
         """Active runs (of one platform, if given) whose deadline has passed."""
         query = select(RunRow).where(

@@ -99,11 +99,11 @@ class LessonBot(discord.Client):
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id
-        self.interactions = Interactions(self.service, self.surface, self.replies, host_role)
+        self.interactions = Interactions(self.service, self.replies, host_role)
         self._timers: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Register and sync the commands, start the timer loop."""
+        """Register and sync the commands, post what a lost post left missing, start the timers."""
         run = self.interactions.command
         self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
         self.tree.add_command(forget_me_command(run))
@@ -111,6 +111,7 @@ class LessonBot(discord.Client):
             await sync_commands(self.tree, self.guild_id)
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
+        await self.presenter.catch_up(PLATFORM)
         timers = run_timer_loop(
             self.service.engine, self.presenter.timer_fired, self.options.timer_interval, PLATFORM
         )

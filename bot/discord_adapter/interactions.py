@@ -15,7 +15,6 @@ from bot.discord_adapter.forms import AnswerForm, submitted_text
 from bot.discord_adapter.members import Interaction, action_of, actor_of
 from bot.discord_adapter.render import file_message, summary_message
 from bot.discord_adapter.replies import PrivateMessage, PrivateReplies, send_private
-from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import Action, SummaryCard
 from bot.service import Actor, CommandArgs, FileReply, LessonService, Outcome, Reply
 
@@ -28,12 +27,10 @@ class Interactions:
     def __init__(
         self,
         service: LessonService,
-        surface: DiscordSurface,
         replies: PrivateReplies,
         host_role_id: int | None,
     ) -> None:
         self.service = service
-        self.surface = surface
         self.replies = replies
         self.host_role_id = host_role_id
 
@@ -76,8 +73,6 @@ class Interactions:
         """Decide, show in the channel what changed, then what to tell the member privately."""
         outcome = await decide()
         reply = await outcome.answer()
-        if outcome.moved_on:
-            await self.surface.disable_buttons(interaction.message)
         return await self.private_message(interaction, reply)
 
     async def private_message(

@@ -24,7 +24,6 @@ from bot.engine import (
     SummaryCard,
     Tone,
     bar_lines,
-    is_lesson_address,
     verifier_lines,
 )
 from bot.service import Card, DrawnChart, FileReply
@@ -136,18 +135,6 @@ def build_view(buttons: Sequence[Button]) -> discord.ui.View | None:
             disabled=button.disabled, row=button.row,
         ))
     return view
-
-
-def disabled_view(message: discord.Message) -> discord.ui.View | None:
-    """The lesson buttons of a posted message, all greyed out; None if it has none."""
-    view = discord.ui.View(timeout=None)
-    for item in discord.ui.View.from_message(message, timeout=None).children:
-        if isinstance(item, discord.ui.Button) and is_lesson_address(item.custom_id or ""):
-            view.add_item(LessonButton(
-                style=item.style, label=item.label, custom_id=item.custom_id,
-                emoji=item.emoji, disabled=True, row=item.row,
-            ))
-    return view if view.children else None
 
 
 def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:

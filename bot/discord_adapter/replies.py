@@ -36,14 +36,15 @@ BUSY = 10
 FAILED = "Something went wrong on our side; please try again."
 DISCORD_FAILED = (
     "Done and saved, but Discord did not accept a lesson message (HTTP {status}). A host's "
-    "`/lesson repost` posts the current step again, with its results if it was revealed; once "
+    "`/lesson repost` posts the current step again, or its results once revealed; once "
     "the lesson has ended, `/lesson results` shows them."
 )
 FORBIDDEN = (
     "Done and saved, but Discord did not let the bot post here (HTTP 403). Give its role "
     "View Channel, Send Messages, Embed Links and Attach Files in this channel; then a host's "
-    "`/lesson repost` posts the current step again, with its results if it was revealed; once "
-    "the lesson has ended, `/lesson results` shows them."
+    "`/lesson repost` posts the current step again, or its results once revealed (`/lesson "
+    "next` posts missed results before moving on); once the lesson has ended, `/lesson results` "
+    "shows them."
 )
 ALREADY_HANDLED = "That was already handled."
 

@@ -16,7 +16,6 @@ from bot.discord_adapter.render import (
     NO_MENTIONS,
     build_view,
     card_message,
-    disabled_view,
     step_content,
 )
 from bot.engine import RevealCard, StepCard
@@ -69,12 +68,6 @@ class DiscordSurface:
         content = step_content(card) if isinstance(card, StepCard) else None
         await self._edit(where, content, view)
         return True
-
-    async def disable_buttons(self, message: discord.Message | None) -> None:
-        """Grey out every lesson button of a message (e.g. a Next that has been used)."""
-        view = disabled_view(message) if message is not None else None
-        if message is not None and view is not None:
-            await self._edit(MessageRef(message.channel.id, message.id), message.content, view)
 
     async def _edit(self, ref: MessageRef, content: str | None, view: View | None) -> None:
         channel = self.client.get_partial_messageable(ref.channel_id)

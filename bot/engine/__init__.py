@@ -11,6 +11,7 @@ from bot.engine.engine import LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import answers_csv, forget_counts, recalled_steps
+from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
     bar_lines,
@@ -71,6 +72,7 @@ __all__ = [
     "MAX_TIMER_SECONDS",
     "MAX_TYPED_ANSWER",
     "MIN_TIMER_SECONDS",
+    "NOT_POSTED",
     "Action",
     "Address",
     "Advance",

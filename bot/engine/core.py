@@ -82,6 +82,10 @@ class RunCore:
             raise NoActiveRun()
         return run
 
+    async def active_runs(self, platform: str) -> list[RunRecord]:
+        """Every run of a platform that is still going."""
+        return await self.runs.active_runs(platform)
+
     async def due_runs(self, platform: str | None) -> list[RunRecord]:
         """Active runs (of one platform, if given) whose deadline has passed."""
         return await self.runs.due_runs(self.clock(), platform)

@@ -60,6 +60,7 @@ class LessonEngine:
 
     def _offer_runs_and_views(self) -> None:
         self.find_run = self.core.find_run
+        self.active_runs = self.core.active_runs
         self.run_here = self.core.run_here
         self.current_card = self.views.current_card
         self.closed_card = self.views.closed_card
@@ -71,6 +72,8 @@ class LessonEngine:
         self.advance = self.hosts.advance
         self.stop = self.hosts.stop
         self.repost = self.hosts.repost
+        self.current_post = self.hosts.current_post
+        self.passed_reveal = self.hosts.passed_reveal
         self.results = self.hosts.results
         self.results_here = self.hosts.results_here
         self.choose = self.members.choose

@@ -77,14 +77,22 @@ class HostActions:
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
-    async def repost(self, place: Place, host: Member) -> tuple[StepCard, RevealCard | None]:
-        """What a channel's active run shows now: its current card, and its results if revealed."""
+    async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
+        """What a channel's active run shows last, for a host to post again."""
         require_host(host, "post the step again")
-        run = await self.core.find_run(place)
-        card = await self.views.current_card(run.id)
+        return await self.current_post(await self.core.find_run(place))
+
+    async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
+        """What a run's channel shows last: its current step, or that question's results."""
+        if run.position.phase is Phase.REVEALED:
+            return await self.views.reveal_card(run, self.core.current_step(run))
+        return await self.views.current_card(run.id)
+
+    async def passed_reveal(self, run: RunRecord) -> RevealCard | None:
+        """The results of the run's current question once revealed, their Next disabled."""
         if run.position.phase is not Phase.REVEALED:
-            return card, None
-        return card, await self.views.reveal_card(run, self.core.current_step(run))
+            return None
+        return moved_past(await self.views.reveal_card(run, self.core.current_step(run)))
 
     async def results_here(self, place: Place) -> SummaryCard:
         """The results of a channel's active run, or else of its most recent one."""
@@ -110,10 +118,7 @@ class HostActions:
         return Advance(await self.views.card_for(moved), None, closed, reveal, left)
 
     async def _left_reveal(self, run: RunRecord, reveal: RevealCard | None) -> RevealCard | None:
-        step = self.core.current_step(run)
-        if not takes_answers(step):
-            return None
-        return moved_past(reveal or await self.views.reveal_card(run, step))
+        return moved_past(reveal) if reveal is not None else await self.passed_reveal(run)
 
 
 def _check_timer(timer_seconds: int | None) -> None:

@@ -6,6 +6,8 @@ from bot.engine.ports import MessageStorage
 
 MAX_DELIVERY_ID = 128
 REVEAL_KEY = "+results"
+NOT_POSTED = "-"
+"""The results reference stored when their post was refused, to be posted on a later try."""
 
 
 class PlatformMessages:
@@ -26,10 +28,10 @@ class PlatformMessages:
         """The platform message that shows a step, if the adapter saved one."""
         return await self.messages.find_message(run_id, step_id)
 
-    async def remember_reveal(self, run_id: int, step_id: str, message_ref: str) -> None:
-        """Remember which platform message shows a question's results."""
-        await self.messages.save_message(run_id, step_id + REVEAL_KEY, message_ref)
+    async def remember_reveal(self, run_id: int, step_id: str, message_ref: str | None) -> None:
+        """Remember which platform message shows a question's results (None: it was refused)."""
+        await self.messages.save_message(run_id, step_id + REVEAL_KEY, message_ref or NOT_POSTED)
 
     async def reveal_message(self, run_id: int, step_id: str) -> str | None:
-        """The platform message that shows a question's results, if one was saved."""
+        """The message that shows a question's results, `NOT_POSTED`, or None if never tried."""
         return await self.messages.find_message(run_id, step_id + REVEAL_KEY)

@@ -60,6 +60,10 @@ class RunStorage(Protocol):
         """Move a run only if it is still at `expected`; None when another move won."""
         ...
 
+    async def active_runs(self, platform: str) -> list[RunRecord]:
+        """Every run of a platform that is still going."""
+        ...
+
     async def due_runs(self, now: datetime, platform: str | None = None) -> list[RunRecord]:
         """Active runs (of one platform, if given) whose deadline has passed."""
         ...

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 REVEALED = "Revealed. The results are posted in the channel."
 STOPPED = "Stopped the lesson. The results are posted in the channel."
-REPOSTED = "Posted the current step again, with its results if it was revealed."
+REPOSTED = "Posted the current step again (once a question is revealed: its results)."
 CANNOT_POST = (
     "I could not post in this channel, so the lesson did not start. "
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
@@ -61,7 +61,7 @@ VERBS = (
     Verb("next", "next", "move on to the next step (revealing an open question first)", True),
     Verb("stop", "stop", "end the lesson early and post the results", True),
     Verb("results", "results", "see the results so far (only you see them)", False),
-    Verb("repost", "repost", "post the current step again (its results, once revealed)", True),
+    Verb("repost", "repost", "post the current step again (once revealed, its results)", True),
     Verb("export", "export [run]", "a run held in this channel: its answers as a CSV file, "
          "sent only to you (without a run id: the current or latest run here)", True),
     Verb("forget-me", "forget-me", "delete everything you answered in this workspace "
@@ -128,10 +128,11 @@ class Verbs:
     async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
         """End the channel's run, close its step and post the results so far."""
         run = await self.engine.find_run(actor.place)
-        closed = await self.engine.closed_card(run)
+        closed, left = await self.engine.closed_card(run), await self.engine.passed_reveal(run)
         summary = await self.engine.stop(run.id, await actor.member())
+        channel = actor.channel
         return Outcome(
-            done=STOPPED, show=lambda: self.presenter.stopped(actor.channel, closed, summary)
+            done=STOPPED, show=lambda: self.presenter.stopped(channel, closed, summary, left)
         )
 
     async def results(self, actor: Actor, args: CommandArgs) -> Outcome:
@@ -140,10 +141,8 @@ class Verbs:
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""
-        card, reveal = await self.engine.repost(actor.place, await actor.member())
-        return Outcome(
-            done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, card, reveal)
-        )
+        shown = await self.engine.repost(actor.place, await actor.member())
+        return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, shown))
 
     async def export(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A run's answers as CSV: the named run, else this channel's current or latest one."""

@@ -169,9 +169,7 @@ class LessonService:
         assert result.advance is not None
         advance = result.advance
         done = MOVED_ON if advance.card else FINISHED
-        return Outcome(
-            done=done, show=lambda: presenter.advance(channel, advance), moved_on=True
-        )
+        return Outcome(done=done, show=lambda: presenter.advance(channel, advance))
 
     async def _answer(self, actor: Actor, custom_id: str, text: str) -> Outcome:
         address = parse_address(custom_id)

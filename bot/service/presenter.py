@@ -2,21 +2,26 @@
 
 Steps, closed questions, reveals, moving on, results, timer events and the live "N answered"
 counter all go through here to a platform's `Surface`. Each step's message reference is
-stored with the engine, so any process (or the same one after a restart) can edit it.
+stored with the engine, so any process (or the same one after a restart) can edit it. A
+post the channel refused, or one lost when the process stopped, is posted again from what
+is stored: by `/lesson repost`, when the lesson moves past refused results, and at startup.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 
 from bot.charts import chart_png
 from bot.engine import (
+    NOT_POSTED,
     Advance,
     AnyChart,
     LessonBotError,
     LessonEngine,
     RevealCard,
+    RunRecord,
     StepCard,
     SummaryCard,
     TimerFired,
@@ -24,7 +29,18 @@ from bot.engine import (
 from bot.service.live_counter import CounterThrottle
 from bot.service.surface import Card, DrawnChart, Surface
 
+log = logging.getLogger(__name__)
+
 COUNTER_INTERVAL = 3.0
+RESULTS = "+results"
+NOT_SHOWN = (
+    "Saved, but the channel refused the bot's post, so it does not show this yet. Once the "
+    "bot may post here, `/lesson repost` posts it (and `/lesson next` posts missed results "
+    "before moving on)."
+)
+
+Refused = str | None
+"""What to tell the host when the channel refused a post; None when everything was shown."""
 
 
 class Presenter:
@@ -54,46 +70,81 @@ class Presenter:
         async with self._edit_lock(card.run_id, card.step_id):
             await self._redraw(channel, card)
 
-    async def reveal(self, channel: str, closed: StepCard, reveal: RevealCard) -> None:
+    async def reveal(self, channel: str, closed: StepCard, reveal: RevealCard) -> Refused:
         """Close the question, then post its results with their chart."""
         await self.close(channel, closed)
-        await self.results(channel, reveal)
+        return await self.results(channel, reveal)
 
-    async def results(self, channel: str, reveal: RevealCard) -> None:
-        """Post a question's results and remember their message, to retire it when moving on."""
-        ref = await self.post(channel, reveal)
-        if ref is not None:
-            await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
+    async def results(self, channel: str, reveal: RevealCard) -> Refused:
+        """Post a question's results and remember their message, or that it was refused."""
+        ref: str | None = None
+        async with self._results_lock(reveal):
+            try:
+                ref = await self.post(channel, reveal)
+            finally:
+                await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
+        return None if ref is not None else NOT_SHOWN
 
-    async def advance(self, channel: str, advance: Advance) -> None:
-        """Show a move on: any reveal it made first, then the next step or the results."""
-        if advance.closed_card is not None and advance.reveal is not None:
-            await self.reveal(channel, advance.closed_card, advance.reveal)
-        elif advance.closed_card is not None:
+    async def advance(self, channel: str, advance: Advance) -> Refused:
+        """Show a move on: the step left closed, its results, then the next step or the end."""
+        if advance.closed_card is not None:
             await self.close(channel, advance.closed_card)
-        if advance.left is not None:
-            await self.retire(channel, advance.left)
-        if advance.card is not None:
-            await self.step(channel, advance.card)
+        refused = None
+        if advance.reveal is not None:  # revealed by this move: posted with Next disabled
+            refused = await self.results(channel, advance.left or advance.reveal)
+        elif advance.left is not None:
+            refused = await self.retire(channel, advance.left)
+        if advance.card is not None and await self.step(channel, advance.card) is None:
+            refused = NOT_SHOWN
         if advance.summary is not None:
             await self.post(channel, advance.summary)
+        return refused
 
-    async def repost(self, channel: str, card: StepCard, reveal: RevealCard | None) -> None:
-        """Post the current step again, then its results if it was revealed."""
-        await self.step(channel, card)
-        if reveal is not None:
-            await self.results(channel, reveal)
+    async def repost(self, channel: str, shown: StepCard | RevealCard) -> Refused:
+        """Post again what the channel shows last: the current step, or its question's results."""
+        if isinstance(shown, RevealCard):
+            return await self.results(channel, shown)
+        return None if await self.step(channel, shown) is not None else NOT_SHOWN
 
-    async def retire(self, channel: str, left: RevealCard) -> None:
-        """Redraw the results of a question the lesson moved past, their Next disabled."""
-        ref = await self.engine.reveal_message(left.run_id, left.step_id)
-        if ref is not None:
-            await self.surface.edit(channel, ref, left)
+    async def retire(self, channel: str, left: RevealCard) -> Refused:
+        """Redraw results the lesson moved past, Next disabled; post them if they were refused."""
+        async with self._results_lock(left):
+            ref = await self.engine.reveal_message(left.run_id, left.step_id)
+            if ref is not None and ref != NOT_POSTED:
+                await self.surface.edit(channel, ref, left)
+        return await self.results(channel, left) if ref == NOT_POSTED else None
 
-    async def stopped(self, channel: str, closed: StepCard, summary: SummaryCard) -> None:
-        """A run ended early: close its step, then post its results."""
+    async def stopped(
+        self, channel: str, closed: StepCard, summary: SummaryCard, left: RevealCard | None = None
+    ) -> None:
+        """A run ended early: close its step (and its results' Next), then post its results."""
         await self.close(channel, closed)
+        if left is not None:
+            await self.retire(channel, left)
         await self.post(channel, summary)
+
+    async def catch_up(self, platform: str) -> None:
+        """Post what each active run of a platform shows last, if its post was lost or refused.
+
+        Called once at startup: a reveal stored just before the process stopped gets its
+        results posted. One process posts each (a claim in the database); a failure is
+        logged, and the host's `/lesson repost` stays possible.
+        """
+        for run in await self.engine.active_runs(platform):
+            try:
+                await self._catch_up(platform, run)
+            except Exception:
+                log.exception("could not post the missing message of run %s", run.id)
+
+    async def _catch_up(self, platform: str, run: RunRecord) -> None:
+        shown = await self.engine.current_post(run)
+        if isinstance(shown, RevealCard):
+            kind, ref = "results", await self.engine.reveal_message(run.id, shown.step_id)
+        else:
+            kind, ref = "step", await self.engine.step_message(run.id, shown.step_id)
+        key = f"catch-up:{run.id}:{shown.step_id}:{kind}"
+        if ref in (None, NOT_POSTED) and await self.engine.first_delivery(platform, key):
+            await self.repost(run.place.channel, shown)
 
     async def timer_fired(self, event: TimerFired) -> None:
         """Show a timed reveal and/or move on in the run's channel."""
@@ -138,6 +189,10 @@ class Presenter:
         ref = await self.engine.step_message(card.run_id, card.step_id)
         if ref is not None:
             await self.surface.edit(channel, ref, card)
+
+    def _results_lock(self, reveal: RevealCard) -> asyncio.Lock:
+        """Held while a question's results are posted, so retiring them waits for the post."""
+        return self._edit_lock(reveal.run_id, reveal.step_id + RESULTS)
 
     def _edit_lock(self, run_id: int, step_id: str) -> asyncio.Lock:
         key = (run_id, step_id)

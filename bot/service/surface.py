@@ -74,7 +74,6 @@ class Outcome:
     `reply` must reach the member; `done` is a short confirmation for platforms where every
     request gets an answer anyway (a Discord interaction does; a Slack command need not).
     `repeated` marks a delivery some process already handled: nothing is shown or told.
-    `moved_on` asks the platform to take the buttons off the message the member clicked.
     `reward` is what the checker gave, when the request was graded; `tries_left` how many
     more tries the member has at a free-answer problem.
     """
@@ -84,7 +83,6 @@ class Outcome:
     show: Show = show_nothing
     form: AnswerForm | None = None
     repeated: bool = False
-    moved_on: bool = False
     reward: int | None = None
     tries_left: int | None = None
 

@@ -148,8 +148,6 @@ class Requests:
             view = answer_view(outcome.form, request.channel)
             await self.surface.open_view(request.trigger_id, view)
             return
-        if outcome.moved_on:
-            await self.surface.retire(request)
         reply = await outcome.shown()
         if reply is not None:
             await self.surface.reply(request, reply)

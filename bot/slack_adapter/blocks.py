@@ -163,11 +163,6 @@ def action_rows(buttons: Iterable[Button]) -> list[Block]:
     ]
 
 
-def without_actions(blocks: Iterable[Block]) -> list[Block]:
-    """The blocks of a posted message with its buttons taken out."""
-    return [block for block in blocks if block.get("type") != "actions"]
-
-
 def within_limit(blocks: list[Block], keep_last: int = 0) -> list[Block]:
     """At most 50 blocks: the middle is cut (with a note), the last `keep_last` are kept."""
     if len(blocks) <= MAX_BLOCKS:

@@ -9,7 +9,7 @@ its user and `action_ts`. A retry whose original never arrived is still handled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Place
@@ -21,13 +21,11 @@ PLATFORM = "slack"
 
 @dataclass(frozen=True)
 class SlackRequest:
-    """One request's actor, and what answering them takes: response_url, trigger, message."""
+    """One request's actor, and what answering them takes: its response_url and trigger."""
 
     actor: Actor
     response_url: str = ""
     trigger_id: str = ""
-    message_ts: str = ""
-    message: dict[str, Any] = field(default_factory=dict)
 
     @property
     def channel(self) -> str:
@@ -55,10 +53,8 @@ def interaction_request(body: dict[str, Any], hosts: HostRights, channel: str = 
     team = (body.get("team") or {}).get("id", "") or user.get("team_id", "")
     name = user.get("username") or user.get("name", "")
     actor = hosts.actor(user["id"], name, Place(PLATFORM, team, channel))
-    message = body.get("message") or {}
-    ts = message.get("ts") or (body.get("container") or {}).get("message_ts") or ""
     url, trigger = text_of(body, "response_url"), text_of(body, "trigger_id")
-    return SlackRequest(actor, url, trigger, str(ts), message)
+    return SlackRequest(actor, url, trigger)
 
 
 def text_of(fields: dict[str, Any], name: str) -> str:

@@ -100,7 +100,8 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
 
 @contextlib.asynccontextmanager
 async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
-    """Run the engine's timer loop beside the app, until the block ends."""
+    """Post what a lost post left missing, then run the engine's timer loop until the block ends."""
+    await bot.presenter.catch_up(PLATFORM)
     loop = run_timer_loop(bot.requests.service.engine, bot.on_timer, platform=PLATFORM)
     task = asyncio.create_task(loop)
     try:

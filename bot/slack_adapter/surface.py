@@ -32,10 +32,8 @@ from bot.slack_adapter.blocks import (
     Block,
     card_message,
     clip,
-    context,
     to_mrkdwn,
     to_plain,
-    without_actions,
 )
 from bot.slack_adapter.members import SlackRequest
 
@@ -134,15 +132,6 @@ class SlackSurface:
             channel=channel, ts=ts, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
         )
         return await safely("chat.update", call) is not None
-
-    async def retire(self, request: SlackRequest) -> None:
-        """Take the buttons off the message whose Next was clicked (a step or a reveal)."""
-        if not request.message_ts:
-            return
-        message = request.message
-        blocks = [*without_actions(message.get("blocks") or []), context("➡️ Moved on.")]
-        text = str(message.get("text") or "Moved on.")
-        await self.update(request.channel, request.message_ts, text, blocks)
 
     async def is_admin(self, user_id: str, team: str) -> bool | None:
         """Whether users.info shows an admin or owner of `team` itself; None if it failed."""

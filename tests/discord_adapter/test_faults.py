@@ -10,9 +10,16 @@ from typing import Any
 import discord.http
 import pytest
 
-from fakes.fake_discord import CHANNEL_ID
+from fakes.fake_discord import CHANNEL_ID, FakeDiscord
 from storage import SqlRunStore
-from tests.discord_adapter.helpers import LessonDriver, button, run_of, step_id, title
+from tests.discord_adapter.helpers import (
+    LessonDriver,
+    button,
+    buttons,
+    run_of,
+    step_id,
+    title,
+)
 
 POSTS = rf"/channels/{CHANNEL_ID}/messages"
 STEP = "what-changed"
@@ -106,24 +113,46 @@ async def test_the_bot_keeps_running_after_discord_gives_up(
     assert later["embeds"][0]["title"] == "You're the checker"
 
 
+async def reveal_refused(lesson: LessonDriver) -> dict[str, Any]:
+    """Two members answer the question; its reveal is stored, but its results refused (403)."""
+    question = await lesson.reach(STEP)
+    await answer(lesson, question, "ann", "ben")
+    lesson.fake.fail("POST", POSTS, 403)
+    refused = await lesson.command("reveal")
+    assert refused.ephemeral and "HTTP 403" in refused.content
+    assert "/lesson repost" in refused.content and "/lesson next" in refused.content
+    assert not any(title(m).startswith("Results") for m in lesson.messages())
+    return question
+
+
+def assert_results_of_two(fake: FakeDiscord, results: dict[str, Any]) -> None:
+    """The message shows the two answers' results, with the chart attached."""
+    assert title(results).startswith("Results")
+    assert "**2 answered**" in results["embeds"][0]["description"]
+    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
+    assert [upload.filename for upload in fake.uploads[int(results["id"])]] == ["chart.png"]
+
+
 async def test_results_refused_with_403_are_posted_once_by_a_repost(
     lesson: LessonDriver, store: SqlRunStore
 ) -> None:
-    fake = lesson.fake
-    question = await lesson.reach(STEP)
-    await answer(lesson, question, "ann", "ben")
-    fake.fail("POST", POSTS, 403)
-
-    refused = await lesson.command("reveal")
-    assert refused.ephemeral and "HTTP 403" in refused.content
-    assert "/lesson repost" in refused.content
-    assert not any(title(m).startswith("Results") for m in lesson.messages())
-
+    question = await reveal_refused(lesson)
     reposted = await lesson.command("repost")
     assert "Posted the current step again" in reposted.content
     (results,) = [m for m in lesson.messages() if title(m).startswith("Results")]
-    assert "**2 answered**" in results["embeds"][0]["description"]
-    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
-    (upload,) = fake.uploads[int(results["id"])]
-    assert upload.filename == "chart.png"
+    assert_results_of_two(lesson.fake, results)
+    assert [step_id(m) for m in lesson.messages()].count(STEP) == 1
+    assert await choices_stored(store, question) == 2
+
+
+async def test_results_refused_with_403_are_posted_when_the_host_moves_on(
+    lesson: LessonDriver, store: SqlRunStore
+) -> None:
+    question = await reveal_refused(lesson)
+    posted = len(lesson.messages())
+    assert (await lesson.command("next")).content == "Moved on."
+    results, shown = lesson.messages()[posted:]
+    assert_results_of_two(lesson.fake, results)
+    assert step_id(shown) == "three-stages"
+    assert [b["disabled"] for b in buttons(results) if ":next" in b["custom_id"]] == [True]
     assert await choices_stored(store, question) == 2

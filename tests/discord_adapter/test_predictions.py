@@ -128,6 +128,18 @@ async def test_results_are_private_and_show_only_revealed_questions(lesson: Less
     assert summary["embeds"][0]["title"].startswith("Results")
 
 
+async def test_stopping_after_a_reveal_disables_the_results_next(lesson: LessonDriver) -> None:
+    await lesson.reach("what-changed")
+    before = len(lesson.messages())
+    await lesson.command("reveal")
+    results = await lesson.reveal_after(before)
+    assert not any(b["disabled"] for b in buttons(results))
+    stopped = await lesson.command("stop")
+    assert "Stopped" in stopped.content
+    assert all(b["disabled"] for b in buttons(results))
+    assert lesson.messages()[-1]["embeds"][0]["title"].startswith("Results: RLVR")
+
+
 async def test_stopping_closes_the_open_question(lesson: LessonDriver) -> None:
     question = await lesson.reach("what-changed")
     await lesson.command("stop")

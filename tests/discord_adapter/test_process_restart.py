@@ -1,5 +1,6 @@
 """The bot process killed with SIGKILL mid-question and started again: nothing acknowledged
-is lost, old buttons keep working, and the pending timer fires once, in the new process."""
+is lost, old buttons keep working, the pending timer fires once, in the new process, and
+results stored but never posted are posted once at the restart."""
 
 from __future__ import annotations
 
@@ -9,14 +10,23 @@ import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.engine import Phase
 from fakes.discord_processes import BotProcess, start_bot_process
-from fakes.fake_discord import TOKEN, FakeDiscord, SentInteraction
+from fakes.fake_discord import CHANNEL_ID, TOKEN, Call, FakeDiscord, SentInteraction
 from storage import SqlRunStore
-from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of, title
+from tests.discord_adapter.helpers import (
+    LessonDriver,
+    answers_of,
+    button,
+    buttons,
+    run_of,
+    step_id,
+    title,
+)
 
 TIMER = 15
 STEP = "what-changed"
@@ -92,3 +102,53 @@ async def test_a_killed_process_loses_nothing_and_its_timer_fires_once_after_a_r
     second.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(second.process.wait(), timeout=20) == 0
     assert "SIGTERM received" in second.log_text()
+
+
+def results_post(call: Call) -> bool:
+    """Whether a request posts a question's results in the lesson's channel."""
+    posts = call.method == "POST" and call.path == f"/channels/{CHANNEL_ID}/messages"
+    embeds = call.body.get("embeds") or [] if posts and isinstance(call.body, dict) else []
+    return any(str(embed.get("title", "")).startswith("Results") for embed in embeds)
+
+
+def results_shown(lesson: LessonDriver) -> list[dict[str, Any]]:
+    """The channel's results messages of the question, oldest first."""
+    return [m for m in lesson.messages() if title(m) == "Results: Same brain, a year later"]
+
+
+async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_restart(
+    fake: FakeDiscord, store: SqlRunStore, start_process: Start
+) -> None:
+    first = await start_process("first")
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach(STEP)
+    run_id = run_of(question)
+    for name in ("ann", "ben", "cat"):
+        chosen = await lesson.press(fake.member(name), question, button(question, arg="more-text"))
+        assert "You chose" in chosen.content
+    held = fake.park(results_post)
+    await fake.slash(lesson.host, "reveal")
+    await held.wait_arrived()
+    run = await store.get_run(run_id)
+    assert run is not None and run.position.phase is Phase.REVEALED
+    await first.kill()
+    assert results_shown(lesson) == []
+
+    await start_process("second")
+    (results,) = results_shown(lesson)
+    assert "**3 answered**" in results["embeds"][0]["description"]
+    assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"
+    assert [upload.filename for upload in fake.uploads[int(results["id"])]] == ["chart.png"]
+    assert [step_id(m) for m in lesson.messages()].count(STEP) == 1
+    tally = await store.find_tally(run_id, STEP)
+    assert tally is not None and tally.participants == 3
+
+    reposted = await lesson.command("repost")
+    assert "Posted the current step again" in reposted.content
+    again = results_shown(lesson)[-1]
+    assert len(results_shown(lesson)) == 2 and lesson.messages()[-1] is again
+    assert "**3 answered**" in again["embeds"][0]["description"]
+    assert [step_id(m) for m in lesson.messages()].count(STEP) == 1
+    moved = await lesson.press(lesson.host, again, button(again, action="next"))
+    assert moved.content == "Moved on to the next step."
+    assert all(b["disabled"] for b in buttons(again))

@@ -16,7 +16,9 @@ from bot.engine import (
     NotHost,
     Phase,
     Place,
+    RevealCard,
     RunState,
+    StepCard,
     StepClosed,
     UnknownLesson,
     WrongStep,
@@ -166,17 +168,39 @@ async def test_repost_gives_a_host_the_current_card(engine: LessonEngine) -> Non
         await engine.repost(Place("slack", "T1", "C1"), ALICE)
     with pytest.raises(NoActiveRun):
         await engine.repost(Place("slack", "T1", "C1"), HOST)
-    again, results = await engine.repost(CHANNEL, HOST)
+    again = await engine.repost(CHANNEL, HOST)
     assert again == await engine.current_card(card.run_id)
-    assert (again.step_id, again.closed, results) == (card.step_id, False, None)
+    assert isinstance(again, StepCard) and (again.step_id, again.closed) == (card.step_id, False)
 
 
-async def test_repost_of_a_revealed_question_gives_its_results(engine: LessonEngine) -> None:
+async def test_repost_of_a_revealed_question_gives_only_its_results(
+    engine: LessonEngine,
+) -> None:
     card = await start_at(engine, "prediction")
     _, shown = await engine.reveal(card.run_id, HOST)
-    again, results = await engine.repost(CHANNEL, HOST)
-    assert (again.step_id, again.closed) == (card.step_id, True)
+    results = await engine.repost(CHANNEL, HOST)
+    assert isinstance(results, RevealCard) and results.step_id == card.step_id
     assert results == shown and results.chart is not None
+
+
+async def test_only_a_revealed_question_has_results_to_retire(engine: LessonEngine) -> None:
+    card = await start_at(engine, "prediction")
+    run = await engine.find_run(CHANNEL)
+    assert await engine.passed_reveal(run) is None
+    _, shown = await engine.reveal(card.run_id, HOST)
+    left = await engine.passed_reveal(await engine.find_run(CHANNEL))
+    assert left is not None and left.step_id == shown.step_id
+    assert {b.label: b.disabled for b in left.buttons}["Next"]
+    assert not any(b.disabled for b in shown.buttons)
+
+
+async def test_active_runs_are_listed_per_platform(engine: LessonEngine) -> None:
+    card = await engine.start(CHANNEL, HOST)
+    other = await engine.start(Place("slack", "T1", "C1"), HOST)
+    assert [run.id for run in await engine.active_runs(CHANNEL.platform)] == [card.run_id]
+    assert [run.id for run in await engine.active_runs("slack")] == [other.run_id]
+    await engine.stop(card.run_id, HOST)
+    assert await engine.active_runs(CHANNEL.platform) == []
 
 
 async def test_timers_reveal_then_advance_once(engine: LessonEngine, clock: object) -> None:

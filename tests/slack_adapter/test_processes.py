@@ -1,4 +1,5 @@
-"""Real bot processes on one database: answers and timers shared, and a SIGKILL loses nothing."""
+"""Real bot processes on one database: answers and timers shared, and a SIGKILL loses nothing,
+not even results stored but never posted: the restarted process posts them once."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import asyncio
 from pathlib import Path
 
 from bot.engine import Phase, Place, Position, parse_address
-from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts
+from fakes.fake_slack import TEAM_ID, Call, FakeSlack, block_texts, buttons
 from fakes.slack_driver import (
     ALICE,
     BOT_TOKEN,
     CHANNEL,
+    HOST,
     SIGNING_SECRET,
     TOTAL,
     SlackDriver,
+    message_ts,
 )
 from fakes.slack_processes import BotProcess, bot_processes
 from storage import SqlRunStore
@@ -41,6 +44,13 @@ async def timer_fired_once(slack: SlackDriver, store: SqlRunStore) -> None:
     ), "the timer fired more than once"
     run = await store.find_active_run(Place("slack", TEAM_ID, TIMED))
     assert run is not None and run.position == Position(1, Phase.OPEN)
+
+
+async def reach_question(slack: SlackDriver) -> tuple[Call, int]:
+    """Start a run and move on to its first question: the question's message and the run."""
+    await slack.start()
+    question = await slack.go_to_step(2)
+    return question, parse_address(slack.button(question, RIGHT)).run_id
 
 
 def assert_no_secrets_logged(*bots: BotProcess) -> None:
@@ -74,9 +84,7 @@ async def test_a_bot_killed_with_sigkill_loses_no_acked_answer_and_resumes(
 ) -> None:
     async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
         [(bot, slack)] = running
-        await slack.start()
-        question = await slack.go_to_step(2)
-        run_id = parse_address(slack.button(question, RIGHT)).run_id
+        question, run_id = await reach_question(slack)
         await arm_timer(slack)
         voters = [f"UVOTER{n:02d}" for n in range(20)]
         choice = slack.button(question, RIGHT)
@@ -99,3 +107,49 @@ async def test_a_bot_killed_with_sigkill_loses_no_acked_answer_and_resumes(
         assert await bot.terminate() == 0
     assert_no_secrets_logged(bot)
     assert bot.log_text().rstrip().endswith("Slack bot stopped")
+
+
+def results_post(call: Call) -> bool:
+    """Whether a Web API call posts the question's results."""
+    return call.method == "chat.postMessage" and "Results: Same brain" in str(call.args["text"])
+
+
+async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_restart(
+    fake_slack: FakeSlack, database_url: str, store: SqlRunStore, tmp_path: Path
+) -> None:
+    async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
+        [(bot, slack)] = running
+        question, run_id = await reach_question(slack)
+        for voter in ("UANN", "UBEN", "UCAT"):
+            assert await slack.click(slack.button(question, RIGHT), voter, question) == 200
+            await slack.wait_ephemeral(voter, "You chose")
+        held = fake_slack.park(results_post)
+        assert await slack.command("reveal") == 200
+        await held.wait_arrived()
+        run = await store.get_run(run_id)
+        assert run is not None and run.position == Position(1, Phase.REVEALED)
+        await bot.kill_hard()
+        assert slack.posts_in(CHANNEL, "Results: ") == []
+
+        await bot.start()
+        await bot.wait_ready(slack.session)
+        (results,) = slack.posts_in(CHANNEL, "Results: Same brain")
+        assert "3 answered" in block_texts(results.args["blocks"])
+        (chart,) = fake_slack.shared_files(CHANNEL)
+        assert chart.startswith(b"\x89PNG")
+        assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1
+        tally = await store.find_tally(run_id, STEP)
+        assert tally is not None and tally.participants == 3
+
+        posted = len(slack.posts())
+        assert await slack.command("repost") == 200
+        again = await slack.wait_post("Results: Same brain", after=posted)
+        assert "3 answered" in block_texts(again.args["blocks"])
+        await fake_slack.wait_for(lambda _: len(fake_slack.shared_files(CHANNEL)) == 2)
+        assert len(slack.posts_in(CHANNEL, "Results: Same brain")) == 2
+        assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1
+        assert await slack.click(slack.button(again, "Next"), HOST, again) == 200
+        await slack.wait_post(f"Step 3/{TOTAL}")
+        await fake_slack.wait_for(
+            lambda _: "Next" not in buttons(fake_slack.messages[message_ts(again)]["blocks"])
+        )

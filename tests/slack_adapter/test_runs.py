@@ -190,6 +190,22 @@ async def test_a_timed_advance_takes_the_next_button_off_the_earlier_results(
     assert "Results: Same brain, a year later" in block_texts(shown["blocks"])
 
 
+async def test_stop_after_a_reveal_takes_the_next_button_off_the_results(
+    slack: SlackDriver,
+) -> None:
+    await slack.start()
+    await slack.go_to_step(2)
+    posted = len(slack.posts())
+    assert await slack.command("reveal") == 200
+    results = await slack.wait_post("Results: Same brain", after=posted)
+    assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
+    assert await slack.command("stop") == 200
+    await slack.wait_post("stopped early")
+    shown = slack.fake.messages[message_ts(results)]
+    assert "Next" not in buttons(shown["blocks"])
+    assert "Results: Same brain, a year later" in block_texts(shown["blocks"])
+
+
 async def test_stop_closes_the_step_and_posts_the_results(
     slack: SlackDriver, engine: LessonEngine
 ) -> None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bot.engine import LessonEngine, Place
+from bot.engine import LessonCatalog, LessonEngine, Place
+from bot.slack_adapter import SlackBot
 from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
-from fakes.fake_slack import TEAM_ID, block_texts
-from fakes.slack_driver import ALICE, BOB, CHANNEL, TOTAL, SlackDriver, message_ts
-from storage import SqlRunStore
+from bot.verifier import Checker
+from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts, buttons
+from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, TOTAL, SlackDriver, message_ts
+from storage import SqlRunStore, create_engine
+from tests.conftest import FakeClock
+from tests.slack_adapter.conftest import bot_for
 from tests.waiting import wait_until
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
@@ -18,11 +24,6 @@ RIGHT = "A new training stage"
 def statuses(slack: SlackDriver, method: str) -> list[int]:
     """The HTTP status the fake gave each call of `method`, in order."""
     return [c.status for c in slack.fake.calls_to(method, ok_only=False)]
-
-
-def refused(slack: SlackDriver, method: str) -> bool:
-    """Whether Slack refused any call of `method`."""
-    return any(not c.ok for c in slack.fake.calls_to(method, ok_only=False))
 
 
 async def test_a_server_error_on_posting_the_next_step_is_retried(slack: SlackDriver) -> None:
@@ -72,8 +73,13 @@ async def test_exhausted_retries_are_logged_and_a_later_command_still_works(
     await wait_until(failure_logged, timeout=10, what="the failed post to be logged")
     assert statuses(slack, "chat.postMessage")[-attempts:] == [500] * attempts
     assert len(slack.posts()) == posted
+    await slack.wait_ephemeral(HOST, "the channel refused the bot's post")
     assert await slack.command("next") == 200
-    await slack.wait_post(f"Step 3/{TOTAL}")
+    step = await slack.wait_post(f"Step 3/{TOTAL}")
+    (results,) = slack.posts_in(CHANNEL, "Results: Same brain")
+    assert slack.posts().index(results) < slack.posts().index(step)
+    assert "1 answered" in block_texts(results.args["blocks"])
+    assert "Next" not in buttons(slack.fake.messages[message_ts(results)]["blocks"])
     run = await engine.find_run(PLACE)
     assert await store.member_votes(run.id, "what-changed", ALICE) == {"choice": "checkable-reward"}
     tally = await store.find_tally(run.id, "what-changed")
@@ -90,7 +96,7 @@ async def test_results_refused_by_slack_are_posted_once_by_a_repost(
     charts = len(slack.fake.shared_files(CHANNEL))
     slack.fake.fail_next("chat.postMessage", status=200, error="not_in_channel")
     assert await slack.command("reveal") == 200
-    await slack.fake.wait_for(lambda _: refused(slack, "chat.postMessage"))
+    await slack.wait_ephemeral(HOST, "`/lesson repost` posts it")
     assert slack.posts_in(CHANNEL, "Results: ") == []
 
     posted = len(slack.posts())
@@ -100,6 +106,39 @@ async def test_results_refused_by_slack_are_posted_once_by_a_repost(
     await slack.fake.wait_for(lambda _: len(slack.fake.shared_files(CHANNEL)) > charts)
     assert slack.fake.shared_files(CHANNEL)[-1].startswith(b"\x89PNG")
     assert len(slack.posts_in(CHANNEL, "Results: ")) == 1
+    assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1
     run = await engine.find_run(PLACE)
     tally = await store.find_tally(run.id, "what-changed")
     assert tally is not None and tally.participants == 1
+
+
+async def test_refused_results_are_posted_once_when_two_processes_start(
+    slack: SlackDriver,
+    slack_bot: SlackBot,
+    database_url: str,
+    checker: Checker,
+    clock: FakeClock,
+    fake_slack: FakeSlack,
+) -> None:
+    await slack.start()
+    question = await slack.go_to_step(2)
+    await slack.click(slack.button(question, RIGHT), ALICE, question)
+    await slack.wait_ephemeral(ALICE, "You chose")
+    slack.fake.fail_next("chat.postMessage", status=200, error="not_in_channel")
+    assert await slack.command("reveal") == 200
+    await slack.wait_ephemeral(HOST, "`/lesson repost` posts it")
+
+    database = create_engine(database_url)
+    engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
+    other = bot_for(engine, checker, fake_slack)
+    try:
+        async with other.connected():
+            await asyncio.gather(
+                slack_bot.presenter.catch_up("slack"), other.presenter.catch_up("slack")
+            )
+    finally:
+        await database.dispose()
+    (results,) = slack.posts_in(CHANNEL, "Results: Same brain")
+    assert "1 answered" in block_texts(results.args["blocks"])
+    assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
+    assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1

@@ -35,12 +35,22 @@ class Settings(BaseSettings):
     discord_shard_count: int | None = Field(default=None, ge=1)
     discord_guild_id: int | None = None
     lesson_host_role_id: int | None = None
+    lesson_host_role: str | None = None
+    """Retired (host rights no longer go by a role's name); read only to warn, see `retired`."""
 
     slack_bot_token: SecretStr | None = None
     slack_app_token: SecretStr | None = None
     slack_signing_secret: SecretStr | None = None
     slack_host_users: str = ""
     slack_api_url: str = "https://slack.com/api/"
+
+    def retired(self) -> list[str]:
+        """A warning for each setting that is set but no longer does anything."""
+        if self.lesson_host_role is None:
+            return []
+        return ["LESSON_HOST_ROLE is set but no longer grants host rights: a role's name can be "
+                "copied by anyone who may manage roles. Set LESSON_HOST_ROLE_ID to the role's id "
+                "instead; members with Manage Server are hosts as well."]
 
     def slack_hosts(self) -> set[str]:
         """User ids named in SLACK_HOST_USERS (comma or space separated)."""

@@ -34,6 +34,8 @@ async def run_discord(settings: Settings) -> None:
     """Connect to Discord with DISCORD_TOKEN and serve lessons from DATABASE_URL."""
     token = require_secret(settings.discord_token, "DISCORD_TOKEN", TOKEN_PURPOSE)
     configure_logging(settings.log_level)
+    for warning in settings.retired():
+        log.warning(warning)
     async with open_runtime(settings) as runtime:
         bot = build_bot(settings, runtime)
         scope = f"server {settings.discord_guild_id}" if settings.discord_guild_id else "global"

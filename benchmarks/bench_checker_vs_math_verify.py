@@ -16,7 +16,6 @@ from benchmarks.graders import (
     MATH_VERIFY_MISSING,
     Result,
     checker_result,
-    checker_takes_unit,
     grade_with_checker,
     load_math_verify,
     math_verify_result,
@@ -68,16 +67,14 @@ class Graded:
 def run(quick: bool = False) -> dict[str, object]:
     """Grade the corpus with both graders; agreement, wrong verdicts and time per verdict."""
     items = load()[::QUICK_STRIDE] if quick else load()
-    takes_unit = checker_takes_unit()
     graders: dict[str, tuple[Grade, Scorer]] = {
-        CHECKER: (lambda item: grade_with_checker(item, takes_unit), _score_checker)}
+        CHECKER: (grade_with_checker, _score_checker)}
     math_verify = load_math_verify()
     if math_verify is not None:
         graders[MATH_VERIFY] = (math_verify, _score_math_verify)
     graded = grade_all(graders, items, QUICK_ROUNDS if quick else FULL_ROUNDS)
     figures: dict[str, object] = {
         "short_items": len(items), "short_rounds": QUICK_ROUNDS if quick else FULL_ROUNDS,
-        "short_checker_takes_unit": int(takes_unit),
         **grader_figures(CHECKER, graded[CHECKER]),
         "short_checker_refused": graded[CHECKER].count("refused"),
         **comparison_figures(graded, items, quick),

@@ -17,7 +17,6 @@ Scoring an item gives one of three results:
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable
 from typing import Literal
 
@@ -32,16 +31,9 @@ MATH_VERIFY_MISSING = (
 _VERDICTS = {Outcome.CORRECT: "correct", Outcome.INCORRECT: "incorrect"}
 
 
-def checker_takes_unit() -> bool:
-    """Whether the checker's `grade_answer` accepts a `unit=` keyword argument."""
-    return "unit" in inspect.signature(grade_answer).parameters
-
-
-def grade_with_checker(item: ShortAnswer, takes_unit: bool | None = None) -> Outcome:
-    """The bot checker's outcome for one item, given its unit when the checker takes one."""
-    if item.unit is not None and (checker_takes_unit() if takes_unit is None else takes_unit):
-        return grade_answer(item.answer, item.gold, unit=item.unit).outcome  # type: ignore[call-arg,unused-ignore]
-    return grade_answer(item.answer, item.gold).outcome
+def grade_with_checker(item: ShortAnswer) -> Outcome:
+    """The bot checker's outcome for one item, in the item's unit if it names one."""
+    return grade_answer(item.answer, item.gold, unit=item.unit).outcome
 
 
 def checker_result(outcome: Outcome, expected: str) -> Result:

@@ -111,6 +111,19 @@ def db_upgrade(settings: Settings, revision: str) -> None:
 
 
 @cli.command()
+@click.pass_obj
+def health(settings: Settings) -> None:
+    """Exit 0 if the running bot's heartbeat in HEALTH_FILE is fresh, 1 if not (health checks)."""
+    from bot.upkeep import health_report
+
+    if settings.health_file is None:
+        raise click.UsageError("HEALTH_FILE is not set: the bot writes no heartbeat to check.")
+    healthy, line = health_report(settings.health_file, settings.health_interval)
+    click.echo(line, err=not healthy)
+    sys.exit(0 if healthy else 1)
+
+
+@cli.command()
 @click.argument("answer")
 @click.argument("gold_argument", metavar="[GOLD]", required=False)
 @click.option("--gold", help="The known-correct answer (or give it after ANSWER).")

@@ -7,19 +7,26 @@ SQLite database file is watched: if it vanishes or is replaced, the bot stops wi
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.database_watch import watching
 from bot.engine import LessonCatalog, LessonEngine
 from bot.settings import Settings
 from bot.startup_memory import freeze_startup_objects
-from bot.upkeep import prune_forever, running
+from bot.upkeep import Probe, beat_forever, prune_forever, running
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine, sqlite_file, upgrade_database
+
+log = logging.getLogger(__name__)
 
 MAX_WAIT_TIMEOUTS = 5
 """How many check timeouts an answer may wait for a free worker before the member is told."""
@@ -56,6 +63,27 @@ async def open_runtime(
     finally:
         await checker.close()
         await database.dispose()
+
+
+def heartbeat(
+    settings: Settings, runtime: Runtime, connected: Probe
+) -> AbstractAsyncContextManager[None]:
+    """While inside, keep HEALTH_FILE fresh as long as `connected()` and the database answer."""
+    if settings.health_file is None:
+        return contextlib.nullcontext()
+    answers = partial(database_answers, runtime.database, settings.health_interval)
+    return running(beat_forever(settings.health_file, settings.health_interval, connected, answers))
+
+
+async def database_answers(database: AsyncEngine, timeout: float) -> bool:
+    """Whether the database answers a trivial query within `timeout` seconds."""
+    try:
+        async with asyncio.timeout(timeout), database.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+    except Exception as error:  # any failure means "not healthy"; the reason goes to the log
+        log.warning("health check: the database did not answer (%s)", type(error).__name__)
+        return False
+    return True
 
 
 def bot_checker(settings: Settings) -> Checker:

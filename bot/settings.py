@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -10,6 +12,8 @@ from storage.database import DEFAULT_DATABASE_URL
 
 DEFAULT_QUEUE_LIMIT = 32
 """Answers that may wait for the checker at once; more are told it is busy."""
+DEFAULT_HEALTH_INTERVAL = 10.0
+"""Seconds between two heartbeats written to HEALTH_FILE (see `bot/upkeep.py`)."""
 DEFAULT_TURN_SECONDS = 0.25
 """Seconds a check may keep others waiting before it is stopped and its member told it is busy."""
 
@@ -29,6 +33,8 @@ class Settings(BaseSettings):
     checker_turn: float = Field(default=DEFAULT_TURN_SECONDS, gt=0, le=30)
     free_answer_max_tries: int = Field(default=DEFAULT_MAX_TRIES, ge=1, le=MAX_TRIES_LIMIT)
     burst_handling: bool = True
+    health_file: Path | None = None
+    health_interval: float = Field(default=DEFAULT_HEALTH_INTERVAL, gt=0, le=300)
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)

@@ -1,7 +1,11 @@
-"""Background chores of a running bot, such as pruning old delivery claims from its database.
+"""Background chores of a running bot: pruning old delivery claims, and its health heartbeat.
 
 Claims are pruned when the process starts and then every `PRUNE_EVERY` seconds, so even a
 bot that is restarted often, or gets few clicks, keeps only a day of them.
+
+With HEALTH_FILE set, the bot touches that file every HEALTH_INTERVAL seconds while it is
+connected to its platform and its database answers. `lessonbot health` (a container's health
+check) reads the file's age: three missed beats and the bot counts as unhealthy.
 """
 
 from __future__ import annotations
@@ -9,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from bot.engine import Clock, StoreUnavailable, utc_now
@@ -20,6 +26,10 @@ log = logging.getLogger(__name__)
 PRUNE_EVERY = 3600.0
 """Seconds between two prunings of old delivery claims."""
 Prune = Callable[[datetime], Awaitable[int]]
+Probe = Callable[[], Awaitable[bool]]
+"""A question the heartbeat asks: is the platform connected? does the database answer?"""
+MISSED_BEATS = 3
+"""Beats a bot may miss (a reconnect, a slow database) before its health check fails."""
 
 
 async def prune_once(prune: Prune, clock: Clock = utc_now) -> int:
@@ -55,3 +65,36 @@ async def running(*chores: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+async def beat_once(health_file: Path, probes: tuple[Probe, ...]) -> bool:
+    """Touch `health_file` if every probe says yes; whether it was touched."""
+    for probe in probes:
+        if not await probe():
+            return False
+    stamp = f"{utc_now().isoformat(timespec='seconds')}\n"
+    await asyncio.to_thread(health_file.write_text, stamp, encoding="utf-8")
+    return True
+
+
+async def beat_forever(health_file: Path, every: float, *probes: Probe) -> None:
+    """Beat now and every `every` seconds until cancelled; then remove the file (not serving)."""
+    try:
+        while True:
+            await beat_once(health_file, probes)
+            await asyncio.sleep(every)
+    finally:
+        await asyncio.to_thread(health_file.unlink, missing_ok=True)
+
+
+def health_report(health_file: Path, every: float, now: float | None = None) -> tuple[bool, str]:
+    """Whether the bot beside `health_file` is healthy, and a line saying why."""
+    try:
+        age = (time.time() if now is None else now) - health_file.stat().st_mtime
+    except FileNotFoundError:
+        return False, (f"unhealthy: {health_file} is missing: the bot is starting, "
+                       "has stopped, or never connected")
+    if age > MISSED_BEATS * every:
+        return False, (f"unhealthy: no heartbeat for {age:.0f} s (one is due every {every:g} s): "
+                       "the bot is disconnected from its platform or its database")
+    return True, f"healthy: last heartbeat {max(age, 0):.0f} s ago"

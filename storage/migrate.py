@@ -34,6 +34,11 @@ def lock_for_migrations(connection: Connection) -> None:
 
 def alembic_config(url: str) -> Config:
     """An Alembic config for the project's migrations and a database URL."""
+    if not (PROJECT_ROOT / "alembic.ini").is_file():
+        raise FileNotFoundError(
+            f"The migrations are not beside the installed code in {PROJECT_ROOT}: install the "
+            "bot in place from its source folder (pip install -e .), as the Dockerfile does."
+        )
     config = Config(str(PROJECT_ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(PROJECT_ROOT / "alembic"))
     config.attributes["url"] = url

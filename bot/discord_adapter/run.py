@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_adapter.client import BadSharding, build_bot
 from bot.event_loop import run_service
-from bot.runtime import open_runtime
+from bot.runtime import heartbeat, open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 
 log = logging.getLogger(__name__)
@@ -40,9 +40,14 @@ async def run_discord(settings: Settings) -> None:
         bot = build_bot(settings, runtime)
         scope = f"server {settings.discord_guild_id}" if settings.discord_guild_id else "global"
         log.info("starting the Discord bot (commands: %s)", scope)
-        async with bot:
+        async with bot, heartbeat(settings, runtime, partial(connected, bot)):
             with closing_on_signals(bot):
                 await bot.start(token)
+
+
+async def connected(client: discord.Client) -> bool:
+    """Whether the client holds a ready gateway session (the health heartbeat's question)."""
+    return client.is_ready() and not client.is_closed()
 
 
 def configure_logging(level_name: str) -> None:

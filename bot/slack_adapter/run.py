@@ -19,7 +19,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from bot.event_loop import run_service
 from bot.log_redaction import configure_logging
-from bot.runtime import open_runtime
+from bot.runtime import heartbeat, open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 from bot.slack_adapter.app import BOT_TOKEN_PURPOSE, SlackBot, build_slack_bot
 from bot.slack_adapter.events_route import EVENTS_PATH
@@ -46,7 +46,8 @@ async def run_socket_mode(settings: Settings) -> None:
             log.info("Slack bot connecting in Socket Mode")
             await handler.connect_async()  # type: ignore[no-untyped-call]
             try:
-                await until_stopped()
+                async with heartbeat(settings, runtime, handler.client.is_connected):
+                    await until_stopped()
             finally:
                 await handler.close_async()  # type: ignore[no-untyped-call]
         log.info("Slack bot stopped")
@@ -62,7 +63,8 @@ async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.
             runner = await start_http(bot, host, port)
             try:
                 log.info("Slack bot listening on http://%s:%s%s", host, port, EVENTS_PATH)
-                await until_stopped()
+                async with heartbeat(settings, runtime, listening):
+                    await until_stopped()
             finally:
                 await runner.cleanup()
         log.info("Slack bot stopped")
@@ -79,6 +81,11 @@ async def until_stopped() -> None:
     finally:
         for stop_signal in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(stop_signal)
+
+
+async def listening() -> bool:
+    """In HTTP mode the bot is connected while its server runs, which is while this is asked."""
+    return True
 
 
 def socket_mode_handler(bot: SlackBot, app_token: str) -> AsyncSocketModeHandler:

@@ -1,0 +1,37 @@
+# The lesson bot in a container. The command is the platform: `discord` (the default),
+# `slack` (Socket Mode) or `slack --http --port 3000`. Secrets come from the environment
+# (`docker run --env-file .env`, or compose.yaml); none is copied into the image.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+# The migrations (alembic.ini, alembic/) are read from beside the source, so the project is
+# installed in place (editable) rather than copied into site-packages without them.
+COPY pyproject.toml README.md alembic.ini ./
+COPY alembic ./alembic
+COPY bot ./bot
+COPY lessons ./lessons
+COPY storage ./storage
+RUN pip install --editable . \
+    && useradd --create-home --uid 10001 lessonbot \
+    && mkdir /data \
+    && chown lessonbot /data
+
+# The source stays root's and read-only; the bot writes only its database and heartbeat.
+USER lessonbot
+ENV DATABASE_URL=sqlite+aiosqlite:////data/lessonbot.db \
+    HEALTH_FILE=/tmp/lessonbot.alive \
+    HEALTH_INTERVAL=10
+VOLUME ["/data"]
+
+# Healthy while the bot is connected to its platform and its database answers.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["lessonbot", "health"]
+
+# Migrate first (under a lock, so several containers may start at once), then run the command.
+ENTRYPOINT ["/bin/sh", "-c", "lessonbot db upgrade && exec lessonbot \"$@\"", "lessonbot"]
+CMD ["discord"]

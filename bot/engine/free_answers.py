@@ -9,6 +9,7 @@ from bot.engine.tally import make_bars, percent
 from bot.mechanism.grpo import group_stats, group_text
 from bot.model.records import FreeAnswerStats
 from bot.model.views import Bar, Chart
+from lessons.schema import FreeAnswerStep
 
 FIRST_TRY = "solved on the first try"
 AFTER_RETRYING = "solved after trying again"
@@ -39,6 +40,11 @@ def free_answer_chart(title: str, bars: tuple[Bar, ...]) -> Chart:
     caption = f"{RIGHT_MARK} {FIRST_TRY}   {RETRY_CHART_MARK} {AFTER_RETRYING}"
     heading = f"{title}: this channel's answers ({answered} answered)"
     return tally_chart(heading, bars, marks, caption)
+
+
+def gold_shown(step: FreeAnswerStep) -> str:
+    """The problem's answer as the reveal shows it: with its unit, if the step names one."""
+    return f"{step.gold} {step.unit}" if step.unit else step.gold
 
 
 def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ from bot.engine.free_answers import (
     free_answer_bars,
     free_answer_chart,
     free_answer_notes,
+    gold_shown,
     grpo_group_notes,
 )
 from bot.engine.mechanism_view import mechanism_sections, train_on_run
@@ -94,7 +95,7 @@ class RunViews:
         assert isinstance(step, FreeAnswerStep) and tally.free is not None
         stats = tally.free
         bars = free_answer_bars(stats)
-        notes = free_answer_notes(stats, step.gold) + grpo_group_notes(stats)
+        notes = free_answer_notes(stats, gold_shown(step)) + grpo_group_notes(stats)
         return replace(base, bars=bars, notes=notes, chart=free_answer_chart(step.title, bars))
 
     async def prediction_reveal(

@@ -9,7 +9,7 @@ from bot.verifier import Checker
 from lessons.schema import Attempt, FreeAnswerStep, Lesson, VerifierStep
 from storage import SqlRunStore
 from tests.conftest import FakeClock
-from tests.engine.helpers import ALICE, start_at
+from tests.engine.helpers import ALICE, HOST, start_at
 
 UNIT_REFUSAL = "This answer is in km/h"
 
@@ -146,3 +146,13 @@ async def test_the_coin_problem_refuses_a_unit_or_a_letter_it_cannot_take(
     card = await start_at(engine, "free_answer")
     receipt = await engine.submit_answer(card.run_id, card.step_id, ALICE, answer)
     assert receipt.reward == 0 and reason in receipt.text
+
+
+async def test_the_reveal_gives_the_answer_with_its_unit(
+    cyclist_as_free_answer: LessonEngine,
+) -> None:
+    engine = cyclist_as_free_answer
+    card = await start_at(engine, "free_answer")
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, "20")
+    _, reveal = await engine.reveal(card.run_id, HOST)
+    assert any("The answer was **20 km/h**." in note for note in reveal.notes), reveal.notes

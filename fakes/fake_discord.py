@@ -416,14 +416,19 @@ class FakeDiscord:
         return await self._interact(2, user, data, channel_id)
 
     async def top_command(
-        self, user: FakeUser, name: str, channel_id: int = CHANNEL_ID
+        self,
+        user: FakeUser,
+        name: str,
+        channel_id: int = CHANNEL_ID,
+        options: list[dict[str, Any]] | None = None,
     ) -> SentInteraction:
-        """A top-level slash command without options, e.g. `/lesson-forget-me`."""
+        """A top-level slash command, e.g. `/lesson-forget-me` (with `options` as Discord sends)."""
         data = {
             "id": str(self.command_ids.get(name, 1)),
             "name": name,
             "type": 1,
             "guild_id": str(GUILD_ID),
+            "options": options or [],
         }
         return await self._interact(2, user, data, channel_id)
 

@@ -42,13 +42,21 @@ class MemberDataStore:
 
     sessions: async_sessionmaker[AsyncSession]
 
-    async def forget_member(self, platform: str, workspace: str, user_id: str) -> ForgetReport:
-        """Remove or blank every row naming a member in a workspace; count what changed."""
-        async with self.sessions.begin() as session:
+    async def forget_member(
+        self, platform: str, workspace: str, user_id: str, *, dry_run: bool = False
+    ) -> ForgetReport:
+        """Remove or blank every row naming a member in a workspace; count what changed.
+
+        With `dry_run`, the same statements run and are rolled back: the counts are exactly
+        what forgetting would change, and nothing changes.
+        """
+        async with self.sessions() as session, session.begin() as transaction:
             member_id = (await session.execute(_member_of(platform, workspace, user_id))).scalar()
             answers = await _forget_answers(session, member_id)
             deliveries = await _changed(session, _claims_naming(platform, user_id))
             hosted = await _changed(session, _blank_host(platform, workspace, user_id))
+            if dry_run:
+                await transaction.rollback()
         votes, checker_runs, free_answers, members = answers
         return ForgetReport(votes, checker_runs, free_answers, members, deliveries, hosted)
 

@@ -31,7 +31,7 @@ PLAIN_VERBS = {
     "results": "See the results so far, privately.",
     "repost": "Post the current step again (hosts).",
 }
-FORGET_ME_DESCRIPTION = "Delete everything you answered in lessons on this server."
+FORGET_ME_DESCRIPTION = "See what lessons stored about you on this server; confirm to delete it."
 
 RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
 """Runs a verb of the service for the member who typed the command."""
@@ -91,10 +91,15 @@ def verb_command(
 
 
 def forget_me_command(run: RunVerb) -> PlainCommand:
-    """`/lesson-forget-me`: any member deletes their own answers in this server."""
-    command = verb_command("forget-me", FORGET_ME_DESCRIPTION, run, FORGET_ME)
-    command.guild_only = True
-    return command
+    """`/lesson-forget-me [confirm]`: any member sees, then deletes, their answers here."""
+
+    @app_commands.command(name=FORGET_ME, description=FORGET_ME_DESCRIPTION)
+    @app_commands.describe(confirm="True deletes; without it you see what would be deleted.")
+    @app_commands.guild_only()
+    async def forget_me(interaction: Interaction, confirm: bool = False) -> None:
+        await run(interaction, "forget-me", CommandArgs(confirm=confirm))
+
+    return forget_me
 
 
 def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice[str]:

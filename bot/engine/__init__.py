@@ -10,7 +10,7 @@ from bot.engine.dispatch import ClickResult, TimerFired
 from bot.engine.engine import LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.member_data import answers_csv, forget_counts, recalled_steps
+from bot.engine.member_data import FORGET_CONFIRM, answers_csv, forget_counts, recalled_steps
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
@@ -68,6 +68,7 @@ from bot.model.views import (
 )
 
 __all__ = [
+    "FORGET_CONFIRM",
     "HOST_ACTIONS",
     "MAX_TIMER_SECONDS",
     "MAX_TYPED_ANSWER",

@@ -85,6 +85,7 @@ class LessonEngine:
 
     def _offer_records(self) -> None:
         self.forget_member = self.member_data.forget_member
+        self.forget_preview = self.member_data.forget_preview
         self.export_here = self.member_data.export_here
         self.export_run = self.member_data.export_run
         self.first_delivery = self.messages.first_delivery

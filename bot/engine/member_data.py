@@ -61,18 +61,23 @@ def counted(count: int, thing: str, things: str = "") -> str:
     return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
-def forget_counts(report: ForgetReport) -> str:
-    """What forgetting a member removed and blanked, counted."""
+FORGET_CONFIRM = "confirm"
+"""The word (Slack, terminal) or option (Discord) that makes forget-me delete."""
+NOTHING_TO_FORGET = "Nothing of yours is stored here, so there is nothing to remove."
+
+
+def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "blanked") -> str:
+    """What forgetting a member removes and blanks, counted (`remove`, `blank`: the tense)."""
     kinds = ", ".join((
         counted(report.votes, "choice or rating", "choices and ratings"),
         counted(report.checker_runs, "checker run"),
         counted(report.free_answers, "typed answer"),
     ))
     return (
-        f"removed {counted(report.answers, 'stored answer')} ({kinds}), "
+        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}), "
         f"{counted(report.member_records, 'member record')} (id and display name) and "
         f"{counted(report.deliveries, 'record')} of clicks kept to spot repeats; "
-        f"blanked the host id on {counted(report.hosted_runs, 'run')} hosted"
+        f"{blank} the host id on {counted(report.hosted_runs, 'run')} hosted"
     )
 
 
@@ -87,10 +92,23 @@ class MemberData:
         """Remove or blank everything naming this member in this workspace; say what went."""
         report = await self.data.forget_member(place.platform, place.workspace, member.user_id)
         if not report.anything:
-            return "Nothing of yours was stored here, so there was nothing to remove."
+            return NOTHING_TO_FORGET
         return (
             f"Done: {forget_counts(report)}. Results already revealed keep their counts; "
             "nothing stored here refers to you any more."
+        )
+
+    async def forget_preview(self, place: Place, member: Member) -> str:
+        """What forgetting this member would remove, and how to confirm; changes nothing."""
+        report = await self.data.forget_member(
+            place.platform, place.workspace, member.user_id, dry_run=True
+        )
+        if not report.anything:
+            return NOTHING_TO_FORGET
+        return (
+            f"Nothing is deleted yet. Forgetting you would "
+            f"{forget_counts(report, 'remove', 'blank')}. Results already revealed keep their "
+            f"counts. To go ahead, run the command again with `{FORGET_CONFIRM}`."
         )
 
     async def export_here(

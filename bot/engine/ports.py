@@ -172,8 +172,13 @@ class MessageStorage(Protocol):
 class MemberDataStorage(Protocol):
     """What is stored about members: removing it, exporting it."""
 
-    async def forget_member(self, platform: str, workspace: str, user_id: str) -> ForgetReport:
-        """Remove or blank every row naming a member in a workspace; count what changed."""
+    async def forget_member(
+        self, platform: str, workspace: str, user_id: str, *, dry_run: bool = False
+    ) -> ForgetReport:
+        """Remove or blank every row naming a member in a workspace; count what changed.
+
+        With `dry_run`, count what would change and change nothing.
+        """
         ...
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:

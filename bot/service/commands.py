@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine import BadInput, LessonEngine, NoActiveRun
+from bot.engine import FORGET_CONFIRM, BadInput, LessonEngine, NoActiveRun
 from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
@@ -31,16 +31,21 @@ CANNOT_POST = (
 NO_RUN_HERE = "No lesson has run in this channel yet. Name the run to export by its number."
 START_USAGE = "Usage: `/lesson start [lesson] [timer seconds]`."
 EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
+FORGET_USAGE = (
+    f"Usage: `/lesson forget-me` to see what is stored about you, then "
+    f"`/lesson forget-me {FORGET_CONFIRM}` to delete it."
+)
 _TIMER = re.compile(r"^(\d{1,5})s?$")
 
 
 @dataclass(frozen=True)
 class CommandArgs:
-    """What a command was given: a lesson and timer for `start`, a run id for `export`."""
+    """What a command was given: start's lesson and timer, export's run, forget-me's confirm."""
 
     lesson: str | None = None
     timer: int | None = None
     run: int | None = None
+    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,9 @@ VERBS = (
     Verb("repost", "repost", "post the current step again (once revealed, its results)", True),
     Verb("export", "export [run]", "a run held in this channel: its answers as a CSV file, "
          "sent only to you (without a run id: the current or latest run here)", True),
-    Verb("forget-me", "forget-me", "delete everything you answered in this workspace "
-         "(revealed results keep their counts)", False),
+    Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", "see what is stored about you in this "
+         f"workspace; with `{FORGET_CONFIRM}`, delete it (revealed results keep their counts)",
+         False),
     Verb("help", "help", "this help", False),
 )
 
@@ -157,8 +163,10 @@ class Verbs:
         return Outcome(reply=FileReply(text, f"run-{run_id}.csv", data, title))
 
     async def forget_me(self, actor: Actor, args: CommandArgs) -> Outcome:
-        """Delete what the member answered in this workspace or server."""
+        """Say what is stored about the member here; once confirmed, delete it."""
         member = await actor.member(needs_rights=False)
+        if not args.confirm:
+            return Outcome(reply=await self.engine.forget_preview(actor.place, member))
         return Outcome(reply=await self.engine.forget_member(actor.place, member))
 
     async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
@@ -193,7 +201,18 @@ def parse_command(text: str) -> tuple[str, CommandArgs]:
         return verb, start_args(rest)
     if verb == "export":
         return verb, CommandArgs(run=export_run_id(rest))
+    if verb == "forget-me":
+        return verb, forget_args(rest)
     return verb, CommandArgs()
+
+
+def forget_args(words: tuple[str, ...]) -> CommandArgs:
+    """`forget-me` alone previews; `forget-me confirm` deletes; anything else is refused."""
+    if not words:
+        return CommandArgs()
+    if [word.lower() for word in words] == [FORGET_CONFIRM]:
+        return CommandArgs(confirm=True)
+    raise BadInput(FORGET_USAGE)
 
 
 def start_args(words: tuple[str, ...]) -> CommandArgs:

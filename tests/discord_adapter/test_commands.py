@@ -46,7 +46,9 @@ async def test_forget_me_is_a_command_every_member_sees(lesson: LessonDriver) ->
     (forget,) = [command for command in sync.body if command["name"] == "lesson-forget-me"]
     assert forget["default_member_permissions"] is None
     assert forget["dm_permission"] is False and forget["description"]
-    assert not forget.get("options")
+    (confirm,) = forget["options"]
+    assert (confirm["name"], confirm["type"]) == ("confirm", 5)  # a boolean
+    assert not confirm.get("required", False)
 
 
 async def test_the_bot_asks_for_no_privileged_intents(lesson: LessonDriver) -> None:

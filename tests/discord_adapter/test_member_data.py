@@ -23,6 +23,10 @@ async def choose(lesson: LessonDriver, question: dict[str, Any], name: str, pick
     assert "You chose" in reply.content
     return str(member.id)
 
+FORGET_ME = "lesson-forget-me"
+CONFIRM = [{"name": "confirm", "type": 5, "value": True}]
+"""The `confirm: True` option of `/lesson-forget-me`, as Discord sends it."""
+
 
 def results_text(reply: PrivateReply) -> str:
     """The text of a private results reply."""
@@ -40,12 +44,17 @@ async def test_forget_me_removes_my_answers_and_revealed_results_keep_their_coun
     await lesson.command("reveal")
     assert REVEALED_LINE in results_text(await lesson.command("results", user=ann))
 
-    forgotten = await fake.private_reply(await fake.top_command(ann, "lesson-forget-me"))
+    preview = await fake.private_reply(await fake.top_command(ann, FORGET_ME))
+    assert preview.ephemeral and "would remove 1 stored answer (" in preview.content
+    assert "with `confirm`" in preview.content
+    assert len(await answers_of(store, run_of(question))) == 2
+
+    forgotten = await fake.private_reply(await fake.top_command(ann, FORGET_ME, options=CONFIRM))
     assert forgotten.ephemeral and forgotten.content.startswith("Done: removed 1 stored answer (")
     assert [a.user_id for a in await answers_of(store, run_of(question))] == [ben]
     assert REVEALED_LINE in results_text(await lesson.command("results"))
 
-    again = await fake.private_reply(await fake.top_command(ann, "lesson-forget-me"))
+    again = await fake.private_reply(await fake.top_command(ann, FORGET_ME, options=CONFIRM))
     assert again.ephemeral and "nothing to remove" in again.content
 
 

@@ -180,3 +180,23 @@ async def test_forget_me_says_exactly_what_it_removed_and_blanked(engine: Lesson
         "their counts; nothing stored here refers to you any more."
     )
     assert (await engine.forget_member(TEAM, FAY)).startswith("Nothing of yours")
+
+
+async def test_the_preview_counts_what_forgetting_would_do_and_changes_nothing(
+    engine: LessonEngine, store: SqlRunStore
+) -> None:
+    run_id = await fay_hosts_and_answers_everything(engine)
+    traces_before = await traces_of(store, FAY.user_id)
+    stored_before = await engine.store.export_answers(run_id)
+    preview = await engine.forget_preview(TEAM, FAY)
+    assert preview.startswith("Nothing is deleted yet. Forgetting you would remove ")
+    assert preview.endswith("To go ahead, run the command again with `confirm`.")
+    assert await traces_of(store, FAY.user_id) == traces_before
+    assert await engine.store.export_answers(run_id) == stored_before
+
+    done = await engine.forget_member(TEAM, FAY)
+    counts = done.removeprefix("Done: removed ").split(". Results")[0]
+    assert counts.replace("blanked", "blank") in preview
+    assert await engine.forget_preview(TEAM, FAY) == (
+        "Nothing of yours is stored here, so there is nothing to remove."
+    )

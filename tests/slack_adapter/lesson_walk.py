@@ -24,7 +24,7 @@ async def members_data(slack: SlackDriver) -> None:
     assert await slack.command("export", HOST) == 200
     await slack.wait_ephemeral(HOST, "direct message")
     assert BOB.encode() in slack.fake.shared_files(dm_channel(HOST))[0]
-    assert await slack.command("forget-me", BOB) == 200
+    assert await slack.command("forget-me confirm", BOB) == 200
     await slack.wait_ephemeral(BOB, "Done: removed")
 
 

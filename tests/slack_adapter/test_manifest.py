@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from bot.service.commands import VERBS
 from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.listeners import COMMAND
 from fakes.slack_driver import SlackDriver
@@ -50,6 +51,12 @@ def test_the_manifest_sets_up_the_command_and_interactivity(name: str) -> None:
     assert [c["command"] for c in app["features"]["slash_commands"]] == [COMMAND]
     assert app["settings"]["interactivity"]["is_enabled"] is True
     assert app["features"]["bot_user"]["display_name"]
+
+
+@pytest.mark.parametrize("name", [SOCKET_MODE, HTTP])
+def test_the_command_hint_lists_every_verb_as_it_is_typed(name: str) -> None:
+    (command,) = manifest(name)["features"]["slash_commands"]
+    assert command["usage_hint"] == " | ".join(verb.usage for verb in VERBS)
 
 
 def test_the_socket_mode_manifest_needs_no_request_url() -> None:

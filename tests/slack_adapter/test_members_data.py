@@ -35,6 +35,10 @@ async def test_forget_me_removes_the_members_answers_and_reveals_keep_their_coun
     assert await slack.command("reveal") == 200
     await slack.wait_post("Results: Same brain")
     assert await slack.command("forget-me", ALICE) == 200
+    preview = await slack.wait_ephemeral(ALICE, "would remove 1 stored answer (")
+    assert "with `confirm`" in preview.args["text"]
+    assert len(await store.export_answers(run_id)) == 2
+    assert await slack.command("forget-me confirm", ALICE) == 200
     reply = await slack.wait_ephemeral(ALICE, "Done: removed 1 stored answer (")
     assert "keep their counts" in reply.args["text"]
     assert await store.member_votes(run_id, "what-changed", ALICE) == {}
@@ -43,8 +47,8 @@ async def test_forget_me_removes_the_members_answers_and_reveals_keep_their_coun
     assert await slack.command("results", BOB) == 200
     results = await slack.wait_ephemeral(BOB, "Results: RLVR")
     assert "1 of 2 right (50%)" in block_texts(results.args["blocks"])
-    assert await slack.command("forget-me", ALICE) == 200
-    await slack.wait_ephemeral(ALICE, "Nothing of yours was stored here")
+    assert await slack.command("forget-me confirm", ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "Nothing of yours is stored here")
 
 
 async def test_export_is_refused_to_a_member_and_changes_nothing(
@@ -144,7 +148,17 @@ async def test_forget_me_removes_the_click_records_that_name_the_member(
     await slack.wait_ephemeral(ALICE, "You chose")
     assert "deliveries.delivery_id" in await traces_of(store, ALICE)
 
-    assert await slack.command("forget-me", ALICE) == 200
+    assert await slack.command("forget-me confirm", ALICE) == 200
     reply = await slack.wait_ephemeral(ALICE, "Done: removed 1 stored answer (")
     assert "1 record of clicks kept to spot repeats" in reply.args["text"]
     assert await traces_of(store, ALICE) == []
+
+
+async def test_forget_me_with_another_word_explains_itself_and_deletes_nothing(
+    slack: SlackDriver, store: SqlRunStore
+) -> None:
+    run_id = await answered_question(slack)
+    assert await slack.command("forget-me now", ALICE) == 200
+    reply = await slack.wait_ephemeral(ALICE, "Usage: `/lesson forget-me` to see")
+    assert "`/lesson forget-me confirm` to delete it" in reply.args["text"]
+    assert {r.user_id for r in await store.export_answers(run_id)} == {ALICE, BOB}

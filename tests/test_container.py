@@ -93,7 +93,7 @@ def test_the_image_settings_are_real_settings_and_keep_the_database_on_the_volum
 def test_the_health_check_runs_the_health_command() -> None:
     healthcheck = instructions("HEALTHCHECK")[-1]
     assert healthcheck.json and healthcheck.value[:3] == ("CMD", "lessonbot", "health")
-    assert "health" in cli.list_commands(None)  # type: ignore[arg-type]
+    assert "health" in cli.commands
     assert "HEALTH_FILE" in image_environment()
 
 
@@ -114,7 +114,7 @@ def test_the_entrypoint_stops_before_the_command_if_migrating_fails(tmp_path: Pa
 
 
 def test_the_default_command_and_compose_commands_are_bot_commands() -> None:
-    commands = cli.list_commands(None)  # type: ignore[arg-type]
+    commands = cli.commands
     assert instructions("CMD")[-1].value[0] in commands
     assert COMPOSE["services"]["bot"]["command"][0] in commands
 

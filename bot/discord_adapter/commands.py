@@ -79,15 +79,13 @@ class LessonCommands(app_commands.Group):
         await self.run(interaction, "export", CommandArgs(run=run))
 
 
-def verb_command(
-    verb: str, description: str, run: RunVerb, name: str | None = None
-) -> PlainCommand:
-    """A command without options (named after its verb unless named) that runs the verb."""
+def verb_command(verb: str, description: str, run: RunVerb) -> PlainCommand:
+    """A command without options, named after the verb it runs."""
 
     async def run_verb(interaction: Interaction) -> None:
         await run(interaction, verb, NO_ARGS)
 
-    return app_commands.Command(name=name or verb, description=description, callback=run_verb)
+    return app_commands.Command(name=verb, description=description, callback=run_verb)
 
 
 def forget_me_command(run: RunVerb) -> PlainCommand:

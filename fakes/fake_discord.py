@@ -223,6 +223,9 @@ class FakeDiscord:
         self._payloads: dict[int, dict[str, Any]] = {}
         self._changed = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
+        self.gateway_refused = False
+        self.resumes: list[str] = []
+        """The session ids the bot resumed, in order."""
         self._sequences: dict[int, int] = {}
         self._faults: list[Fault] = []
         self._holds = Holds[Call]()
@@ -538,7 +541,19 @@ class FakeDiscord:
             raise AssertionError("no bot is connected to the fake gateway")
         return open_sockets[-1]
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def drop_gateway(self) -> None:
+        """Close every gateway connection and refuse new ones, as an outage would."""
+        self.gateway_refused = True
+        for socket in self._sockets:
+            await socket.close()
+
+    def restore_gateway(self) -> None:
+        """Accept gateway connections again; a bot that reconnects resumes its session."""
+        self.gateway_refused = False
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_refused:
+            return web.Response(status=503, text="gateway unavailable")
         socket = web.WebSocketResponse(autoping=True)
         await socket.prepare(request)
         self._sockets.append(socket)
@@ -551,7 +566,15 @@ class FakeDiscord:
                 await socket.send_json({"op": 11})
             elif packet["op"] == 2:
                 await self._identify(socket, packet["d"])
+            elif packet["op"] == 6:
+                await self._resume(socket, packet["d"])
         return socket
+
+    async def _resume(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
+        self.resumes.append(data["session_id"])
+        self._sequences[id(socket)] = int(data.get("seq") or 0)
+        await self.dispatch("RESUMED", {}, self._sockets.index(socket))
+        self._notify()
 
     async def _identify(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> None:
         self.identifies.append({k: v for k, v in data.items() if k != "token"})

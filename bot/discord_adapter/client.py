@@ -117,6 +117,21 @@ class LessonBot(discord.Client):
         )
         self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")
 
+    gateway_open = False
+    """Whether the gateway session is up: set on connect and resume, cleared on disconnect."""
+
+    async def on_connect(self) -> None:
+        """The gateway session is up (READY)."""
+        self.gateway_open = True
+
+    async def on_resumed(self) -> None:
+        """The gateway session is up again after a reconnect."""
+        self.gateway_open = True
+
+    async def on_disconnect(self) -> None:
+        """The gateway connection was lost, or a reconnect attempt failed."""
+        self.gateway_open = False
+
     async def on_interaction(self, interaction: Interaction) -> None:
         """Buttons and answer forms are routed by custom_id, so they work after a restart too."""
         custom_id = lesson_custom_id(interaction)

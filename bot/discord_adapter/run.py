@@ -16,7 +16,7 @@ from functools import partial
 
 import discord
 
-from bot.discord_adapter.client import BadSharding, build_bot
+from bot.discord_adapter.client import BadSharding, LessonBot, build_bot
 from bot.event_loop import run_service
 from bot.runtime import heartbeat, open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
@@ -45,9 +45,9 @@ async def run_discord(settings: Settings) -> None:
                 await bot.start(token)
 
 
-async def connected(client: discord.Client) -> bool:
-    """Whether the client holds a ready gateway session (the health heartbeat's question)."""
-    return client.is_ready() and not client.is_closed()
+async def connected(client: LessonBot) -> bool:
+    """Whether the bot holds an open gateway session (the health heartbeat's question)."""
+    return client.gateway_open and not client.is_closed()
 
 
 def configure_logging(level_name: str) -> None:

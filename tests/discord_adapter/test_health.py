@@ -1,5 +1,6 @@
-"""A container's health check beside the real Discord bot process: healthy once it is connected,
-unhealthy once it stops."""
+"""A container's health check beside the real Discord bot process: healthy while its gateway
+session is up, unhealthy through an outage, healthy again once it resumes, and failing once
+the bot stops."""
 
 from __future__ import annotations
 
@@ -8,18 +9,39 @@ from pathlib import Path
 
 import pytest
 
+from bot.upkeep import health_report
 from fakes.discord_processes import start_bot_process
 from fakes.fake_discord import FakeDiscord
-from tests.health import assert_healthy_once_beating, health_check, heartbeat_settings
+from tests.health import INTERVAL, assert_healthy_once_beating, health_check, heartbeat_settings
+from tests.waiting import wait_until
+
+OUTAGE_TIMEOUT = 60.0
+"""discord.py waits longer between reconnect attempts the longer an outage lasts."""
 
 
-async def test_the_health_check_passes_while_connected_and_fails_once_the_bot_stops(
+async def test_the_health_check_follows_the_gateway_session_and_fails_once_the_bot_stops(
     fake: FakeDiscord, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     health_file = heartbeat_settings(tmp_path, monkeypatch)
     bot = await start_bot_process(fake, database_url, tmp_path, "bot")
+
+    async def healthy() -> bool:
+        return health_report(health_file, INTERVAL)[0]
+
+    async def stale() -> bool:
+        return not await healthy()
+
     try:
         await assert_healthy_once_beating(health_file)
+        await fake.drop_gateway()
+        await wait_until(stale, OUTAGE_TIMEOUT, "three missed heartbeats in the outage")
+        status, line = await health_check(health_file)
+        assert status == 1 and "no heartbeat" in line, line
+
+        fake.restore_gateway()
+        await fake.wait_until(lambda: fake.resumes, OUTAGE_TIMEOUT, "RESUME")
+        await wait_until(healthy, OUTAGE_TIMEOUT, "a heartbeat after resuming")
+        assert (await health_check(health_file))[0] == 0
         await bot.kill(signal.SIGTERM)
     finally:
         await bot.kill()

@@ -101,6 +101,8 @@ class LessonBot(discord.Client):
         host_role = settings.lesson_host_role_id
         self.interactions = Interactions(self.service, self.replies, host_role)
         self._timers: asyncio.Task[None] | None = None
+        self.gateway_open = False
+        """Whether the gateway session is up: set on connect and resume, cleared on disconnect."""
 
     async def setup_hook(self) -> None:
         """Register and sync the commands, post what a lost post left missing, start the timers."""
@@ -116,9 +118,6 @@ class LessonBot(discord.Client):
             self.service.engine, self.presenter.timer_fired, self.options.timer_interval, PLATFORM
         )
         self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")
-
-    gateway_open = False
-    """Whether the gateway session is up: set on connect and resume, cleared on disconnect."""
 
     async def on_connect(self) -> None:
         """The gateway session is up (READY)."""

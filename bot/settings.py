@@ -14,6 +14,8 @@ DEFAULT_QUEUE_LIMIT = 32
 """Answers that may wait for the checker at once; more are told it is busy."""
 DEFAULT_HEALTH_INTERVAL = 10.0
 """Seconds between two heartbeats written to HEALTH_FILE (see `bot/upkeep.py`)."""
+DEFAULT_POST_TURN_LEASE = 10.0
+"""Seconds a run's turn to post outlives a process that died holding it (see `posting.py`)."""
 DEFAULT_TURN_SECONDS = 0.25
 """Seconds a check may keep others waiting before it is stopped and its member told it is busy."""
 
@@ -35,6 +37,7 @@ class Settings(BaseSettings):
     burst_handling: bool = True
     health_file: Path | None = None
     health_interval: float = Field(default=DEFAULT_HEALTH_INTERVAL, gt=0, le=300)
+    post_turn_lease: float = Field(default=DEFAULT_POST_TURN_LEASE, ge=1, le=300)
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)

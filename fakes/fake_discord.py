@@ -229,6 +229,7 @@ class FakeDiscord:
         self._sequences: dict[int, int] = {}
         self._faults: list[Fault] = []
         self._holds = Holds[Call]()
+        self._delays = Holds[Call]()
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -254,6 +255,7 @@ class FakeDiscord:
     async def close(self) -> None:
         """Stop serving (a held request is let go first)."""
         self._holds.release_all()
+        self._delays.release_all()
         for socket in self._sockets:
             if not socket.closed:
                 await socket.close()
@@ -287,6 +289,10 @@ class FakeDiscord:
     def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
         """Leave the next request matching `matches` unanswered until the fake closes."""
         return self._holds.add(matches)
+
+    def delay(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Keep the next request matching `matches` waiting until released; then answer it."""
+        return self._delays.add(matches)
 
     def failed_with(self, status: int) -> list[Call]:
         """The requests that were answered with the injected `status`."""
@@ -607,6 +613,7 @@ class FakeDiscord:
         self.calls.append(call)
         if await self._holds.parked(call):
             return _json({"message": "Held, never answered", "code": 0}, status=503)
+        await self._delays.parked(call)
         fault = next((f for f in self._faults if f.matches(call)), None)
         if fault is not None:
             self.failed.append((call, fault.status))

@@ -70,6 +70,7 @@ class FakeSlack:
         self._failures: dict[str, Failure] = {}
         self._holds: dict[str, asyncio.Event] = {}
         self._parked = Holds[Call]()
+        self._delays = Holds[Call]()
         self._changed = asyncio.Condition()
         self._numbers = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -98,6 +99,7 @@ class FakeSlack:
     async def close(self) -> None:
         """Stop serving (a parked call is let go first)."""
         self._parked.release_all()
+        self._delays.release_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -133,6 +135,10 @@ class FakeSlack:
         """Keep calls of `method` waiting, unanswered, until the returned event is set."""
         self._holds[method] = asyncio.Event()
         return self._holds[method]
+
+    def delay(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Keep the next call matching `matches` waiting until released; then answer it."""
+        return self._delays.add(matches)
 
     def park(self, matches: Callable[[Call], bool]) -> Hold[Call]:
         """Leave the next call matching `matches` unanswered (and unrecorded) until closing."""
@@ -182,6 +188,7 @@ class FakeSlack:
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
         if await self._parked.parked(Call(method, args, token)):
             return web.json_response({"ok": False, "error": "parked"}, status=503)
+        await self._delays.parked(Call(method, args, token))
         failed = await self._planned_failure(request, Call(method, args, token))
         if failed is not None:
             return failed

@@ -49,6 +49,10 @@ class RunRow(Base):
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
+    post_holder: Mapped[str | None] = mapped_column(String(64))
+    """The process whose turn it is to move the run and post to its channel, if any."""
+    post_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When that turn lapses unless its holder renews it (a holder that died frees it so)."""
 
 
 class MemberRow(Base):

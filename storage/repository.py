@@ -38,6 +38,7 @@ from storage.models import (
     StepMessageRow,
     VoteRow,
 )
+from storage.post_turns import PostTurnStore
 from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
 from storage.upsert import member_upsert, upsert
@@ -54,7 +55,7 @@ class FreeTry:
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore):
+class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, engine: AsyncEngine) -> None:

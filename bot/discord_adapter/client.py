@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
+from functools import partial
 
 import aiohttp
 import discord
@@ -94,7 +95,8 @@ class LessonBot(discord.Client):
         self.guild_id = settings.discord_guild_id
         self.options = options
         self.surface = DiscordSurface(self)
-        self.presenter = Presenter(engine, self.surface, options.counter_interval)
+        lease = settings.post_turn_lease
+        self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
         self.service = LessonService(engine, self.presenter)
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
@@ -114,9 +116,8 @@ class LessonBot(discord.Client):
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
         await self.presenter.catch_up(PLATFORM)
-        timers = run_timer_loop(
-            self.service.engine, self.presenter.timer_fired, self.options.timer_interval, PLATFORM
-        )
+        fire = partial(self.service.fire_timers, PLATFORM)
+        timers = run_timer_loop(fire, self.options.timer_interval)
         self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")
 
     async def on_connect(self) -> None:

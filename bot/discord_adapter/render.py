@@ -150,9 +150,9 @@ def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
 def step_content(card: StepCard) -> str:
     """The line above a step: its number, the run and the live counter."""
     parts = [f"**Step {card.number} of {card.total}**", f"run {card.run_id}"]
-    if card.takes_answers:
+    if card.takes_answers or card.superseded:
         parts.append(card.counter_text)
-    if card.closed and card.takes_answers:
+    if card.closed and card.takes_answers and not card.superseded:
         parts.append("answers closed")
     return clip(" · ".join(parts), MAX_CONTENT)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ui import View
 
@@ -19,7 +20,7 @@ from bot.discord_adapter.render import (
     step_content,
 )
 from bot.engine import RevealCard, StepCard
-from bot.service import Card, DrawnChart
+from bot.service import Card, DrawnChart, PlatformUnavailable
 
 PREFIX = "discord"
 
@@ -53,18 +54,31 @@ class DiscordSurface:
         self.client = client
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
-        """Post a card with its chart; its reference. Discord's refusals are raised."""
+        """Post a card with its chart; its reference. Discord's refusals are raised.
+
+        A server error or no answer at all raises `PlatformUnavailable`: posted again later.
+        """
         channel_id = int(channel)
         message = card_message(card, chart)
-        sent = await self.client.get_partial_messageable(channel_id).send(**message.send_kwargs())
+        messageable = self.client.get_partial_messageable(channel_id)
+        try:
+            sent = await messageable.send(**message.send_kwargs())
+        except discord.DiscordServerError as error:
+            raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            raise PlatformUnavailable(type(error).__name__) from error
         return MessageRef(channel_id, sent.id).encode()
 
     async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
-        """Redraw a step's text line and, once closed, its buttons; of a reveal only its buttons."""
+        """Redraw a step's text line and, once closed or superseded, its buttons.
+
+        Of a reveal, only its buttons.
+        """
         where = MessageRef.decode(ref)
         if where is None:
             return False
-        view = build_view(card.buttons) if isinstance(card, RevealCard) or card.closed else None
+        redraw_buttons = isinstance(card, RevealCard) or card.closed or card.superseded
+        view = build_view(card.buttons) if redraw_buttons else None
         content = step_content(card) if isinstance(card, StepCard) else None
         await self._edit(where, content, view)
         return True

@@ -4,6 +4,7 @@ Adapters, play mode and the bot's own modules import only this package, never it
 """
 
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
+from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.dispatch import ClickResult, TimerFired
@@ -32,6 +33,7 @@ from bot.model.errors import (
     NotHost,
     RunElsewhere,
     StepClosed,
+    StillPosting,
     StoreUnavailable,
     TriesUsedUp,
     UnknownChoice,
@@ -112,6 +114,7 @@ __all__ = [
     "Series",
     "StepCard",
     "StepClosed",
+    "StillPosting",
     "StoreUnavailable",
     "SummaryCard",
     "TimerFired",
@@ -127,9 +130,11 @@ __all__ = [
     "checker_reading",
     "forget_counts",
     "is_lesson_address",
+    "moved_past",
     "parse_address",
     "percent",
     "recalled_steps",
+    "superseded",
     "text_bar",
     "thumbs_tally",
     "utc_now",

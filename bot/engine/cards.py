@@ -119,6 +119,11 @@ def moved_past(reveal: RevealCard) -> RevealCard:
     return replace(reveal, buttons=buttons)
 
 
+def superseded(card: StepCard) -> StepCard:
+    """An older copy of a step that was posted again: only its More still works."""
+    return replace(card, buttons=tuple(_closed(b) for b in card.buttons), superseded=True)
+
+
 def more_button(run_id: int, step_id: str) -> Button:
     """The button any member clicks to read a step's longer detail privately."""
     return Button(_address(run_id, step_id, Action.MORE), MORE_LABEL, row=0, emoji="📖")

@@ -10,7 +10,7 @@ from bot.engine.core import RunCore
 from bot.engine.host_actions import HostActions
 from bot.engine.member_actions import MemberActions
 from bot.model.errors import LessonBotError
-from bot.model.records import Member, Phase, Place, RunRecord
+from bot.model.records import Member, Phase, Place, RunRecord, RunState
 from bot.model.views import Advance, Receipt, RevealCard, StepCard
 
 
@@ -74,10 +74,20 @@ class Dispatch:
         """
         fired = []
         for run in await self.core.due_runs(platform):
-            event = await self._fire(run)
+            event = await self.fire_timer(run.id)
             if event is not None:
                 fired.append(event)
         return fired
+
+    async def fire_timer(self, run_id: int) -> TimerFired | None:
+        """Reveal or advance one run if its deadline has passed, as it is stored now."""
+        run = await self.core.get_run(run_id)
+        now = self.core.clock()
+        if run is None or run.state is not RunState.ACTIVE:
+            return None
+        if run.deadline is None or run.deadline > now:
+            return None
+        return await self._fire(run)
 
     async def _fire(self, run: RunRecord) -> TimerFired | None:
         timer_host = Member(run.host_id, is_host=True)

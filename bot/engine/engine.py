@@ -60,6 +60,7 @@ class LessonEngine:
 
     def _offer_runs_and_views(self) -> None:
         self.find_run = self.core.find_run
+        self.get_run = self.core.get_run
         self.active_runs = self.core.active_runs
         self.run_here = self.core.run_here
         self.current_card = self.views.current_card
@@ -73,6 +74,7 @@ class LessonEngine:
         self.stop = self.hosts.stop
         self.repost = self.hosts.repost
         self.current_post = self.hosts.current_post
+        self.last_posts = self.hosts.last_posts
         self.passed_reveal = self.hosts.passed_reveal
         self.results = self.hosts.results
         self.results_here = self.hosts.results_here
@@ -82,6 +84,8 @@ class LessonEngine:
         self.submit_answer = self.members.submit_answer
         self.click = self.dispatch.click
         self.fire_due_timers = self.dispatch.fire_due_timers
+        self.fire_timer = self.dispatch.fire_timer
+        self.due_runs = self.core.due_runs
 
     def _offer_records(self) -> None:
         self.forget_member = self.member_data.forget_member

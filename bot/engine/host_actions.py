@@ -88,6 +88,20 @@ class HostActions:
             return await self.views.reveal_card(run, self.core.current_step(run))
         return await self.views.current_card(run.id)
 
+    async def last_posts(self, run: RunRecord) -> list[StepCard | RevealCard]:
+        """What a run's channel shows last, oldest first.
+
+        The results of the question just moved past (when the current step follows one and
+        takes no answer yet), then the current step or its results.
+        """
+        posts: list[StepCard | RevealCard] = []
+        if run.position.phase is Phase.OPEN and run.step_index > 0:
+            previous = self.core.lesson_of(run).step_at(run.step_index - 1)
+            if takes_answers(previous):
+                posts.append(moved_past(await self.views.reveal_card(run, previous)))
+        posts.append(await self.current_post(run))
+        return posts
+
     async def passed_reveal(self, run: RunRecord) -> RevealCard | None:
         """The results of the run's current question once revealed, their Next disabled."""
         if run.position.phase is not Phase.REVEALED:

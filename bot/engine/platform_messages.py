@@ -1,4 +1,4 @@
-"""The platform's bookkeeping: which message shows a step, which deliveries were already seen."""
+"""The platform's bookkeeping: messages that show steps, deliveries seen, whose turn it is."""
 
 from __future__ import annotations
 
@@ -19,6 +19,14 @@ class PlatformMessages:
     async def first_delivery(self, platform: str, delivery_id: str) -> bool:
         """Whether this is the first time any process sees a platform delivery (not a retry)."""
         return await self.messages.claim_delivery(platform, delivery_id[:MAX_DELIVERY_ID])
+
+    async def claim_turn(self, run_id: int, holder: str, seconds: float) -> bool:
+        """Take or renew a run's turn to move and post, for `seconds`; False if another has it."""
+        return await self.messages.claim_post_turn(run_id, holder, seconds)
+
+    async def release_turn(self, run_id: int, holder: str) -> None:
+        """Give a run's turn to move and post back."""
+        await self.messages.release_post_turn(run_id, holder)
 
     async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
         """Remember which platform message shows a step, so any process can edit it."""

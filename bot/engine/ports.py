@@ -168,6 +168,14 @@ class MessageStorage(Protocol):
         """Record a platform delivery (interaction) id; False if any process saw it before."""
         ...
 
+    async def claim_post_turn(self, run_id: int, holder: str, seconds: float) -> bool:
+        """Take (or renew) a run's post turn for `seconds`; False while another holder has it."""
+        ...
+
+    async def release_post_turn(self, run_id: int, holder: str) -> None:
+        """Give a run's post turn back, if `holder` still has it."""
+        ...
+
 
 class MemberDataStorage(Protocol):
     """What is stored about members: removing it, exporting it."""

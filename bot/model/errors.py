@@ -114,3 +114,13 @@ class CheckInFlight(LessonBotError):
 
 class CheckerFailed(LessonBotError):
     """The answer checker could not grade this now (busy, crashed, unavailable); nothing stored."""
+
+
+class StillPosting(LessonBotError):
+    """The lesson is still posting an earlier step; nothing was moved."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The lesson is still posting the last step, so nothing was moved. "
+            "Try again in a moment."
+        )

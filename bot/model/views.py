@@ -137,10 +137,14 @@ class StepCard:
     takes_answers: bool = False
     closed: bool = False
     chart: AnyChart | None = None
+    superseded: bool = False
+    """An older copy of a step posted again: its buttons are off, the new copy takes clicks."""
 
     @property
     def counter_text(self) -> str:
         """The live counter line, e.g. '12 answered'."""
+        if self.superseded:
+            return "posted again below"
         return f"{self.answered} answered" if self.takes_answers else ""
 
 

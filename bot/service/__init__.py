@@ -3,7 +3,16 @@
 from bot.service.commands import VERBS, CommandArgs, help_text
 from bot.service.interaction import Actor, LessonService, fixed_rights
 from bot.service.presenter import Presenter
-from bot.service.surface import AnswerForm, Card, DrawnChart, FileReply, Outcome, Reply, Surface
+from bot.service.surface import (
+    AnswerForm,
+    Card,
+    DrawnChart,
+    FileReply,
+    Outcome,
+    PlatformUnavailable,
+    Reply,
+    Surface,
+)
 
 __all__ = [
     "VERBS",
@@ -15,6 +24,7 @@ __all__ = [
     "FileReply",
     "LessonService",
     "Outcome",
+    "PlatformUnavailable",
     "Presenter",
     "Reply",
     "Surface",

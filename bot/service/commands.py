@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine import FORGET_CONFIRM, BadInput, LessonEngine, NoActiveRun
+from bot.engine import FORGET_CONFIRM, BadInput, LessonEngine, Member, NoActiveRun, RunRecord
 from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
@@ -76,12 +76,18 @@ VERBS = (
 )
 
 Run = Callable[["Actor", CommandArgs], Awaitable[Outcome]]
+Steer = Callable[[RunRecord, Member], Awaitable[Outcome]]
 
 
 class Verbs:
     """Runs each verb of the table through the engine and the presenter."""
 
-    def __init__(self, engine: LessonEngine, presenter: Presenter, help_note: str = "") -> None:
+    def __init__(
+        self,
+        engine: LessonEngine,
+        presenter: Presenter,
+        help_note: str = "",
+    ) -> None:
         self.engine = engine
         self.presenter = presenter
         self.help_note = help_note
@@ -114,32 +120,42 @@ class Verbs:
             return CANNOT_POST
 
         done = f"Started run {card.run_id} ({card.total} steps).{paced}"
-        return Outcome(done=done, show=post_first_step)
+        started = Outcome(done=done, show=post_first_step)
+        return await self.presenter.in_turn(card.run_id, _ready(started))
 
     async def reveal(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Close the channel's open question, then post its results."""
-        run = await self.engine.find_run(actor.place)
-        closed, reveal = await self.engine.reveal(run.id, await actor.member())
-        return Outcome(
-            done=REVEALED, show=lambda: self.presenter.reveal(actor.channel, closed, reveal)
-        )
+
+        async def reveal(run: RunRecord, host: Member) -> Outcome:
+            closed, reveal = await self.engine.reveal(run.id, host)
+            return Outcome(
+                done=REVEALED, show=lambda: self.presenter.reveal(actor.channel, closed, reveal)
+            )
+
+        return await self._steer(actor, reveal)
 
     async def next(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Move the channel's run on (revealing an open question first)."""
-        run = await self.engine.find_run(actor.place)
-        advance = await self.engine.advance(run.id, await actor.member())
-        done = "Moved on." if advance.card else "That was the last step; results are posted."
-        return Outcome(done=done, show=lambda: self.presenter.advance(actor.channel, advance))
+
+        async def advance(run: RunRecord, host: Member) -> Outcome:
+            advance = await self.engine.advance(run.id, host)
+            done = "Moved on." if advance.card else "That was the last step; results are posted."
+            return Outcome(done=done, show=lambda: self.presenter.advance(actor.channel, advance))
+
+        return await self._steer(actor, advance)
 
     async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
         """End the channel's run, close its step and post the results so far."""
-        run = await self.engine.find_run(actor.place)
-        closed, left = await self.engine.closed_card(run), await self.engine.passed_reveal(run)
-        summary = await self.engine.stop(run.id, await actor.member())
-        channel = actor.channel
-        return Outcome(
-            done=STOPPED, show=lambda: self.presenter.stopped(channel, closed, summary, left)
-        )
+
+        async def stop(run: RunRecord, host: Member) -> Outcome:
+            closed, left = await self.engine.closed_card(run), await self.engine.passed_reveal(run)
+            summary = await self.engine.stop(run.id, host)
+            channel = actor.channel
+            return Outcome(
+                done=STOPPED, show=lambda: self.presenter.stopped(channel, closed, summary, left)
+            )
+
+        return await self._steer(actor, stop)
 
     async def results(self, actor: Actor, args: CommandArgs) -> Outcome:
         """The channel's results so far (revealed questions only), for whoever asked."""
@@ -147,8 +163,27 @@ class Verbs:
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""
-        shown = await self.engine.repost(actor.place, await actor.member())
-        return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, shown))
+
+        async def repost(run: RunRecord, host: Member) -> Outcome:
+            shown = await self.engine.repost(actor.place, host)
+            return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, shown))
+
+        return await self._steer(actor, repost)
+
+    async def _steer(self, actor: Actor, steer: Steer) -> Outcome:
+        """A host verb on the channel's run, decided and shown in the run's turn.
+
+        The run is read again once the turn is taken, so the verb acts on what the channel
+        shows by then. Someone without host rights is refused without waiting for the turn.
+        """
+        run, member = await self.engine.find_run(actor.place), await actor.member()
+        if not member.is_host:
+            return await steer(run, member)
+
+        async def decide() -> Outcome:
+            return await steer(await self.engine.find_run(actor.place), member)
+
+        return await self.presenter.in_turn(run.id, decide)
 
     async def export(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A run's answers as CSV: the named run, else this channel's current or latest one."""
@@ -172,6 +207,15 @@ class Verbs:
     async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
         """What the command can do, and which lessons there are."""
         return Outcome(reply=help_text(self.engine.catalog.ids(), self.help_note))
+
+
+def _ready(outcome: Outcome) -> Callable[[], Awaitable[Outcome]]:
+    """A decision already made, to be shown in a run's turn."""
+
+    async def decided() -> Outcome:
+        return outcome
+
+    return decided
 
 
 def csv_rows(text: str) -> int:

@@ -17,17 +17,19 @@ from dataclasses import dataclass
 from bot.engine import (
     HOST_ACTIONS,
     Action,
+    Address,
     BadAddress,
     LessonBotError,
     LessonEngine,
     Member,
     Place,
     Receipt,
+    StillPosting,
     parse_address,
 )
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
-from bot.service.surface import AnswerForm, Outcome, show_nothing
+from bot.service.surface import AnswerForm, Outcome, PlatformUnavailable, show_nothing
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,8 @@ MOVED_ON = "Moved on to the next step."
 FINISHED = "That was the last step. The results are posted in the channel."
 MAX_REMEMBERED = 50_000
 DELIVERY_KEY_LENGTH = 128
+TIMER_PATIENCE = 2.0
+"""Seconds a due timer waits for its run's turn; a run still posting then fires next round."""
 
 Rights = Callable[[], Awaitable[bool]]
 
@@ -153,9 +157,39 @@ class LessonService:
         except LessonBotError as error:
             return Outcome(reply=str(error))
 
+    async def fire_timers(self, platform: str | None = None) -> int:
+        """Reveal or move on every timed run that is due, each in its turn; how many fired."""
+        fired = 0
+        for run in await self.engine.due_runs(platform):
+            try:
+                fired += await self._fire_timer(run.id)
+            except StillPosting:  # the next round fires it
+                continue
+            except Exception:
+                log.exception("could not show a timed step for run %s", run.id)
+        return fired
+
+    async def _fire_timer(self, run_id: int) -> int:
+        async with self.presenter.turns.holding(run_id, patience=TIMER_PATIENCE):
+            event = await self.engine.fire_timer(run_id)
+            if event is None:
+                return 0
+            try:
+                await self.presenter.timer_fired(event)
+            except PlatformUnavailable:
+                self.presenter.behind(run_id)
+            return 1
+
     async def _click(self, actor: Actor, custom_id: str) -> Outcome:
         address = parse_address(custom_id)
         member = await actor.member(address.action in HOST_ACTIONS)
+        if member.is_host:  # a host's click may move the lesson: in the run's turn
+            return await self.presenter.in_turn(
+                address.run_id, lambda: self._decide_click(actor, address, member)
+            )
+        return await self._decide_click(actor, address, member)
+
+    async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
         result = await self.engine.click(address, member, actor.place)
         presenter, channel = self.presenter, actor.channel
         if result.opens_form:

@@ -2,16 +2,23 @@
 
 Steps, closed questions, reveals, moving on, results, timer events and the live "N answered"
 counter all go through here to a platform's `Surface`. Each step's message reference is
-stored with the engine, so any process (or the same one after a restart) can edit it. A
-post the channel refused, or one lost when the process stopped, is posted again from what
-is stored: by `/lesson repost`, when the lesson moves past refused results, and at startup.
+stored with the engine, so any process (or the same one after a restart) can edit it.
+
+Posts go out in the lesson's order, one run's at a time: whatever moves a run on decides
+and posts in the run's turn (`in_turn`, `bot/service/posting.py`). A post the platform did
+not answer is tried again, with growing pauses, until it is up; one the channel refused is
+posted again from what is stored: by `/lesson repost`, when the lesson moves past refused
+results, and at startup. A copy posted again takes the clicks: the older copy's buttons go.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.charts import chart_png
 from bot.engine import (
@@ -22,12 +29,16 @@ from bot.engine import (
     LessonEngine,
     RevealCard,
     RunRecord,
+    RunState,
     StepCard,
     SummaryCard,
     TimerFired,
+    moved_past,
+    superseded,
 )
 from bot.service.live_counter import CounterThrottle
-from bot.service.surface import Card, DrawnChart, Surface
+from bot.service.posting import LEASE_SECONDS, PostingTurns
+from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, Reply, Surface
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +50,13 @@ NOT_SHOWN = (
     "before moving on)."
 )
 
+UNAVAILABLE = (
+    "Saved, but the platform did not answer the bot's post ({reason}). The bot keeps trying, "
+    "and posts it in the channel as soon as the platform answers."
+)
+RETRY_FIRST, RETRY_LAST = 1.0, 60.0
+"""Seconds before posting again what the platform did not answer: doubling, first to last."""
+
 Refused = str | None
 """What to tell the host when the channel refused a post; None when everything was shown."""
 
@@ -47,21 +65,60 @@ class Presenter:
     """Turns engine results into channel messages, in the order members should read them."""
 
     def __init__(
-        self, engine: LessonEngine, surface: Surface, counter_interval: float = COUNTER_INTERVAL
+        self,
+        engine: LessonEngine,
+        surface: Surface,
+        counter_interval: float = COUNTER_INTERVAL,
+        turn_lease: float = LEASE_SECONDS,
     ) -> None:
+        """`turn_lease`: how long a run's turn outlives a process that died holding it."""
         self.engine = engine
         self.surface = surface
+        self.turns = PostingTurns(engine, turn_lease)
         self.counters = CounterThrottle(self._refresh, counter_interval)
+        self.retry_first, self.retry_last = RETRY_FIRST, RETRY_LAST
+        self._behind: set[int] = set()
+        self._retrying: asyncio.Task[None] | None = None
         self._drawing = asyncio.Lock()
         self._editing: weakref.WeakValueDictionary[tuple[int, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
 
+    async def in_turn(self, run_id: int, decide: Callable[[], Awaitable[Outcome]]) -> Outcome:
+        """Decide in the run's turn, which is given back once the outcome has been shown.
+
+        A post the platform did not answer is tried again in the background; the member is
+        told so instead of the planned reply.
+        """
+        turn = await self.turns.take(run_id)
+        try:
+            outcome = await decide()
+        except BaseException:
+            await turn.release()
+            raise
+
+        async def show() -> Reply | None:
+            try:
+                return await outcome.show()
+            except PlatformUnavailable as error:
+                self.behind(run_id)
+                return UNAVAILABLE.format(reason=error)
+            finally:
+                await turn.release()
+
+        return replace(outcome, show=show)
+
     async def step(self, channel: str, card: StepCard) -> str | None:
-        """Post a step and remember its message; the message's reference, or None if refused."""
+        """Post a step and remember its message; the message's reference, or None if refused.
+
+        An older copy of the step (this is a repost) is redrawn without its buttons.
+        """
+        older = await self.engine.step_message(card.run_id, card.step_id)
         ref = await self.post(channel, card)
         if ref is not None:
             await self.engine.remember_message(card.run_id, card.step_id, ref)
+            if older is not None and older not in (NOT_POSTED, ref):
+                await self._edit_quietly(channel, older, superseded(card))
         return ref
 
     async def close(self, channel: str, card: StepCard) -> None:
@@ -79,10 +136,17 @@ class Presenter:
         """Post a question's results and remember their message, or that it was refused."""
         ref: str | None = None
         async with self._results_lock(reveal):
+            older = await self.engine.reveal_message(reveal.run_id, reveal.step_id)
             try:
                 ref = await self.post(channel, reveal)
-            finally:
-                await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
+            except PlatformUnavailable:
+                raise  # nothing stored: the results count as not tried, and are tried again
+            except BaseException:
+                await self.engine.remember_reveal(reveal.run_id, reveal.step_id, None)
+                raise
+            await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
+            if ref is not None and older is not None and older not in (NOT_POSTED, ref):
+                await self._edit_quietly(channel, older, moved_past(reveal))
         return None if ref is not None else NOT_SHOWN
 
     async def advance(self, channel: str, advance: Advance) -> Refused:
@@ -126,25 +190,64 @@ class Presenter:
     async def catch_up(self, platform: str) -> None:
         """Post what each active run of a platform shows last, if its post was lost or refused.
 
-        Called once at startup: a reveal stored just before the process stopped gets its
-        results posted. One process posts each (a claim in the database); a failure is
-        logged, and the host's `/lesson repost` stays possible.
+        Called at startup: a reveal stored just before the process stopped gets its results
+        posted. Each run is caught up in its turn, so one process posts it (a turn left by a
+        process that died lapses first); a run whose platform does not answer is tried again.
         """
         for run in await self.engine.active_runs(platform):
-            try:
-                await self._catch_up(platform, run)
-            except Exception:
-                log.exception("could not post the missing message of run %s", run.id)
+            if not await self.catch_up_run(run.id):
+                self.behind(run.id)
 
-    async def _catch_up(self, platform: str, run: RunRecord) -> None:
-        shown = await self.engine.current_post(run)
-        if isinstance(shown, RevealCard):
-            kind, ref = "results", await self.engine.reveal_message(run.id, shown.step_id)
-        else:
-            kind, ref = "step", await self.engine.step_message(run.id, shown.step_id)
-        key = f"catch-up:{run.id}:{shown.step_id}:{kind}"
-        if ref in (None, NOT_POSTED) and await self.engine.first_delivery(platform, key):
+    async def catch_up_run(self, run_id: int) -> bool:
+        """Post what the run shows last if it is missing; whether the run is caught up.
+
+        A post the channel refused counts as caught up: the host was told when it was
+        refused, and `/lesson repost` or Next post it once the bot may post.
+        """
+        try:
+            async with self.turns.holding(run_id, patience=self.turns.lease + 1):
+                run = await self.engine.get_run(run_id)
+                if run is not None and run.state is RunState.ACTIVE:
+                    await self._catch_up(run)
+        except PlatformUnavailable:
+            return False
+        except LessonBotError as error:  # still posting elsewhere, or the database is away
+            log.info("run %s is not caught up yet: %s", run_id, error)
+            return False
+        except Exception:
+            log.exception("could not post the missing message of run %s", run_id)
+        return True
+
+    def behind(self, run_id: int) -> None:
+        """A post of this run did not reach the platform: try again until it does."""
+        self._behind.add(run_id)
+        if self._retrying is None or self._retrying.done():
+            self._retrying = asyncio.get_running_loop().create_task(self._catch_up_behind())
+
+    async def _catch_up_behind(self) -> None:
+        pause = self.retry_first
+        while self._behind:
+            await asyncio.sleep(pause)
+            for run_id in sorted(self._behind):
+                if await self.catch_up_run(run_id):
+                    self._behind.discard(run_id)
+            pause = min(pause * 2, self.retry_last)
+
+    async def _catch_up(self, run: RunRecord) -> None:
+        """Post the missing tail of what the run shows last, in the lesson's order."""
+        posts = await self.engine.last_posts(run)
+        first_missing = len(posts)
+        while first_missing > 0 and not await self._posted(run.id, posts[first_missing - 1]):
+            first_missing -= 1
+        for shown in posts[first_missing:]:
             await self.repost(run.place.channel, shown)
+
+    async def _posted(self, run_id: int, shown: StepCard | RevealCard) -> bool:
+        if isinstance(shown, RevealCard):
+            ref = await self.engine.reveal_message(run_id, shown.step_id)
+        else:
+            ref = await self.engine.step_message(run_id, shown.step_id)
+        return ref not in (None, NOT_POSTED)
 
     async def timer_fired(self, event: TimerFired) -> None:
         """Show a timed reveal and/or move on in the run's channel."""
@@ -159,7 +262,11 @@ class Presenter:
         self.counters.touch((channel, run_id, step_id))
 
     async def flush(self) -> None:
-        """Wait for every scheduled counter edit (at shutdown)."""
+        """Wait for every scheduled counter edit, and stop retrying posts (at shutdown)."""
+        if self._retrying is not None:
+            self._retrying.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._retrying
         await self.counters.flush()
 
     async def post(self, channel: str, card: Card) -> str | None:
@@ -184,6 +291,13 @@ class Presenter:
                 return
             if card.step_id == step_id and not card.closed:
                 await self._redraw(channel, card)
+
+    async def _edit_quietly(self, channel: str, ref: str, card: StepCard | RevealCard) -> None:
+        """Redraw an older copy; one that is gone or cannot be edited is left as it is."""
+        try:
+            await self.surface.edit(channel, ref, card)
+        except Exception as error:
+            log.warning("could not take the buttons off an older copy: %s", type(error).__name__)
 
     async def _redraw(self, channel: str, card: StepCard) -> None:
         ref = await self.engine.step_message(card.run_id, card.step_id)

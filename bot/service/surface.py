@@ -24,13 +24,24 @@ class DrawnChart:
     title: str
 
 
+class PlatformUnavailable(Exception):
+    """The platform did not answer a post (an outage, a timeout): posting again later may work.
+
+    A platform that answers with a refusal (no access to the channel) is not unavailable:
+    its `post` returns None or raises its own error, and the host is told why.
+    """
+
+
 class Surface(Protocol):
     """Channel messages on one platform; `shows_charts` is False where no picture can be shown."""
 
     shows_charts: bool
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
-        """Post a card (with its chart); the message's reference, or None if it was refused."""
+        """Post a card (with its chart); the message's reference, or None if it was refused.
+
+        Raises `PlatformUnavailable` when the platform did not answer.
+        """
         ...
 
     async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:

@@ -13,7 +13,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk.signature import SignatureVerifier
 
-from bot.engine import LessonEngine, TimerFired
+from bot.engine import LessonEngine
 from bot.service import LessonService, Presenter
 from bot.service.host_rights import HostRights
 from bot.service.presenter import COUNTER_INTERVAL
@@ -45,10 +45,6 @@ class SlackBot:
     def presenter(self) -> Presenter:
         """What shows steps, reveals, timers and live counters in the channels."""
         return self.requests.service.presenter
-
-    async def on_timer(self, event: TimerFired) -> None:
-        """Show what the engine's timer loop fired."""
-        await self.presenter.timer_fired(event)
 
     @contextlib.asynccontextmanager
     async def connected(self) -> AsyncIterator[None]:
@@ -83,7 +79,7 @@ def build_slack_bot(
         name="lessonbot",
     )
     surface = SlackSurface(client)
-    presenter = Presenter(engine, surface, counter_interval)
+    presenter = Presenter(engine, surface, counter_interval, settings.post_turn_lease)
     service = LessonService(engine, presenter, HELP_NOTE)
     hosts = HostRights(surface.is_admin, settings.slack_hosts())
     requests = Requests(service, surface, hosts, settings.burst_handling)

@@ -194,6 +194,8 @@ def step_blocks(card: StepCard) -> list[Block]:
 
 def status_line(card: StepCard) -> str:
     """The grey line under a step: its live counter, or that answers are closed."""
+    if card.superseded:
+        return f"⤵️ Posted again below · step {card.number} of {card.total}"
     if not card.takes_answers:
         return f"Step {card.number} of {card.total}"
     if card.closed:

@@ -13,6 +13,7 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from functools import partial
 
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
@@ -109,7 +110,7 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
 async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
     """Post what a lost post left missing, then run the engine's timer loop until the block ends."""
     await bot.presenter.catch_up(PLATFORM)
-    loop = run_timer_loop(bot.requests.service.engine, bot.on_timer, platform=PLATFORM)
+    loop = run_timer_loop(partial(bot.requests.service.fire_timers, PLATFORM))
     task = asyncio.create_task(loop)
     try:
         yield

@@ -26,7 +26,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import RevealCard, StepCard, SummaryCard
-from bot.service import Card, DrawnChart, FileReply, Reply
+from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
     Block,
@@ -45,6 +45,9 @@ CONNECTION_ERROR_RETRIES = 2
 DEFAULT_API_URL = "https://slack.com/api/"
 API_ERRORS = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
 HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
+UNAVAILABLE_ERRORS = {"ratelimited", "service_unavailable", "fatal_error", "internal_error",
+                      "request_timeout"}
+"""Web API errors that say Slack could not do it now, rather than that it will not."""
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 Blocks = list[Block] | None
 
@@ -93,6 +96,14 @@ async def safely(method: str, call: Awaitable[AsyncSlackResponse]) -> AsyncSlack
         return None
 
 
+def unavailable(error: BaseException) -> bool:
+    """Whether a failed call means Slack did not answer (try later), not that it refused."""
+    if not isinstance(error, SlackApiError):
+        return True  # no answer at all: a dropped connection, a timeout
+    status = getattr(error.response, "status_code", 200)
+    return status >= 500 or error.response.get("error") in UNAVAILABLE_ERRORS
+
+
 def chart_filename(title: str) -> str:
     """A tidy file name from a chart's title."""
     slug = _UNSAFE.sub("-", to_plain(title).lower()).strip("-")[:40]
@@ -113,8 +124,12 @@ class SlackSurface:
         call = self.client.chat_postMessage(
             channel=channel, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
         )
-        response = await safely("chat.postMessage", call)
-        if response is None:
+        try:
+            response = await call
+        except API_ERRORS as error:
+            log.warning("chat.postMessage failed: %s", describe(error))
+            if unavailable(error):
+                raise PlatformUnavailable(describe(error)) from error
             return None
         if chart is not None:
             title = to_plain(chart.title)

@@ -135,6 +135,7 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
     assert results_shown(lesson) == []
 
     await start_process("second")
+    await fake.wait_until(lambda: results_shown(lesson), what="the results, posted again")
     (results,) = results_shown(lesson)
     assert "**3 answered**" in results["embeds"][0]["description"]
     assert results["embeds"][0]["image"]["url"] == "attachment://chart.png"

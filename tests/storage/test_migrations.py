@@ -10,6 +10,7 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 
 from alembic import command
@@ -56,8 +57,8 @@ def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:
     upgrade_sync(f"sqlite+aiosqlite:///{path}")
     upgrade_sync(f"sqlite+aiosqlite:///{path}")
     with sqlite3.connect(path) as connection:
-        assert connection.execute("select version_num from alembic_version").fetchall() == [
-            ("0003",)]
+        versions = connection.execute("select version_num from alembic_version").fetchall()
+    assert versions == [(ScriptDirectory.from_config(alembic_config("")).get_current_head(),)]
 
 
 def test_migrations_go_down_to_nothing_and_up_again(tmp_path: Path) -> None:

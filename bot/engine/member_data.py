@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Mapping
 
 from bot.engine.core import RunCore, require_host
@@ -13,12 +14,32 @@ from lessons.schema import Lesson, PredictionStep
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
 EXPORT_ACTION = "export a run's answers"
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = frozenset("=+-@\t\r")
+"""What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
+CELL_SEPARATORS = frozenset(",;|\t\r\n")
+"""What some spreadsheet, in some locale, splits a line of CSV into cells at."""
+
+
+def _folded(char: str) -> str:
+    """A character as a spreadsheet may read it: its NFKC form (full-width ＝ becomes =)."""
+    return unicodedata.normalize("NFKC", char)[:1]
 
 
 def spreadsheet_safe(text: str) -> str:
-    """Text a spreadsheet will not run as a formula (a leading quote when it could)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """Text no spreadsheet runs as a formula, whatever its locale's separator (OWASP).
+
+    A quote goes before each formula character that could start a cell: at the start, or
+    after a separator, spaces between allowed. Nothing else changes.
+    """
+    safe: list[str] = []
+    cell_start = True
+    for char in text:
+        folded = _folded(char)
+        if cell_start and folded in FORMULA_START:
+            safe.append("'")
+        safe.append(char)
+        cell_start = folded in CELL_SEPARATORS or (cell_start and folded.isspace())
+    return "".join(safe)
 
 
 def recalled_steps(lesson: Lesson) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 import pytest
 
@@ -71,6 +72,27 @@ async def test_a_host_exports_a_run_as_csv(engine: LessonEngine) -> None:
         ("eve", "choice", step.choices[0].id),
     ]
     assert rows[2]["name"].startswith("'=")
+
+
+def formula_cells(exported: str) -> list[str]:
+    """Cells a spreadsheet would run as formulas, splitting lines at any locale's separator."""
+    cells = [part for line in exported.splitlines() for sep in ",;\t|" for part in line.split(sep)]
+    return [cell for cell in cells if unicodedata.normalize("NFKC", cell.lstrip(' "'))[:1]
+            in set("=+-@")]
+
+
+async def test_no_cell_runs_as_a_formula_whatever_the_separator_or_form_of_equals(
+    engine: LessonEngine,
+) -> None:
+    run_id, step = await answered_prediction(engine)
+    names = {"eve": "a;=2+3", "fay": "＝1+1", "gus": "x, @SUM(A1)", "hal": "b|\t-1"}
+    for user_id, name in names.items():
+        await engine.choose(run_id, step.id, Member(user_id, name), step.choices[0].id)
+    exported = await engine.export_run(run_id, HOST, CHANNEL)
+    assert formula_cells(exported) == []
+    shown = {r["user_id"]: r["name"] for r in csv.DictReader(io.StringIO(exported))}
+    assert shown["eve"] == "a;'=2+3" and shown["fay"] == "'＝1+1"
+    assert shown["gus"] == "x, '@SUM(A1)" and shown["alice"] == "Alice"
 
 
 async def test_export_needs_a_host_of_the_runs_workspace(engine: LessonEngine) -> None:

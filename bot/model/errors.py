@@ -77,6 +77,16 @@ class WrongStep(LessonBotError):
         super().__init__(f"This step has no {what}.")
 
 
+class NotRevealedYet(LessonBotError):
+    """A question's longer detail asked for before its reveal, where it could give answers away."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This question's longer explanation opens with its reveal; answer first, "
+            "then read it under the results."
+        )
+
+
 class BadAddress(LessonBotError):
     """A button id that could not be read."""
 

@@ -38,7 +38,7 @@ SIGNING_PURPOSE = "HTTP mode needs the app's signing secret to verify requests f
 async def run_socket_mode(settings: Settings) -> None:
     """Connect over Socket Mode with SLACK_BOT_TOKEN and SLACK_APP_TOKEN, until stopped."""
     credentials = socket_mode_credentials(settings)
-    configure_logging(settings.log_level, credentials.secrets())
+    configure_logging(settings.log_level, credentials.secrets(), settings.log_library_debug)
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime.engine)
         handler = socket_mode_handler(bot, credentials.app_token)
@@ -56,7 +56,7 @@ async def run_socket_mode(settings: Settings) -> None:
 async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
     """Serve Slack's requests at /slack/events, verified with SLACK_SIGNING_SECRET."""
     credentials = http_credentials(settings)
-    configure_logging(settings.log_level, credentials.secrets())
+    configure_logging(settings.log_level, credentials.secrets(), settings.log_library_debug)
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime.engine)
         async with bot.connected(), running_timers(bot):

@@ -97,9 +97,10 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
     """Start an aiohttp server for the bot at /slack/events; clean it up when done.
 
     No access log: a line per click would cost as much as parsing the click, and bolt
-    logs what goes wrong. A long accept queue: a burst opens many connections at once.
+    logs what goes wrong. A long accept queue: a burst opens many connections at once. No
+    lingering: a refused request's unread body is not read after the refusal either.
     """
-    runner = web.AppRunner(bot.route.web_app(), access_log=None)
+    runner = web.AppRunner(bot.route.web_app(), access_log=None, lingering_time=0)
     await runner.setup()
     await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     return runner

@@ -124,3 +124,19 @@ class CheckInFlight(LessonBotError):
 
 class CheckerFailed(LessonBotError):
     """The answer checker could not grade this now (busy, crashed, unavailable); nothing stored."""
+
+    def __init__(self, message: str, turned_away: bool = False) -> None:
+        super().__init__(message)
+        self.turned_away = turned_away
+        """Whether the check ran its turn and was stopped so that others' checks could run."""
+
+
+class ChecksPaused(LessonBotError):
+    """A member whose checks were turned away again and again waits before the next one."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(
+            "The checker had to stop your last few answers so that others' could be checked. "
+            f"Please take a moment to look over your working and send again in {seconds} s; "
+            "nothing was recorded and no try was used."
+        )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
-from bot.verifier.errors import CheckerBusy, CheckerError
+from bot.verifier.errors import CheckerBusy, CheckerError, CheckStopped
 from bot.verifier.protocol import STOPPED, Message, decode, encode
 
 _LOG = logging.getLogger(__name__)
@@ -230,7 +230,7 @@ class WorkerPool:
                 watch.cancel()
         self._idle.put_nowait(worker)
         if reply.get(STOPPED) is True:
-            raise CheckerBusy("the check was stopped so that waiting checks could run")
+            raise CheckStopped()
         return reply
 
     async def close(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
@@ -82,6 +82,9 @@ def counted(count: int, thing: str, things: str = "") -> str:
     return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
+Forgetter = Callable[[str, str, str], None]
+"""Drops a member (platform, workspace, user id) from something a process keeps in memory."""
+
 FORGET_CONFIRM = "confirm"
 """The word (Slack, terminal) or option (Discord) that makes forget-me delete."""
 NOTHING_TO_FORGET = "Nothing of yours is stored here, so there is nothing to remove."
@@ -105,13 +108,27 @@ def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "b
 class MemberData:
     """Operations on what is stored about members."""
 
-    def __init__(self, core: RunCore, data: MemberDataStorage) -> None:
+    def __init__(
+        self, core: RunCore, data: MemberDataStorage, forgetters: Iterable[Forgetter] = ()
+    ) -> None:
+        """`forgetters` drop a forgotten member from what this process keeps in memory."""
         self.core = core
         self.data = data
+        self.forgetters = list(forgetters)
+
+    def on_forget(self, forgetter: Forgetter) -> None:
+        """Have `forgetter` drop each member forgotten from now on from its memory too."""
+        self.forgetters.append(forgetter)
 
     async def forget_member(self, place: Place, member: Member) -> str:
-        """Remove or blank everything naming this member in this workspace; say what went."""
+        """Remove or blank everything naming this member in this workspace; say what went.
+
+        What this process keeps in memory about them (runs they host, their checks, any
+        `on_forget` cache) is dropped as well.
+        """
         report = await self.data.forget_member(place.platform, place.workspace, member.user_id)
+        for forgetter in self.forgetters:
+            forgetter(place.platform, place.workspace, member.user_id)
         if not report.anything:
             return NOTHING_TO_FORGET
         return (

@@ -9,6 +9,8 @@ import unicodedata
 import pytest
 
 from bot.engine import (
+    CheckerFailed,
+    ChecksPaused,
     LessonEngine,
     Member,
     NoActiveRun,
@@ -17,6 +19,9 @@ from bot.engine import (
     RunElsewhere,
     UnknownRun,
 )
+from bot.engine.checks import TURNED_AWAY_LIMIT
+from bot.service.host_rights import HostRights
+from bot.verifier.errors import BUSY
 from lessons.schema import PredictionStep, VerifierStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -222,3 +227,30 @@ async def test_the_preview_counts_what_forgetting_would_do_and_changes_nothing(
     assert await engine.forget_preview(TEAM, FAY) == (
         "Nothing of yours is stored here, so there is nothing to remove."
     )
+
+
+async def test_forget_me_also_clears_the_member_from_this_process_memory(
+    engine: LessonEngine,
+) -> None:
+    run_id = await fay_hosts_and_answers_everything(engine)
+
+    async def admins(user_id: str, _workspace: str) -> bool:
+        return user_id == FAY.user_id
+
+    hosts = HostRights(admins)
+    engine.on_forget(hosts.forget)
+    assert await hosts.is_host(FAY.user_id, TEAM.workspace) and hosts.remembered() == 1
+    for _ in range(TURNED_AWAY_LIMIT):
+        with pytest.raises(CheckerFailed), engine.members.turns.turn(TEAM, FAY.user_id):
+            raise CheckerFailed(BUSY, turned_away=True)
+    with pytest.raises(ChecksPaused), engine.members.turns.turn(TEAM, FAY.user_id):
+        pass
+    kept = await engine.known_runs.get(run_id)
+    assert kept is not None and kept.host_id == FAY.user_id
+
+    await engine.forget_member(TEAM, FAY)
+    kept = await engine.known_runs.get(run_id)
+    assert kept is not None and kept.host_id == ""
+    assert hosts.remembered() == 0 and engine.members.turns.paused() == 0
+    with engine.members.turns.turn(TEAM, FAY.user_id):
+        pass

@@ -53,13 +53,16 @@ class RedactSecrets(logging.Filter):
 def configure_logging(
     level: str, secrets: Iterable[str], library_debug: bool = False
 ) -> RedactSecrets:
-    """Log to stderr at `level`, every handler scrubbing secrets; libraries at DEBUG if asked."""
+    """Log to stderr at `level`, every handler scrubbing secrets; libraries at DEBUG if asked.
+
+    Otherwise a library logs at INFO at most, or less if it chose less (SQLAlchemy: WARNING).
+    """
     chosen = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
     logging.basicConfig(level=chosen, format=LOG_FORMAT)
     logging.getLogger().setLevel(chosen)
-    library_level = chosen if library_debug else max(chosen, logging.INFO)
     for name in LIBRARY_LOGGERS:
-        logging.getLogger(name).setLevel(library_level)
+        library = logging.getLogger(name)
+        library.setLevel(chosen if library_debug else max(library.level, chosen, logging.INFO))
     redaction = RedactSecrets(secrets)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redaction)

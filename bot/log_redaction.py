@@ -6,9 +6,20 @@ import logging
 import re
 from collections.abc import Iterable
 
-TOKEN_SHAPES = re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+|https://hooks\.slack\.com/[^\s,'\"]+")
-"""Slack's bot, user, refresh and app-level tokens, and response_urls, whatever their value."""
 REDACTED = "[redacted]"
+TOKEN_SHAPES = re.compile(
+    r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+|https://hooks\.slack\.com/[^\s,'\"]+"
+    r"|\b[A-Za-z0-9_-]{23,28}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}"
+)
+"""Slack's bot, user, refresh and app-level tokens and response_urls, and Discord bot tokens."""
+TOKEN_PARTS = (
+    (re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/\s'\"?]+"), rf"\1{REDACTED}"),
+    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), rf"\1{REDACTED}"),
+)
+"""Discord's interaction tokens: in webhook and interaction callback URLs (the path before
+them stays readable), and in the gateway events that carry them."""
+LIBRARY_LOGGERS = ("discord", "slack_bolt", "slack_sdk", "aiohttp", "sqlalchemy", "asyncio")
+"""Libraries whose DEBUG lines hold whole events and requests: members' answers and names."""
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _TRACEBACKS = logging.Formatter()
 
@@ -24,6 +35,8 @@ class RedactSecrets(logging.Filter):
         """The text with every secret replaced."""
         for secret in self.secrets:
             text = text.replace(secret, REDACTED)
+        for shape, replacement in TOKEN_PARTS:
+            text = shape.sub(replacement, text)
         return TOKEN_SHAPES.sub(REDACTED, text)
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -37,9 +50,19 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def configure_logging(level: str, secrets: Iterable[str]) -> RedactSecrets:
-    """Log to stderr at `level`, every handler scrubbing secrets."""
-    logging.basicConfig(level=level.upper(), format=LOG_FORMAT)
+def configure_logging(
+    level: str, secrets: Iterable[str], library_debug: bool = False
+) -> RedactSecrets:
+    """Log to stderr at `level`, every handler scrubbing secrets; libraries at DEBUG if asked.
+
+    Otherwise a library logs at INFO at most, or less if it chose less (SQLAlchemy: WARNING).
+    """
+    chosen = logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+    logging.basicConfig(level=chosen, format=LOG_FORMAT)
+    logging.getLogger().setLevel(chosen)
+    for name in LIBRARY_LOGGERS:
+        library = logging.getLogger(name)
+        library.setLevel(chosen if library_debug else max(library.level, chosen, logging.INFO))
     redaction = RedactSecrets(secrets)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redaction)

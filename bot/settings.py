@@ -29,6 +29,8 @@ class Settings(BaseSettings):
 
     database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
+    log_library_debug: bool = False
+    """Whether libraries log at DEBUG too (whole events, with members' answers); off unless set."""
     default_lesson: str = "rlvr"
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
     checker_queue_limit: int = Field(default=DEFAULT_QUEUE_LIMIT, ge=1, le=10_000)

@@ -102,10 +102,15 @@ class GradedMixin:
 
 
 class CheckerRunRow(GradedMixin, Base):
-    """One run of the checker on a sample attempt, by one member."""
+    """The checker's verdict on a sample attempt, as a member saw it: one row however often."""
 
     __tablename__ = "checker_runs"
-    __table_args__ = (Index("ix_checker_runs_run_step", "run_id", "step_id"),)
+    __table_args__ = (
+        Index("ix_checker_runs_run_step", "run_id", "step_id"),
+        UniqueConstraint(
+            "run_id", "step_id", "member_id", "attempt_id", name="uq_checker_run_once"
+        ),
+    )
 
     attempt_id: Mapped[str] = mapped_column(String(32))
 

@@ -44,6 +44,10 @@ from storage.tallies import TallyStore
 from storage.upsert import member_upsert, upsert
 from storage.vote_batch import VoteBatcher, VoteRequest
 
+CHECK_KEYS = ["run_id", "step_id", "member_id", "attempt_id"]
+"""What makes a checker run the same one again: one stored verdict for each."""
+VERDICT_COLUMNS = ["outcome", "read", "reward", "reason"]
+
 
 @dataclass(frozen=True)
 class FreeTry:
@@ -245,11 +249,13 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore):
     async def record_check(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, verdict: Verdict
     ) -> None:
-        """Store one run of the checker on a sample attempt."""
+        """Store the checker's verdict on a sample attempt: one row per member and attempt."""
         async with self.sessions.begin() as session:
             member_id = await self._member_id(session, run_id, member)
             graded = graded_columns(run_id, step_id, member_id, verdict)
-            session.add(CheckerRunRow(**graded, attempt_id=attempt_id))
+            values = {**graded, "attempt_id": attempt_id}
+            statement = upsert(self.dialect, CheckerRunRow, values, CHECK_KEYS, VERDICT_COLUMNS)
+            await session.execute(statement)
 
     async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
         """How many tries one member has made at a free-answer problem."""

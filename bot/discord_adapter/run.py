@@ -18,6 +18,7 @@ import discord
 
 from bot.discord_adapter.client import BadSharding, LessonBot, build_bot
 from bot.event_loop import run_service
+from bot.log_redaction import configure_logging
 from bot.runtime import heartbeat, open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 
@@ -33,7 +34,7 @@ _closing: set[asyncio.Future[None]] = set()
 async def run_discord(settings: Settings) -> None:
     """Connect to Discord with DISCORD_TOKEN and serve lessons from DATABASE_URL."""
     token = require_secret(settings.discord_token, "DISCORD_TOKEN", TOKEN_PURPOSE)
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, [token], settings.log_library_debug)
     for warning in settings.retired():
         log.warning(warning)
     async with open_runtime(settings) as runtime:
@@ -48,14 +49,6 @@ async def run_discord(settings: Settings) -> None:
 async def connected(client: LessonBot) -> bool:
     """Whether the bot holds an open gateway session (the health heartbeat's question)."""
     return client.gateway_open and not client.is_closed()
-
-
-def configure_logging(level_name: str) -> None:
-    """Log to stderr at LOG_LEVEL, unless the application already set logging up."""
-    if logging.getLogger().handlers:
-        return
-    level = logging.getLevelNamesMapping().get(level_name.upper(), logging.INFO)
-    discord.utils.setup_logging(level=level)
 
 
 def run_discord_command(settings: Settings) -> int:

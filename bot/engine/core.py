@@ -126,6 +126,16 @@ class RunCore:
             raise BadAddress()
         return step
 
+    async def revealed(self, run_id: int, step: Step) -> bool:
+        """Whether a run has revealed a step's answers (or moved past it), as stored now."""
+        run = await self.get_run(run_id)
+        if run is None:
+            return False
+        index = self.lesson_of(run).steps.index(step)
+        if run.step_index != index:
+            return run.step_index > index
+        return run.position.phase is Phase.REVEALED
+
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""
         return self.catalog.get(run.lesson_id)

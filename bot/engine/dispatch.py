@@ -9,7 +9,7 @@ from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.core import RunCore
 from bot.engine.host_actions import HostActions
 from bot.engine.member_actions import MemberActions
-from bot.model.errors import LessonBotError
+from bot.model.errors import LessonBotError, NotRevealedYet
 from bot.model.records import Member, Phase, Place, RunRecord, RunState
 from bot.model.views import Advance, Receipt, RevealCard, StepCard
 
@@ -64,8 +64,14 @@ class Dispatch:
             case Action.NEXT:
                 return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
             case Action.MORE:
-                step = await self.core.known_step(run_id, step_id)
-                return ClickResult(more_receipt(run_id, step))
+                return ClickResult(await self.more(run_id, step_id))
+
+    async def more(self, run_id: int, step_id: str) -> Receipt:
+        """A step's longer detail; a question's only once its answers are revealed."""
+        step = await self.core.known_step(run_id, step_id)
+        if takes_answers(step) and step.more and not await self.core.revealed(run_id, step):
+            raise NotRevealedYet()
+        return more_receipt(run_id, step)
 
     async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
         """Reveal or advance every timed run whose deadline has passed (once, across processes).

@@ -41,7 +41,8 @@ class LessonEngine:
         self.views = RunViews(self.core, tallies, verdicts)
         self.members = MemberActions(self.core, store, checker, verdicts, max_tries)
         self.hosts = HostActions(self.core, tallies, self.views)
-        self.member_data = MemberData(self.core, store)
+        forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
+        self.member_data = MemberData(self.core, store, forgetters)
         self.messages = PlatformMessages(store)
         self.dispatch = Dispatch(self.core, self.members, self.hosts)
         self._offer_runs_and_views()
@@ -90,6 +91,7 @@ class LessonEngine:
     def _offer_records(self) -> None:
         self.forget_member = self.member_data.forget_member
         self.forget_preview = self.member_data.forget_preview
+        self.on_forget = self.member_data.on_forget
         self.export_here = self.member_data.export_here
         self.export_run = self.member_data.export_run
         self.first_delivery = self.messages.first_delivery

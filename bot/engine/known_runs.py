@@ -37,6 +37,14 @@ class KnownRuns:
             self._runs.clear()
         self._runs[run.id] = run
 
+    def forget_host(self, platform: str, workspace: str, user_id: str) -> None:
+        """Drop the runs a member hosts in a workspace (loaded again, as stored, when asked)."""
+        for run in list(self._runs.values()):
+            if (run.place.platform, run.place.workspace, run.host_id) == (
+                platform, workspace, user_id
+            ):
+                del self._runs[run.id]
+
     def __len__(self) -> int:
         return len(self._runs)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
@@ -13,12 +14,32 @@ from lessons.schema import Lesson, PredictionStep
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
 EXPORT_ACTION = "export a run's answers"
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = frozenset("=+-@\t\r")
+"""What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
+CELL_SEPARATORS = frozenset(",;|\t\r\n")
+"""What some spreadsheet, in some locale, splits a line of CSV into cells at."""
+
+
+def _folded(char: str) -> str:
+    """A character as a spreadsheet may read it: its NFKC form (full-width ＝ becomes =)."""
+    return unicodedata.normalize("NFKC", char)[:1]
 
 
 def spreadsheet_safe(text: str) -> str:
-    """Text a spreadsheet will not run as a formula (a leading quote when it could)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """Text no spreadsheet runs as a formula, whatever its locale's separator (OWASP).
+
+    A quote goes before each formula character that could start a cell: at the start, or
+    after a separator, spaces between allowed. Nothing else changes.
+    """
+    safe: list[str] = []
+    cell_start = True
+    for char in text:
+        folded = _folded(char)
+        if cell_start and folded in FORMULA_START:
+            safe.append("'")
+        safe.append(char)
+        cell_start = folded in CELL_SEPARATORS or (cell_start and folded.isspace())
+    return "".join(safe)
 
 
 def recalled_steps(lesson: Lesson) -> dict[str, str]:
@@ -61,6 +82,9 @@ def counted(count: int, thing: str, things: str = "") -> str:
     return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
+Forgetter = Callable[[str, str, str], None]
+"""Drops a member (platform, workspace, user id) from something a process keeps in memory."""
+
 FORGET_CONFIRM = "confirm"
 """The word (Slack, terminal) or option (Discord) that makes forget-me delete."""
 NOTHING_TO_FORGET = "Nothing of yours is stored here, so there is nothing to remove."
@@ -84,13 +108,27 @@ def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "b
 class MemberData:
     """Operations on what is stored about members."""
 
-    def __init__(self, core: RunCore, data: MemberDataStorage) -> None:
+    def __init__(
+        self, core: RunCore, data: MemberDataStorage, forgetters: Iterable[Forgetter] = ()
+    ) -> None:
+        """`forgetters` drop a forgotten member from what this process keeps in memory."""
         self.core = core
         self.data = data
+        self.forgetters = list(forgetters)
+
+    def on_forget(self, forgetter: Forgetter) -> None:
+        """Have `forgetter` drop each member forgotten from now on from its memory too."""
+        self.forgetters.append(forgetter)
 
     async def forget_member(self, place: Place, member: Member) -> str:
-        """Remove or blank everything naming this member in this workspace; say what went."""
+        """Remove or blank everything naming this member in this workspace; say what went.
+
+        What this process keeps in memory about them (runs they host, their checks, any
+        `on_forget` cache) is dropped as well.
+        """
         report = await self.data.forget_member(place.platform, place.workspace, member.user_id)
+        for forgetter in self.forgetters:
+            forgetter(place.platform, place.workspace, member.user_id)
         if not report.anything:
             return NOTHING_TO_FORGET
         return (

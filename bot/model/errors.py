@@ -77,6 +77,16 @@ class WrongStep(LessonBotError):
         super().__init__(f"This step has no {what}.")
 
 
+class NotRevealedYet(LessonBotError):
+    """A question's longer detail asked for before its reveal, where it could give answers away."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This question's longer explanation opens with its reveal; answer first, "
+            "then read it under the results."
+        )
+
+
 class BadAddress(LessonBotError):
     """A button id that could not be read."""
 
@@ -114,6 +124,22 @@ class CheckInFlight(LessonBotError):
 
 class CheckerFailed(LessonBotError):
     """The answer checker could not grade this now (busy, crashed, unavailable); nothing stored."""
+
+    def __init__(self, message: str, turned_away: bool = False) -> None:
+        super().__init__(message)
+        self.turned_away = turned_away
+        """Whether the check ran its turn and was stopped so that others' checks could run."""
+
+
+class ChecksPaused(LessonBotError):
+    """A member whose checks were turned away again and again waits before the next one."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(
+            "The checker had to stop your last few answers so that others' could be checked. "
+            f"Please take a moment to look over your working and send again in {seconds} s; "
+            "nothing was recorded and no try was used."
+        )
 
 
 class StillPosting(LessonBotError):

@@ -69,6 +69,14 @@ class HostRights:
         self._remember(key, is_host)
         return is_host
 
+    def forget(self, _platform: str, workspace: str, user_id: str) -> None:
+        """Drop what is remembered of a member's host rights in a workspace."""
+        self._known.pop((user_id, workspace), None)
+
+    def remembered(self) -> int:
+        """How many members' host rights are remembered now."""
+        return len(self._known)
+
     def _remember(self, key: tuple[str, str], is_host: bool) -> None:
         now = self.clock()
         if len(self._known) >= MAX_REMEMBERED:

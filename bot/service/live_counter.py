@@ -17,7 +17,8 @@ class CounterThrottle:
 
     `touch(key)` says "the count behind this message changed"; `edit(key)` is called with
     the latest state at most once per `interval` seconds per key, and always once more after
-    the last change, so the final count is shown.
+    the last change, so the final count is shown. A key's last edit time is dropped once it is
+    an interval old (it no longer delays anything), so the map holds only recent messages.
     """
 
     def __init__(
@@ -29,11 +30,13 @@ class CounterThrottle:
         self._last: dict[Hashable, float] = {}
         self._pending: dict[Hashable, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._pruned = clock()
 
     def touch(self, key: Hashable) -> None:
         """Note a change; schedule an edit unless one is already waiting."""
         if key in self._pending:
             return
+        self._prune()
         wait = max(0.0, self._last.get(key, -self.interval) + self.interval - self.clock())
         task = asyncio.get_running_loop().create_task(self._edit_after(key, wait))
         self._pending[key] = task
@@ -50,6 +53,19 @@ class CounterThrottle:
         task = self._pending.pop(key, None)
         if task is not None:
             task.cancel()
+        self._last.pop(key, None)
+
+    def tracked(self) -> int:
+        """How many messages' last edit times are kept."""
+        return len(self._last)
+
+    def _prune(self) -> None:
+        """Drop, at most once an interval, the last edit times an interval old or older."""
+        now = self.clock()
+        if now - self._pruned < self.interval:
+            return
+        self._pruned = now
+        self._last = {k: at for k, at in self._last.items() if now - at < self.interval}
 
     async def _edit_after(self, key: Hashable, wait: float) -> None:
         try:

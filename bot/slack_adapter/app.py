@@ -82,6 +82,7 @@ def build_slack_bot(
     presenter = Presenter(engine, surface, counter_interval, settings.post_turn_lease)
     service = LessonService(engine, presenter, HELP_NOTE)
     hosts = HostRights(surface.is_admin, settings.slack_hosts())
+    engine.on_forget(hosts.forget)
     requests = Requests(service, surface, hosts, settings.burst_handling)
     clicks = listeners.register(app, requests)
     app.error(log_request_error)

@@ -8,14 +8,17 @@ at 2,000 clicks a second that is more than one process has, and acks queue for s
 A lesson click needs none of it: its signature is checked with the SDK's `SignatureVerifier`
 (what bolt's verification middleware uses), its payload is read once, and it goes to the
 same `LessonClicks` handler that the bolt listener calls in Socket Mode, answered when that
-handler returns, as bolt does with `process_before_response`. A request whose signature
-does not verify gets 401 before its body is parsed or logged; any other signed request goes
-to bolt, or gets 400 if its body cannot be read.
+handler returns, as bolt does with `process_before_response`. A request without a
+well-formed, fresh signature header gets 401 before its body is read at all; one whose body
+is longer than Slack ever sends (`MAX_BODY`) gets 413, also unread; one whose signature does
+not verify gets 401 before its body is parsed or logged; any other signed request goes to
+bolt, or gets 400 if its body cannot be read.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import orjson
@@ -32,6 +35,11 @@ log = logging.getLogger(__name__)
 
 EVENTS_PATH = "/slack/events"
 FORM = "application/x-www-form-urlencoded"
+MAX_BODY = 256 * 1024
+"""The longest body read: Slack's largest payloads (a message's blocks, a view) are far less."""
+SIGNATURE_SHAPE = re.compile(r"v0=[0-9a-f]{64}")
+FRESH_SECONDS = 5 * 60
+"""How old a request's timestamp may be (what `SignatureVerifier` allows)."""
 
 
 class EventsRoute:
@@ -44,12 +52,16 @@ class EventsRoute:
 
     def web_app(self) -> web.Application:
         """An aiohttp application serving POST /slack/events."""
-        application = web.Application()
+        application = web.Application(client_max_size=MAX_BODY)
         application.router.add_post(EVENTS_PATH, self.handle)
         return application
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """401 unless signed; answer a lesson click directly, and anything else through bolt."""
+        if not self.signature_headers_fit(request):
+            return web.Response(status=401)
+        if (request.content_length or 0) > MAX_BODY:
+            return web.Response(status=413)
         body = await request.read()
         if not self.signed(request, body):
             return web.Response(status=401)
@@ -71,6 +83,16 @@ class EventsRoute:
             log.warning("refused a signed Slack request whose body could not be read")
             return web.Response(status=400)
         return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
+
+    def signature_headers_fit(self, request: web.Request) -> bool:
+        """Whether the signature headers could be Slack's: a v0 signature, a fresh timestamp."""
+        timestamp = request.headers.get("X-Slack-Request-Timestamp", "")
+        signature = request.headers.get("X-Slack-Signature", "")
+        if not SIGNATURE_SHAPE.fullmatch(signature):
+            return False
+        if not (timestamp.isascii() and timestamp.isdigit()):
+            return False
+        return abs(self.verifier.clock.now() - int(timestamp)) <= FRESH_SECONDS
 
     def signed(self, request: web.Request, body: bytes) -> bool:
         """Whether the request carries a valid, fresh Slack signature of its body."""

@@ -39,7 +39,7 @@ SIGNING_PURPOSE = "HTTP mode needs the app's signing secret to verify requests f
 async def run_socket_mode(settings: Settings) -> None:
     """Connect over Socket Mode with SLACK_BOT_TOKEN and SLACK_APP_TOKEN, until stopped."""
     credentials = socket_mode_credentials(settings)
-    configure_logging(settings.log_level, credentials.secrets())
+    configure_logging(settings.log_level, credentials.secrets(), settings.log_library_debug)
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime.engine)
         handler = socket_mode_handler(bot, credentials.app_token)
@@ -57,7 +57,7 @@ async def run_socket_mode(settings: Settings) -> None:
 async def run_http(settings: Settings, port: int = DEFAULT_PORT, host: str = "0.0.0.0") -> None:
     """Serve Slack's requests at /slack/events, verified with SLACK_SIGNING_SECRET."""
     credentials = http_credentials(settings)
-    configure_logging(settings.log_level, credentials.secrets())
+    configure_logging(settings.log_level, credentials.secrets(), settings.log_library_debug)
     async with open_runtime(settings) as runtime:
         bot = build_slack_bot(settings, runtime.engine)
         async with bot.connected(), running_timers(bot):
@@ -98,9 +98,10 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
     """Start an aiohttp server for the bot at /slack/events; clean it up when done.
 
     No access log: a line per click would cost as much as parsing the click, and bolt
-    logs what goes wrong. A long accept queue: a burst opens many connections at once.
+    logs what goes wrong. A long accept queue: a burst opens many connections at once. No
+    lingering: a refused request's unread body is not read after the refusal either.
     """
-    runner = web.AppRunner(bot.route.web_app(), access_log=None)
+    runner = web.AppRunner(bot.route.web_app(), access_log=None, lingering_time=0)
     await runner.setup()
     await web.TCPSite(runner, host, port, backlog=BACKLOG).start()
     return runner

@@ -33,6 +33,13 @@ class CheckerBusy(CheckerError):
         super().__init__(why)
 
 
+class CheckStopped(CheckerBusy):
+    """A check that ran its turn while others waited, stopped so that they could run."""
+
+    def __init__(self) -> None:
+        super().__init__("the check was stopped so that waiting checks could run")
+
+
 class CheckerCrashed(CheckerError):
     """A worker died on this check, and again on a fresh worker."""
 

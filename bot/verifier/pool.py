@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
-from bot.verifier.errors import CheckerBusy, CheckerError
+from bot.verifier.errors import CheckerBusy, CheckerError, CheckStopped
 from bot.verifier.protocol import STOPPED, Message, decode, encode
 
 _LOG = logging.getLogger(__name__)
@@ -26,6 +26,13 @@ _SPAWN_ATTEMPTS = 5
 _RETRY_DELAY_SECONDS = 0.5
 STOP_SIGNAL = signal.SIGUSR1
 """Asks a worker to give up its current check (it answers `stopped` and stays alive)."""
+WORKER_VARIABLES = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "SYSTEMROOT")
+"""The only environment variables a worker gets: no setting, token or secret of the bot."""
+
+
+def worker_environment() -> dict[str, str]:
+    """The minimal environment a worker starts with (locale and path, where set)."""
+    return {name: os.environ[name] for name in WORKER_VARIABLES if name in os.environ}
 
 
 class WorkerTimeout(Exception):
@@ -42,13 +49,15 @@ class WorkerProcess:
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self._process = process
         self._request_ids = count(1)
+        self._stderr = asyncio.get_running_loop().create_task(_log_stderr(process))
 
     @classmethod
     async def spawn(cls, memory_mb: int, ready_timeout: float) -> WorkerProcess:
         """Start a worker and wait until it says it is ready."""
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-I", "-c", _BOOTSTRAP, _PACKAGE_ROOT, str(memory_mb),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=_STREAM_LIMIT,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=worker_environment(), limit=_STREAM_LIMIT,
         )
         worker = cls(process)
         try:
@@ -95,6 +104,7 @@ class WorkerProcess:
         if self._process.stdin is not None:
             self._process.stdin.close()
         await self._process.wait()
+        await self._stderr
 
     async def _write_message(self, message: Message) -> None:
         """Write one request line to the worker."""
@@ -123,6 +133,18 @@ class WorkerProcess:
             return decode(line)
         except ValueError as error:
             raise WorkerCrashed("the worker sent a malformed reply") from error
+
+
+async def _log_stderr(process: asyncio.subprocess.Process) -> None:
+    """Log what a worker writes to stderr (it may write no file), until it exits."""
+    while process.stderr is not None:
+        try:
+            line = await process.stderr.readline()
+        except ValueError:  # a line longer than the stream limit, dropped
+            continue
+        if not line:
+            return
+        _LOG.warning("checker worker %d: %s", process.pid, line.decode(errors="replace").rstrip())
 
 
 @dataclass(frozen=True)
@@ -208,7 +230,7 @@ class WorkerPool:
                 watch.cancel()
         self._idle.put_nowait(worker)
         if reply.get(STOPPED) is True:
-            raise CheckerBusy("the check was stopped so that waiting checks could run")
+            raise CheckStopped()
         return reply
 
     async def close(self) -> None:

@@ -1,7 +1,9 @@
 """The worker process: reads requests as JSON lines on stdin and answers each on stdout.
 
 Run as ``python -m bot.verifier.worker [MEMORY_MB]``. All parsing of untrusted text
-happens here, under a memory limit, so a hostile answer can at worst kill this process.
+happens here, so a hostile answer can at worst kill this process: it starts with none of the
+bot's environment (see `pool.worker_environment`), and runs under limits on memory, CPU time
+per check, file size (none may be written) and processes (none may be started).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from bot.verifier.protocol import (
 from bot.verifier.verdict import Outcome, Verdict
 
 DEFAULT_MEMORY_MB = 512
+CPU_SECONDS_PER_CHECK = 60
+"""CPU time one check may use before the OS ends the worker (the bot's timeout comes first)."""
 NICENESS_INCREMENT = 5
 """How much lower than the bot's a worker's CPU priority is, so the bot stays responsive."""
 _ORPHAN_CHECK_SECONDS = 1.0
@@ -54,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     limit_memory(memory_mb)
     _warm_up()
     os.nice(NICENESS_INCREMENT)  # after the warm-up, so a replacement is ready as soon as before
+    forbid_files_and_processes()
     _send(channel, {"ready": True, "pid": os.getpid()})
     for line in sys.stdin.buffer:
         _send(channel, handle_request(line))
@@ -71,6 +76,30 @@ def limit_memory(memory_mb: int) -> None:
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def forbid_files_and_processes() -> None:
+    """Allow no file to be written and no process or thread to be started from here on."""
+    try:
+        import resource
+    except ImportError:  # not available on Windows
+        return
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    if hasattr(resource, "RLIMIT_NPROC"):
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+
+
+def limit_cpu(seconds: int) -> None:
+    """Let the OS end this process once it has used `seconds` more CPU time."""
+    try:
+        import resource
+    except ImportError:  # not available on Windows
+        return
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    spent = int(used.ru_utime + used.ru_stime) + 1
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = spent + seconds if hard == resource.RLIM_INFINITY else min(spent + seconds, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
 def handle_request(line: bytes) -> Message:
@@ -106,6 +135,7 @@ def _stop_current_check(_signum: int, _frame: object) -> None:
 
 def _run_stoppably(operation: _Operation, text: str, gold: str) -> Verdict:
     """Run one grading operation that the stop signal may interrupt."""
+    limit_cpu(CPU_SECONDS_PER_CHECK)
     _CHECKING[0] = True
     try:
         return _run_safely(operation, text, gold)

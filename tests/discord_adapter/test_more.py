@@ -32,3 +32,14 @@ async def test_a_question_shows_more_under_its_reveal(lesson: LessonDriver) -> N
     results = await lesson.reveal_after(before)
     reply = await lesson.press(lesson.fake.member("ann"), results, button(results, "More"))
     assert reply.ephemeral and "takes 1 hour" in reply.content
+
+
+async def test_a_hand_made_more_on_an_open_question_is_refused_privately(
+    lesson: LessonDriver,
+) -> None:
+    exercise = await lesson.reach("be-the-checker")
+    forged = ":".join([*button(exercise, action="up").split(":")[:3], "more"])
+    before = len(lesson.messages())
+    reply = await lesson.press(lesson.fake.member("ann"), exercise, forged)
+    assert reply.ephemeral and "opens with its reveal" in reply.content
+    assert "takes 1 hour" not in reply.content and len(lesson.messages()) == before

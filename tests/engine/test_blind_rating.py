@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 
 import pytest
 
 from bot.engine import BadInput, LessonEngine, StepCard, StepClosed
 from lessons.schema import VerifierStep
 from storage import SqlRunStore
-from tests.engine.helpers import ALICE, BOB, HOST, start_at
+from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
 
 
 def verifier(engine: LessonEngine, card: StepCard) -> VerifierStep:
@@ -106,3 +108,18 @@ async def test_after_the_host_closes_the_rating_the_reveal_shows_the_comparison(
     assert any("before that member saw any checker verdict" in note for note in reveal.notes)
     with pytest.raises(StepClosed):
         await engine.run_checker(card.run_id, card.step_id, ALICE, step.attempts[0].id)
+
+
+async def test_300_checker_clicks_by_one_member_store_one_verdict(
+    engine: LessonEngine, store: SqlRunStore
+) -> None:
+    card, step, _ = await all_rated_by_alice(engine)
+    attempt = step.attempts[0]
+    for _ in range(300):
+        receipt = await engine.run_checker(card.run_id, card.step_id, ALICE, attempt.id)
+        assert f"Gold answer: **{step.gold}**" in receipt.text
+    exported = await engine.export_run(card.run_id, HOST, CHANNEL)
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    checks = [(row["user_id"], row["value"]) for row in rows if row["kind"] == "checker"]
+    assert checks == [(ALICE.user_id, attempt.id)]
+    assert len(rows) == len(step.attempts) + 2  # the ratings, the lock and one checker run

@@ -12,13 +12,16 @@ import pytest
 from bot.engine import (
     CheckerFailed,
     CheckInFlight,
+    ChecksPaused,
     LessonCatalog,
     LessonEngine,
+    Member,
     Phase,
     Receipt,
     StepCard,
     TriesUsedUp,
 )
+from bot.engine.checks import TURNED_AWAY_LIMIT, TURNED_AWAY_WINDOW, CheckTurns
 from bot.runtime import open_runtime
 from bot.settings import Settings
 from bot.verifier import Checker
@@ -26,7 +29,7 @@ from bot.verifier.errors import BUSY
 from lessons.schema import VerifierStep
 from storage import SqlRunStore, create_engine
 from tests.conftest import SLOW_ANSWER, FakeClock
-from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
+from tests.engine.helpers import ALICE, BOB, CAROL, CHANNEL, HOST, start_at
 from tests.engine.test_free_answer_tries import capped_engine, with_max_tries
 from tests.waiting import wait_until
 
@@ -220,3 +223,37 @@ async def test_the_bot_reads_its_try_cap_from_the_environment(
         assert last.tries_left == 0 and "That was your last try" in last.text
         with pytest.raises(TriesUsedUp, match="You have used your 1 tries"):
             await engine.submit_answer(card.run_id, card.step_id, ALICE, "3/4")
+
+
+async def test_a_member_whose_checks_keep_giving_way_is_asked_politely_to_wait(
+    store: SqlRunStore, fair_checker: Checker, clock: FakeClock
+) -> None:
+    engine, card, slow = await alice_checking(engine_on(store, fair_checker, clock))
+    for n, other in enumerate((BOB, CAROL, Member("dan", "Dan"))):
+        if n:
+            slow = await answer_in_flight(engine, card)
+        await engine.submit_answer(card.run_id, card.step_id, other, "3/4")
+        with pytest.raises(CheckerFailed, match=re.escape(BUSY)):
+            await slow
+    with pytest.raises(ChecksPaused, match=r"send again in \d+ s; nothing was recorded"):
+        await engine.submit_answer(card.run_id, card.step_id, ALICE, "3/4")
+    assert await store.count_tries(card.run_id, card.step_id, ALICE.user_id) == 0
+    bob = await engine.submit_answer(card.run_id, card.step_id, BOB, "3/4")
+    assert bob.text.startswith("Try 2:")
+
+
+def test_turned_away_checks_count_for_a_minute_and_then_are_dropped() -> None:
+    now = [0.0]
+    turns = CheckTurns(clock=lambda: now[0])
+    stopped = CheckerFailed(BUSY, turned_away=True)
+    for _ in range(TURNED_AWAY_LIMIT):
+        with pytest.raises(CheckerFailed), turns.turn(CHANNEL, ALICE.user_id):
+            raise stopped
+    with pytest.raises(ChecksPaused, match="in 60 s"), turns.turn(CHANNEL, ALICE.user_id):
+        pass
+    with turns.turn(CHANNEL, BOB.user_id):
+        pass
+    now[0] = TURNED_AWAY_WINDOW
+    with turns.turn(CHANNEL, ALICE.user_id):
+        pass
+    assert turns.paused() == 0

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 import pytest
 
 from bot.engine import (
+    CheckerFailed,
+    ChecksPaused,
     LessonEngine,
     Member,
     NoActiveRun,
@@ -16,6 +19,9 @@ from bot.engine import (
     RunElsewhere,
     UnknownRun,
 )
+from bot.engine.checks import TURNED_AWAY_LIMIT
+from bot.service.host_rights import HostRights
+from bot.verifier.errors import BUSY
 from lessons.schema import PredictionStep, VerifierStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -71,6 +77,27 @@ async def test_a_host_exports_a_run_as_csv(engine: LessonEngine) -> None:
         ("eve", "choice", step.choices[0].id),
     ]
     assert rows[2]["name"].startswith("'=")
+
+
+def formula_cells(exported: str) -> list[str]:
+    """Cells a spreadsheet would run as formulas, splitting lines at any locale's separator."""
+    cells = [part for line in exported.splitlines() for sep in ",;\t|" for part in line.split(sep)]
+    return [cell for cell in cells if unicodedata.normalize("NFKC", cell.lstrip(' "'))[:1]
+            in set("=+-@")]
+
+
+async def test_no_cell_runs_as_a_formula_whatever_the_separator_or_form_of_equals(
+    engine: LessonEngine,
+) -> None:
+    run_id, step = await answered_prediction(engine)
+    names = {"eve": "a;=2+3", "fay": "＝1+1", "gus": "x, @SUM(A1)", "hal": "b|\t-1"}
+    for user_id, name in names.items():
+        await engine.choose(run_id, step.id, Member(user_id, name), step.choices[0].id)
+    exported = await engine.export_run(run_id, HOST, CHANNEL)
+    assert formula_cells(exported) == []
+    shown = {r["user_id"]: r["name"] for r in csv.DictReader(io.StringIO(exported))}
+    assert shown["eve"] == "a;'=2+3" and shown["fay"] == "'＝1+1"
+    assert shown["gus"] == "x, '@SUM(A1)" and shown["alice"] == "Alice"
 
 
 async def test_export_needs_a_host_of_the_runs_workspace(engine: LessonEngine) -> None:
@@ -200,3 +227,30 @@ async def test_the_preview_counts_what_forgetting_would_do_and_changes_nothing(
     assert await engine.forget_preview(TEAM, FAY) == (
         "Nothing of yours is stored here, so there is nothing to remove."
     )
+
+
+async def test_forget_me_also_clears_the_member_from_this_process_memory(
+    engine: LessonEngine,
+) -> None:
+    run_id = await fay_hosts_and_answers_everything(engine)
+
+    async def admins(user_id: str, _workspace: str) -> bool:
+        return user_id == FAY.user_id
+
+    hosts = HostRights(admins)
+    engine.on_forget(hosts.forget)
+    assert await hosts.is_host(FAY.user_id, TEAM.workspace) and hosts.remembered() == 1
+    for _ in range(TURNED_AWAY_LIMIT):
+        with pytest.raises(CheckerFailed), engine.members.turns.turn(TEAM, FAY.user_id):
+            raise CheckerFailed(BUSY, turned_away=True)
+    with pytest.raises(ChecksPaused), engine.members.turns.turn(TEAM, FAY.user_id):
+        pass
+    kept = await engine.known_runs.get(run_id)
+    assert kept is not None and kept.host_id == FAY.user_id
+
+    await engine.forget_member(TEAM, FAY)
+    kept = await engine.known_runs.get(run_id)
+    assert kept is not None and kept.host_id == ""
+    assert hosts.remembered() == 0 and engine.members.turns.paused() == 0
+    with engine.members.turns.turn(TEAM, FAY.user_id):
+        pass

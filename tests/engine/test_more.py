@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Address, LessonEngine, Phase, WrongStep
+from bot.engine import Action, Address, LessonEngine, NotRevealedYet, Phase, WrongStep
 from bot.model.views import Button, StepCard
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, CHANNEL, HOST, start_at
@@ -65,3 +65,15 @@ async def test_a_step_without_more_refuses_the_button(engine: LessonEngine) -> N
     assert more_buttons(card.buttons) == []
     with pytest.raises(WrongStep, match="no more to read"):
         await engine.click(Address(card.run_id, card.step_id, Action.MORE), ALICE, CHANNEL)
+
+
+async def test_a_hand_made_more_on_an_open_question_is_refused_until_its_reveal(
+    engine: LessonEngine,
+) -> None:
+    card = await start_at(engine, "verifier")
+    more = Address(card.run_id, card.step_id, Action.MORE)
+    with pytest.raises(NotRevealedYet, match="opens with its reveal"):
+        await engine.click(more, ALICE, CHANNEL)
+    await engine.reveal(card.run_id, HOST)
+    result = await engine.click(more, ALICE, CHANNEL)
+    assert result.receipt is not None and "takes 1 hour" in result.receipt.text

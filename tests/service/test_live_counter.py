@@ -28,3 +28,23 @@ async def test_flush_waits_for_an_edit_already_under_way() -> None:
     release.set()
     await asyncio.wait_for(flushing, 5)
     assert edited == ["question"]
+
+
+async def test_edit_times_of_past_messages_are_dropped() -> None:
+    now = [0.0]
+    edited: list[Hashable] = []
+
+    async def edit(key: Hashable) -> None:
+        edited.append(key)
+
+    throttle = CounterThrottle(edit, interval=2.0, clock=lambda: now[0])
+    for message in range(1000):
+        throttle.touch(("channel", message))
+    await throttle.flush()
+    assert len(edited) == 1000 and throttle.tracked() == 1000
+    now[0] = 2.0
+    throttle.touch(("channel", "new question"))
+    await throttle.flush()
+    assert throttle.tracked() == 1 and edited[-1] == ("channel", "new question")
+    throttle.forget(("channel", "new question"))
+    assert throttle.tracked() == 0

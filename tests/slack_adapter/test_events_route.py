@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -9,12 +10,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+import yarl
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 
 from bot.engine import LessonEngine, Place
 from bot.slack_adapter import SlackBot
-from bot.slack_adapter.events_route import lesson_click
+from bot.slack_adapter.events_route import FORM, lesson_click
 from fakes.fake_slack import TEAM_ID
 from fakes.slack_driver import ALICE, CHANNEL, SlackDriver, new_trigger, signed_headers
 
@@ -141,3 +143,42 @@ async def test_unreadable_signature_headers_get_a_401_and_never_reach_bolt(
     async with slack.session.post(slack.url, data=body, headers=sent) as response:
         assert response.status == 401
     assert bolt_dispatches == []
+
+
+TWO_MIB = 2 * 1024 * 1024
+
+
+async def status_before_any_body(slack: SlackDriver, headers: dict[str, str]) -> str:
+    """The status line answering a POST that announces a 2 MiB body and sends none of it.
+
+    A server that read the body first would wait for it, and no answer would come.
+    """
+    url = yarl.URL(slack.url)
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    fields = {"Host": str(url.host), "Content-Length": str(TWO_MIB), "Content-Type": FORM}
+    lines = [f"POST {url.path} HTTP/1.1", *(f"{k}: {v}" for k, v in (fields | headers).items())]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    await writer.drain()
+    try:
+        async with asyncio.timeout(10):
+            return (await reader.readline()).decode().strip()
+    finally:
+        writer.close()
+
+
+async def test_an_unsigned_2_mib_body_is_refused_without_being_read(
+    slack: SlackDriver, bolt_dispatches: list[str]
+) -> None:
+    assert await status_before_any_body(slack, {}) == "HTTP/1.1 401 Unauthorized"
+    stale = signed_headers("x", FORM, timestamp=int(time.time()) - 600)
+    assert await status_before_any_body(slack, stale) == "HTTP/1.1 401 Unauthorized"
+    assert bolt_dispatches == []
+
+
+async def test_a_body_longer_than_slack_sends_is_refused_without_being_read(
+    slack: SlackDriver, bolt_dispatches: list[str]
+) -> None:
+    headers = signed_headers("x" * TWO_MIB, FORM)
+    assert await status_before_any_body(slack, headers) == "HTTP/1.1 413 Request Entity Too Large"
+    assert bolt_dispatches == []
+    await slack.start()  # a request of Slack's size still goes through

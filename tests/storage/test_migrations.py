@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -68,3 +69,35 @@ def test_migrations_go_down_to_nothing_and_up_again(tmp_path: Path) -> None:
     assert tables_of(tmp_path / "down.db") == {"alembic_version"}
     upgrade_sync(url)
     assert tables_of(tmp_path / "down.db") == TABLES
+
+
+def test_upgrading_keeps_one_checker_run_per_member_attempt_and_step(tmp_path: Path) -> None:
+    path = tmp_path / "repeats.db"
+    upgrade_sync(f"sqlite+aiosqlite:///{path}", "0003")
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "insert into runs (id, platform, workspace_id, channel_id, lesson_id, lesson_version,"
+            " host_id, state, step_index, phase, created_at, updated_at) values"
+            " (1, 'slack', 'T1', 'C1', 'rlvr', 1, 'U0', 'active', 0, 'open', '2026', '2026')"
+        )
+        connection.execute(
+            "insert into members (id, platform, workspace_id, user_id, display_name, created_at)"
+            " values (1, 'slack', 'T1', 'U1', 'Ann', '2026')"
+        )
+        for attempt in ["a1"] * 300 + ["a2"]:
+            connection.execute(
+                "insert into checker_runs (run_id, step_id, member_id, attempt_id, outcome,"
+                " read, reward, reason, created_at) values"
+                " (1, 'check', 1, ?, 'graded', '1', 1, '', '2026')",
+                (attempt,),
+            )
+    upgrade_sync(f"sqlite+aiosqlite:///{path}")
+    with sqlite3.connect(path) as connection:
+        kept = connection.execute("select id, attempt_id from checker_runs order by id")
+        assert kept.fetchall() == [(1, "a1"), (301, "a2")]
+        with pytest.raises(sqlite3.IntegrityError):
+            connection.execute(
+                "insert into checker_runs (run_id, step_id, member_id, attempt_id, outcome,"
+                " read, reward, reason, created_at) values"
+                " (1, 'check', 1, 'a1', 'graded', '1', 1, '', '2026')"
+            )

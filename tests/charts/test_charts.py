@@ -69,7 +69,7 @@ def test_prediction_chart_has_full_labels_the_right_answer_marked_and_percentage
     votes = PREDICTION_VOTES[: len(step.choices)]
     assert chart.series[0].values == pytest.approx([100 * v / sum(votes) for v in votes])
     share = round(100 * votes[right] / sum(votes))
-    assert chart.ends[right] == f"{votes[right]} of {sum(votes)} ({share}%)"
+    assert chart.series[0].ends[right] == f"{votes[right]} of {sum(votes)} ({share}%)"
     assert f"this channel's predictions ({sum(votes)} answered)" in chart.title
 
 
@@ -93,7 +93,7 @@ def test_verifier_chart_marks_what_the_checker_rewarded_beside_the_thumbs() -> N
     assert chart.labels[-1] == "The second look" and chart.marks[-1] == "✓"
     assert not any(chart.marks[:-1])
     assert chart.series[0].values[0] == pytest.approx(75.0)
-    assert chart.ends[0] == "9 of 12 (75%)"
+    assert chart.series[0].ends[0] == "9 of 12 (75%)"
     assert f"({MEMBERS} rated)" in chart.title and "checker" in chart.caption
 
 
@@ -124,7 +124,7 @@ def test_run_summary_chart_shows_each_question_right_in_percent() -> None:
     solved = FREE_ANSWERS.solved / FREE_ANSWERS.members
     index = chart.labels.index("Your turn: get graded")
     assert chart.series[0].values[index] == pytest.approx(100 * solved)
-    assert chart.ends[index] == f"{FREE_ANSWERS.solved} right ({round(100 * solved)}%)"
+    assert chart.series[0].ends[index] == f"{FREE_ANSWERS.solved} right ({round(100 * solved)}%)"
     assert f"({MEMBERS} took part)" in chart.title
 
 

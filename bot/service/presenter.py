@@ -26,6 +26,7 @@ from bot.engine import (
     SummaryCard,
     TimerFired,
 )
+from bot.model.chart_text import describe_chart
 from bot.service.live_counter import CounterThrottle
 from bot.service.surface import Card, DrawnChart, Surface
 
@@ -172,7 +173,7 @@ class Presenter:
             return None
         async with self._drawing:
             png = await asyncio.to_thread(chart_png, chart)
-        return DrawnChart(png, chart.title)
+        return DrawnChart(png, chart.title, describe_chart(chart))
 
     async def _refresh(self, key: object) -> None:
         assert isinstance(key, tuple)

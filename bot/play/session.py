@@ -113,7 +113,6 @@ class PlaySession:
             await self._click(card, Action.CHOOSE, step.choices[picked - 1].id)
 
     async def _verify(self, card: StepCard, step: VerifierStep) -> None:
-        self.console.show("\nFirst rate each attempt as a human rater would, then run the checker.")
         for attempt in step.attempts:
             question = f"{plain(attempt.label)}: thumbs up or down?"
             answer = await self.console.ask_choice(question, THUMBS)

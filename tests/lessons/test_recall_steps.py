@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lessons.loader import LESSON_DIR, LessonError, load_lesson_file
-from lessons.schema import PredictionStep
+from lessons.schema import Lesson, PredictionStep
 from tests.lessons.test_schema_errors import rlvr_data, step_of_kind, write
 
 RECALL = "broken.yaml: step 'what-changed-again'"
@@ -94,3 +94,11 @@ def test_a_chance_on_a_step_that_is_not_a_question_is_refused(tmp_path: Path) ->
     with pytest.raises(LessonError) as caught:
         load_lesson_file(write(tmp_path, data))
     assert f"step '{narration['id']}', field 'learned': Extra inputs" in str(caught.value)
+
+
+def test_the_exported_json_schema_bounds_both_chances() -> None:
+    properties = Lesson.model_json_schema()["$defs"]["PredictionStep"]["properties"]
+    for field in ("learned", "kept"):
+        number = next(kind for kind in properties[field]["anyOf"] if kind["type"] == "number")
+        assert (number["minimum"], number["maximum"]) == (0, 1)
+        assert "Only on a recall" in properties[field]["description"]

@@ -1,7 +1,9 @@
 """PNG charts of the engine's chart data (matplotlib, Agg backend, no screen needed).
 
 Every chart is 8 × 4.5 inches: 1200 × 675 pixels, drawn to stay readable when a chat
-shows it at about 800 × 450.
+shows it at about 800 × 450. No chart relies on colour alone: marks (✓, ↻) name the bars
+that matter, a second series of bars is hatched, each line has its own dashes and markers,
+and every colour stands out from the white background (contrast of 3:1 or more).
 """
 
 from __future__ import annotations
@@ -16,34 +18,37 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from bot.model.chart_text import describe_chart, line_value
 from bot.model.views import AnyChart, Chart, LineChart, LinePanel, Series
 
 SIZE_INCHES = (8.0, 4.5)
 DPI = 150
-COLOURS = ("#5865F2", "#2EB67D", "#ECB22E", "#E01E5A")
-UNMARKED_COLOUR = "#9AA5B8"
-MARK_COLOURS = {"✓": "#1E9E63", "↻": "#1D8CD8"}
+COLOURS = ("#5865F2", "#B35900", "#1E7F4F", "#C2185B")
+UNMARKED_COLOUR = "#848EA0"
+MARK_COLOURS = {"✓": "#157A4A", "↻": "#1A73B8"}
 OTHER_MARK_COLOUR = "#5865F2"
 INK = "#1F2329"
 LINE_STYLES = ("-", "--", ":", "-.")
 MARKERS = ("o", "s", "^", "D")
+HATCHES = ("", "///", "..", "xx")
 LABEL_WIDTH = 30
 TITLE_WIDTH = 80
 INSIDE_FROM = 72.0
 END_LABEL_GAP = 0.055
 Y_TOP = 1.02
+INSIDE_PATCH = {"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"}
 
 
 def chart_png(chart: AnyChart) -> bytes:
-    """Draw a bar chart or a line chart and return the PNG bytes."""
+    """Draw a bar chart or a line chart; PNG bytes with the chart's description as metadata."""
     if isinstance(chart, LineChart):
         return line_chart_png(chart)
     return bar_chart_png(chart)
 
 
 def bar_chart_png(chart: Chart) -> bytes:
-    """Horizontal bars of percentages as PNG bytes."""
-    return _png(bar_chart_figure(chart))
+    """Horizontal bars of percentages as PNG bytes, described in the PNG's text."""
+    return _png(bar_chart_figure(chart), describe_chart(chart))
 
 
 def bar_chart_figure(chart: Chart) -> Figure:
@@ -65,8 +70,8 @@ def bar_chart_figure(chart: Chart) -> Figure:
 
 
 def line_chart_png(chart: LineChart) -> bytes:
-    """Panels of lines side by side as PNG bytes."""
-    return _png(line_chart_figure(chart))
+    """Panels of lines side by side as PNG bytes, described in the PNG's text."""
+    return _png(line_chart_figure(chart), describe_chart(chart))
 
 
 def line_chart_figure(chart: LineChart) -> Figure:
@@ -89,7 +94,7 @@ def bar_colour(chart: Chart, index: int, series_index: int) -> str:
     """
     series = chart.series[series_index]
     own = series.colour or COLOURS[series_index % len(COLOURS)]
-    mark = chart.marks[index] if index < len(chart.marks) else ""
+    mark = chart.mark_of(index)
     if len(chart.series) > 1:
         return own
     if mark:
@@ -115,9 +120,9 @@ def _figure() -> Figure:
     return figure
 
 
-def _png(figure: Figure) -> bytes:
+def _png(figure: Figure, description: str) -> bytes:
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    figure.savefig(buffer, format="png", metadata={"Description": description})
     return buffer.getvalue()
 
 
@@ -134,30 +139,34 @@ def _tidy(axes: Axes, grid_axis: Literal["x", "y", "both"]) -> None:
 
 
 def _draw_bars(axes: Axes, chart: Chart) -> None:
+    """Bars per series; beside the colour, a second series is hatched and every end is labelled."""
     height = 0.7 / max(1, len(chart.series))
+    fontsize = 9 if len(chart.series) == 1 else 8
     for series_index, series in enumerate(chart.series):
         rows = [i - 0.35 + height * (series_index + 0.5) for i in range(len(chart.labels))]
         colours = [bar_colour(chart, i, series_index) for i in range(len(chart.labels))]
-        axes.barh(rows, series.values, height, color=colours, label=series.name)
-        if len(chart.series) == 1:
-            _end_labels(axes, rows, series, chart.ends)
+        axes.barh(rows, series.values, height, color=colours, label=series.name,
+                  hatch=HATCHES[series_index % len(HATCHES)], edgecolor="white", linewidth=0)
+        _end_labels(axes, rows, series, fontsize)
     axes.invert_yaxis()
 
 
-def _end_labels(axes: Axes, rows: list[float], series: Series, ends: tuple[str, ...]) -> None:
-    for row, value, text in zip(rows, series.values, ends, strict=False):
+def _end_labels(axes: Axes, rows: list[float], series: Series, fontsize: int) -> None:
+    """Each bar's end text in dark ink: on a white patch inside a long bar, else after it."""
+    for row, value, text in zip(rows, series.values, series.ends, strict=False):
         inside = value >= INSIDE_FROM
         x = value - 1.5 if inside else value + 1.5
-        axes.text(x, row, text, va="center", ha="right" if inside else "left", fontsize=9,
-                  color="white" if inside else INK, fontweight="bold")
+        patch = INSIDE_PATCH if inside else None
+        axes.text(x, row, text, va="center", ha="right" if inside else "left", fontsize=fontsize,
+                  color=INK, fontweight="bold", bbox=patch)
 
 
 def _label_rows(axes: Axes, chart: Chart) -> None:
     axes.set_yticks(range(len(chart.labels)))
     axes.set_yticklabels([_row_label(chart, i) for i in range(len(chart.labels))], fontsize=9)
     for index, tick in enumerate(axes.get_yticklabels()):
-        if index < len(chart.marks) and chart.marks[index]:
-            tick.set_color(MARK_COLOURS.get(chart.marks[index], OTHER_MARK_COLOUR))
+        if chart.mark_of(index):
+            tick.set_color(MARK_COLOURS.get(chart.mark_of(index), OTHER_MARK_COLOUR))
             tick.set_fontweight("bold")
 
 
@@ -168,7 +177,7 @@ def _caption_colour(chart: Chart) -> str:
 
 def _row_label(chart: Chart, index: int) -> str:
     label = _wrap(chart.labels[index], LABEL_WIDTH)
-    mark = chart.marks[index] if index < len(chart.marks) else ""
+    mark = chart.mark_of(index)
     return f"{mark} {label}" if mark else label
 
 
@@ -197,7 +206,7 @@ def _line_colour(series: Series, index: int) -> str:
 
 def end_label_texts(panel: LinePanel) -> list[str]:
     """The label at each line's end: its name and its last value, e.g. 'careful 97%'."""
-    return [f"{series.name} {series.values[-1]:.0%}" for series in panel.series]
+    return [f"{series.name} {line_value(series.values[-1])}" for series in panel.series]
 
 
 def _line_end_labels(axes: Axes, panel: LinePanel) -> None:

@@ -47,6 +47,8 @@ RESPONSE_WINDOW = 3.0
 RATE_LIMITED = 429
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
+INVALID_FORM_BODY = 50035
+MAX_ATTACHMENT_DESCRIPTION = 1024
 
 T = TypeVar("T")
 
@@ -73,11 +75,12 @@ class FakeHttpError(Exception):
 
 @dataclass(frozen=True)
 class Upload:
-    """A file the bot attached to a request."""
+    """A file the bot attached to a request, with the description it gave for screen readers."""
 
     field: str
     filename: str
     data: bytes
+    description: str | None = None
 
 
 @dataclass(frozen=True)
@@ -629,6 +632,7 @@ class FakeDiscord:
             self._notify()
 
     def _answer(self, call: Call) -> Any:
+        _check_descriptions(call.files)
         parts = call.path.strip("/").split("/")
         match (call.method, parts):
             case ("GET", ["gateway", "bot"]):
@@ -737,6 +741,7 @@ class FakeDiscord:
         return {
             "id": str(next(self._ids)),
             "filename": upload.filename,
+            "description": upload.description,
             "size": len(upload.data),
             "url": f"http://127.0.0.1:{self.port}/files/{upload.filename}",
             "proxy_url": f"http://127.0.0.1:{self.port}/files/{upload.filename}",
@@ -858,14 +863,38 @@ async def _read_body(request: web.Request) -> tuple[Any, tuple[Upload, ...]]:
     if request.content_type.startswith("multipart/"):
         form = await request.post()
         payload = json.loads(str(form.get("payload_json") or "{}"))
+        described = _descriptions(payload)
         files = tuple(
-            Upload(name, value.filename, value.file.read())
+            Upload(name, value.filename, value.file.read(), described.get(name))
             for name, value in form.items()
             if isinstance(value, web.FileField)
         )
         return payload, files
     text = await request.text()
     return (json.loads(text) if text else None), ()
+
+
+def _descriptions(payload: Any) -> dict[str, str]:
+    """Each attached file's description by its form field ('files[0]'), as payload_json gives it.
+
+    An interaction's response carries its message, attachments included, under `data`.
+    """
+    if not isinstance(payload, dict):
+        return {}
+    data = payload.get("data")
+    message: dict[str, Any] = data if isinstance(data, dict) else payload
+    attachments = message.get("attachments")
+    return {
+        f"files[{item['id']}]": str(item["description"])
+        for item in attachments or []
+        if isinstance(item, dict) and item.get("description") is not None
+    }
+
+
+def _check_descriptions(files: tuple[Upload, ...]) -> None:
+    """Like Discord, refuse an attachment description longer than 1024 characters."""
+    if any(len(upload.description or "") > MAX_ATTACHMENT_DESCRIPTION for upload in files):
+        raise FakeHttpError(400, INVALID_FORM_BODY, "Invalid Form Body")
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:

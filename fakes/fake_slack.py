@@ -24,6 +24,7 @@ DROP = 0
 """A `fail_next` status: close the connection without answering (a network error)."""
 RESPOND = "respond"
 """The method name under which posts to a response_url are recorded."""
+MAX_ALT_TEXT = 1000
 
 
 @dataclass
@@ -64,6 +65,8 @@ class FakeSlack:
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
+    alt_texts: dict[str, str] = field(default_factory=dict)
+    """Each uploaded file's alt_txt (what a screen reader reads for an image), by file id."""
 
     def __post_init__(self) -> None:
         self._sockets: list[web.WebSocketResponse] = []
@@ -321,8 +324,15 @@ class FakeSlack:
 
     def shared_files(self, channel: str) -> list[bytes]:
         """The content of every file shared into `channel` (files v2 flow), oldest first."""
+        return [self.uploads[file_id] for file_id in self._shared_ids(channel)]
+
+    def shared_alt_texts(self, channel: str) -> list[str | None]:
+        """The alt_txt of every file shared into `channel` (None where none was given)."""
+        return [self.alt_texts.get(file_id) for file_id in self._shared_ids(channel)]
+
+    def _shared_ids(self, channel: str) -> list[str]:
         return [
-            self.uploads[f["id"]]
+            f["id"]
             for call in self.calls_to("files.completeUploadExternal")
             if call.args.get("channel_id") == channel
             for f in _json_field(call.args.get("files")) or []
@@ -332,7 +342,13 @@ class FakeSlack:
         return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
 
     def _upload_url(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Like Slack: alt_txt is given here, per file, and may be at most 1000 characters."""
+        alt_text = args.get("alt_txt")
+        if alt_text is not None and len(str(alt_text)) > MAX_ALT_TEXT:
+            return {"ok": False, "error": "invalid_arguments"}
         file_id = f"F{next(self._numbers):05d}"
+        if alt_text is not None:
+            self.alt_texts[file_id] = str(alt_text)
         return {"ok": True, "upload_url": f"{self.root}/upload/{file_id}", "file_id": file_id}
 
     def _complete_upload(self, args: dict[str, Any]) -> dict[str, Any]:

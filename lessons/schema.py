@@ -24,6 +24,10 @@ AnswerUnit = Annotated[
 ]
 
 
+Chance = Annotated[float | None, Field(ge=0, le=1)]
+"""A probability from 0 to 1."""
+
+
 class StepKind(StrEnum):
     """The kinds of step a lesson is made of."""
 
@@ -120,6 +124,17 @@ class PredictionStep(StepBase):
         description="The key words of the right answer: no text posted before the question "
         "may contain them, so nothing gives the answer away.",
     )
+    learned: Chance = Field(
+        default=None,
+        description="Only on a recall, for play mode's simulated classmates: the chance that "
+        "one whose first answer was wrong moves to the right answer. Without it they answer "
+        "by the choices' crowd weights again.",
+    )
+    kept: Chance = Field(
+        default=None,
+        description="Only on a recall, for play mode's simulated classmates: the chance that "
+        "one whose first answer was right keeps it.",
+    )
 
     @model_validator(mode="after")
     def _check_choices(self) -> PredictionStep:
@@ -132,6 +147,9 @@ class PredictionStep(StepBase):
             raise ValueError("at most one choice can be marked correct")
         if self.keywords and self.correct_choice is None:
             raise ValueError("keywords name the right answer's key words; no choice is correct")
+        for field in ("learned", "kept"):
+            if getattr(self, field) is not None and not self.recall:
+                raise _prediction_error(field, f"`{field}` is only for a recall step")
         return self
 
     @property

@@ -80,8 +80,7 @@ class Interactions:
     ) -> PrivateMessage:
         """The service's reply as Discord sends it: results with their chart, a file or text."""
         if isinstance(reply, SummaryCard):
-            chart = await self.service.presenter.draw(reply.chart)
-            return summary_message(reply, chart.png if chart else None)
+            return summary_message(reply, await self.service.presenter.draw(reply.chart))
         if isinstance(reply, FileReply):
             return file_message(reply, interaction.filesize_limit)
         return reply or ""

@@ -26,6 +26,7 @@ from bot.engine import (
     bar_lines,
     verifier_lines,
 )
+from bot.model.chart_text import DISCORD_DESCRIPTION_LIMIT
 from bot.service import Card, DrawnChart, FileReply
 
 MAX_CONTENT = 2000
@@ -34,6 +35,7 @@ MAX_EMBED_DESCRIPTION = 4096
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_BUTTON_LABEL = 80
+MAX_ATTACHMENT_DESCRIPTION = DISCORD_DESCRIPTION_LIMIT
 ELLIPSIS = "…"
 
 CHART_FILENAME = "chart.png"
@@ -66,15 +68,15 @@ class Outgoing:
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
-    png: bytes | None = None
+    chart: DrawnChart | None = None
     attachments: list[tuple[str, bytes]] = field(default_factory=list)
 
     def files(self) -> list[discord.File]:
-        """The chart and any other attachments, as files."""
-        named = list(self.attachments)
-        if self.png is not None:
-            named.insert(0, (CHART_FILENAME, self.png))
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in named]
+        """The chart, described for screen readers, and any other attachments, as files."""
+        files = [discord.File(io.BytesIO(data), filename=name) for name, data in self.attachments]
+        if self.chart is not None:
+            files.insert(0, chart_file(self.chart))
+        return files
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for `send` (channel or interaction), mentions always off."""
@@ -87,6 +89,12 @@ class Outgoing:
         if files:
             kwargs["files"] = files
         return kwargs
+
+
+def chart_file(chart: DrawnChart) -> discord.File:
+    """The chart's PNG as an attachment whose description says what the chart shows."""
+    description = clip(chart.description, MAX_ATTACHMENT_DESCRIPTION)
+    return discord.File(io.BytesIO(chart.png), filename=CHART_FILENAME, description=description)
 
 
 class LessonButton(discord.ui.Button[discord.ui.View]):
@@ -139,12 +147,11 @@ def build_view(buttons: Sequence[Button]) -> discord.ui.View | None:
 
 def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
     """Any card as a channel message, with its chart attached."""
-    png = chart.png if chart is not None else None
     if isinstance(card, StepCard):
-        return step_message(card, png)
+        return step_message(card, chart)
     if isinstance(card, RevealCard):
-        return reveal_message(card, png)
-    return summary_message(card, png)
+        return reveal_message(card, chart)
+    return summary_message(card, chart)
 
 
 def step_content(card: StepCard) -> str:
@@ -157,28 +164,30 @@ def step_content(card: StepCard) -> str:
     return clip(" · ".join(parts), MAX_CONTENT)
 
 
-def step_message(card: StepCard, png: bytes | None = None) -> Outgoing:
+def step_message(card: StepCard, chart: DrawnChart | None = None) -> Outgoing:
     """A step: body and sections (problem, attempts, tables) as embeds, buttons, a chart."""
     sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
-    result = embeds(sections, COLOURS.get(card.kind, RESULTS_COLOUR), png)
-    return Outgoing(step_content(card), result, build_view(card.buttons), png)
+    result = embeds(sections, COLOURS.get(card.kind, RESULTS_COLOUR), chart is not None)
+    return Outgoing(step_content(card), result, build_view(card.buttons), chart)
 
 
-def reveal_message(card: RevealCard, png: bytes | None) -> Outgoing:
+def reveal_message(card: RevealCard, chart: DrawnChart | None) -> Outgoing:
     """A reveal: text bars or raters beside the checker, notes, the explanation, a chart."""
     sections = [(card.title, "\n".join(reveal_lines(card)))]
     if card.explanation.strip():
         sections.append(("Why", card.explanation))
-    return Outgoing(None, embeds(sections, RESULTS_COLOUR, png), build_view(card.buttons), png)
+    shown = embeds(sections, RESULTS_COLOUR, chart is not None)
+    return Outgoing(None, shown, build_view(card.buttons), chart)
 
 
-def summary_message(card: SummaryCard, png: bytes | None) -> Outgoing:
+def summary_message(card: SummaryCard, chart: DrawnChart | None) -> Outgoing:
     """A run's results: participation, per-question lines and a chart."""
     lines = list(card.lines)
     if card.rows:
         lines += ["", "**Thumbs-up (what you liked) beside the checker (what was right):**"]
         lines += verifier_lines(card.rows)
-    return Outgoing(None, embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR, png), None, png)
+    shown = embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR, chart is not None)
+    return Outgoing(None, shown, None, chart)
 
 
 def reveal_lines(card: RevealCard) -> list[str]:
@@ -192,14 +201,14 @@ def reveal_lines(card: RevealCard) -> list[str]:
 
 
 def embeds(
-    sections: Sequence[tuple[str, str]], colour: int, png: bytes | None = None
+    sections: Sequence[tuple[str, str]], colour: int, with_chart: bool = False
 ) -> list[discord.Embed]:
     """One embed per (title, text), clipped to Discord's limits; the first shows the chart."""
     result = [
         discord.Embed(title=title, description=text, colour=colour)
         for title, text in fit_sections(sections)
     ]
-    if png is not None and result:
+    if with_chart and result:
         result[0].set_image(url=f"attachment://{CHART_FILENAME}")
     return result
 

@@ -37,9 +37,9 @@ def free_answer_chart(title: str, bars: tuple[Bar, ...]) -> Chart:
     """The free-answer tally as percentages, first try and retry marked apart."""
     answered = sum(bar.count for bar in bars)
     marks = (RIGHT_MARK, RETRY_CHART_MARK, "")
-    caption = f"{RIGHT_MARK} {FIRST_TRY}   {RETRY_CHART_MARK} {AFTER_RETRYING}"
+    legend = ((RIGHT_MARK, FIRST_TRY), (RETRY_CHART_MARK, AFTER_RETRYING))
     heading = f"{title}: this channel's answers ({answered} answered)"
-    return tally_chart(heading, bars, marks, caption)
+    return tally_chart(heading, bars, marks, legend)
 
 
 def gold_shown(step: FreeAnswerStep) -> str:

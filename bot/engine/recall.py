@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bot.engine.reveals import RIGHT_ANSWER, RIGHT_MARK, tally_series
 from bot.model.records import ChoicePair
-from bot.model.views import Bar, Chart, Series
+from bot.model.views import Bar, Chart
 from lessons.schema import PredictionStep
 
 BEFORE_AFTER = "Before → after"
@@ -72,14 +73,14 @@ def recall_summary_line(step: PredictionStep, pairs: Sequence[ChoicePair]) -> st
 
 
 def before_after_chart(title: str, first: Sequence[Bar], again: Sequence[Bar]) -> Chart:
-    """Each choice's share the first time beside its share when asked again."""
+    """Each choice's percentage the first time beside its percentage when asked again."""
+    marks = tuple(RIGHT_MARK if bar.marked else "" for bar in again)
     return Chart(
-        title,
+        f"{title}: this channel's answers, the first time and asked again",
         tuple(bar.label for bar in again),
-        (
-            Series("first time", tuple(bar.share for bar in first)),
-            Series("asked again", tuple(bar.share for bar in again)),
-        ),
+        (tally_series("first time", first), tally_series("asked again", again)),
+        marks=marks,
+        legend=((RIGHT_MARK, RIGHT_ANSWER),) if any(marks) else (),
     )
 
 

@@ -12,6 +12,7 @@ from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep, VerifierStep
 
 RIGHT_MARK = "✓"
+RIGHT_ANSWER = "the right answer"
 
 
 def choice_bars(step: PredictionStep, counts: Sequence[VoteCount]) -> tuple[Bar, ...]:
@@ -33,22 +34,32 @@ def share_chart(title: str, bars: Sequence[Bar]) -> Chart:
     """The channel's predictions as percentages, the right answer marked."""
     answered = sum(bar.count for bar in bars)
     marks = tuple(RIGHT_MARK if bar.marked else "" for bar in bars)
-    caption = f"{RIGHT_MARK} the right answer" if any(marks) else ""
+    legend = ((RIGHT_MARK, RIGHT_ANSWER),) if any(marks) else ()
     return tally_chart(
-        f"{title}: this channel's predictions ({answered} answered)", bars, marks, caption
+        f"{title}: this channel's predictions ({answered} answered)", bars, marks, legend
     )
 
 
-def tally_chart(title: str, bars: Sequence[Bar], marks: tuple[str, ...], caption: str) -> Chart:
+def tally_chart(
+    title: str, bars: Sequence[Bar], marks: tuple[str, ...], legend: tuple[tuple[str, str], ...]
+) -> Chart:
     """One bar per tally bar: its percentage of the channel, its count at the end, its mark."""
-    total = sum(bar.count for bar in bars)
     return Chart(
         title,
         tuple(bar.label for bar in bars),
-        (Series("this channel", tuple(100 * bar.share for bar in bars)),),
+        (tally_series("this channel", bars),),
         marks=marks,
+        legend=legend,
+    )
+
+
+def tally_series(name: str, bars: Sequence[Bar]) -> Series:
+    """The bars' percentages of their total, with 'count of total (share)' at each end."""
+    total = sum(bar.count for bar in bars)
+    return Series(
+        name,
+        tuple(100 * bar.share for bar in bars),
         ends=tuple(_count_of(bar.count, total) for bar in bars),
-        caption=caption,
     )
 
 
@@ -76,11 +87,14 @@ def verifier_chart(title: str, rows: Sequence[VerifierRow], raters: int) -> Char
     return Chart(
         f"{title}: this channel's thumbs-ups ({raters} rated) beside the checker",
         tuple(row.label for row in rows),
-        (Series("thumbs-up", tuple(100 * row.up_share for row in rows)),),
+        (Series(
+            "thumbs-up",
+            tuple(100 * row.up_share for row in rows),
+            ends=tuple(_count_of(row.thumbs_up, row.thumbs_up + row.thumbs_down) for row in rows),
+        ),),
         value_label="% of this channel's ratings that were a thumbs-up",
         marks=tuple(RIGHT_MARK if row.reward else "" for row in rows),
-        ends=tuple(_count_of(row.thumbs_up, row.thumbs_up + row.thumbs_down) for row in rows),
-        caption=f"{RIGHT_MARK} the checker gave reward 1: it read the right answer",
+        legend=((RIGHT_MARK, "the checker gave reward 1: it read the right answer"),),
     )
 
 

@@ -67,9 +67,12 @@ def right_answers_chart(bars: Sequence[Bar], members: int) -> Chart | None:
     return Chart(
         f"Right answers per question: this channel ({members} took part)",
         tuple(bar.label for bar in bars),
-        (Series("right", tuple(100 * bar.share for bar in bars)),),
+        (Series(
+            "right",
+            tuple(100 * bar.share for bar in bars),
+            ends=tuple(f"{bar.count} right ({percent(bar.share)})" for bar in bars),
+        ),),
         value_label="% of those who answered that got it right",
-        ends=tuple(f"{bar.count} right ({percent(bar.share)})" for bar in bars),
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.mechanism.training import TrainingRun, TrainingRuns
 from bot.model.views import LineChart, LinePanel, Series
 
-ATTEMPT_COLOURS = ("#E01E5A", "#ECB22E", "#5865F2", "#2EB67D", "#7F4FC9")
+ATTEMPT_COLOURS = ("#E01E5A", "#A15C00", "#5865F2", "#1E7F4F", "#7F4FC9")
+"""Each attempt's line colour, dark enough to read its end label on white."""
 
 
 def training_chart(runs: TrainingRuns) -> LineChart:

@@ -54,12 +54,14 @@ class Bar:
 class Series:
     """One named series of a chart, with an optional colour.
 
-    Values are percentages (0..100) in a bar chart and probabilities (0..1) in a line chart.
+    Values are percentages (0..100) in a bar chart and probabilities (0..1) in a line chart;
+    `ends` holds the text at each bar's end, such as "3 of 12 (25%)".
     """
 
     name: str
     values: tuple[float, ...]
     colour: str = ""
+    ends: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class Chart:
     """Data for a bar chart of percentages, one bar per label; adapters draw it as text or PNG.
 
     `marks` holds a mark per label ("" for none), such as "✓" on the right answer;
-    `ends` the text at each bar's end, such as "3 of 12"; `caption` says what the marks mean.
+    `legend` pairs each mark with what it means, such as ("✓", "the right answer").
     """
 
     title: str
@@ -75,8 +77,16 @@ class Chart:
     series: tuple[Series, ...]
     value_label: str = "% of this channel"
     marks: tuple[str, ...] = ()
-    ends: tuple[str, ...] = ()
-    caption: str = ""
+    legend: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def caption(self) -> str:
+        """The legend as one line, e.g. '✓ first try   ↻ after retrying'."""
+        return "   ".join(f"{mark} {meaning}" for mark, meaning in self.legend)
+
+    def mark_of(self, index: int) -> str:
+        """The mark of the bar at `index`, "" for none."""
+        return self.marks[index] if index < len(self.marks) else ""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import (
@@ -59,13 +59,16 @@ def simulated_note(simulated: int) -> str:
     )
 
 
-def render_reveal(card: RevealCard, simulated: int) -> str:
-    """A reveal: text bars or the raters-beside-checker table, notes and explanation."""
+def render_reveal(card: RevealCard, simulated: int, assumed: str = "") -> str:
+    """A reveal: bars or raters beside the checker, notes, what classmates were assumed to do."""
     parts = [rule(plain(card.title)), f"{card.answered} answered ({simulated} simulated).", ""]
     parts += [plain(line) for line in bar_lines(card.bars, mark="<- right")]
     if card.rows:
         parts += verifier_table(card.rows)
-    parts += ["", *(paragraphs(note) for note in card.notes), "", paragraphs(card.explanation)]
+    parts += ["", *(paragraphs(note) for note in card.notes)]
+    if assumed:
+        parts += ["", paragraphs(assumed)]
+    parts += ["", paragraphs(card.explanation)]
     return "\n".join(parts)
 
 
@@ -91,13 +94,22 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
 
 
 class TerminalSurface:
-    """The terminal as a platform: posted cards are printed; charts saved when a folder is set."""
+    """The terminal as a platform: posted cards are printed; charts saved when a folder is set.
+
+    `assumed` holds, by step id, what the simulated classmates were assumed to do at that
+    step; its reveal says so.
+    """
 
     def __init__(
-        self, show: Callable[[str], None], simulated: int, charts: Path | None = None
+        self,
+        show: Callable[[str], None],
+        simulated: int,
+        charts: Path | None = None,
+        assumed: Mapping[str, str] | None = None,
     ) -> None:
         self.show = show
         self.simulated = simulated
+        self.assumed = assumed or {}
         self.charts = charts
         self.shows_charts = charts is not None
         self.latest_step: StepCard | None = None
@@ -112,7 +124,8 @@ class TerminalSurface:
             self.latest_step = card
             self.show("\n" + render_step(card, self.simulated))
         elif isinstance(card, RevealCard):
-            self.show("\n" + render_reveal(card, self.simulated))
+            assumed = self.assumed.get(card.step_id, "")
+            self.show("\n" + render_reveal(card, self.simulated, assumed))
         else:
             self.show("\n" + render_summary(card, self.simulated))
         if chart is not None:

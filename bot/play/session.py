@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Action, Address, LessonEngine, Place, StepCard
-from bot.play.classmates import Classmates, make_classmates
+from bot.play.classmates import Classmates, learning_assumptions, make_classmates
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
@@ -45,7 +46,11 @@ class PlaySession:
         self.engine = engine
         self.console = console
         self.options = options
-        self.surface = TerminalSurface(console.show, options.classmates, options.charts)
+        lesson = engine.catalog.get(options.lesson_id)
+        self.assumed = learning_assumptions(lesson) if options.classmates else {}
+        self.surface = TerminalSurface(
+            console.show, options.classmates, options.charts, self.assumed
+        )
         presenter = Presenter(engine, self.surface)
         self.service = LessonService(engine, presenter, reveal_waits=False)
         self.place = Place(PLATFORM, "local", f"play-{secrets.token_hex(4)}")
@@ -71,7 +76,8 @@ class PlaySession:
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)
         self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
-        self.console.show(paragraphs(welcome_text(self.options.classmates)))
+        welcome = welcome_text(self.options.classmates, tuple(self.assumed.values()))
+        self.console.show(paragraphs(welcome))
 
     async def _play_step(self, card: StepCard) -> None:
         if card.takes_answers:
@@ -107,7 +113,6 @@ class PlaySession:
             await self._click(card, Action.CHOOSE, step.choices[picked - 1].id)
 
     async def _verify(self, card: StepCard, step: VerifierStep) -> None:
-        self.console.show("\nFirst rate each attempt as a human rater would, then run the checker.")
         for attempt in step.attempts:
             question = f"{plain(attempt.label)}: thumbs up or down?"
             answer = await self.console.ask_choice(question, THUMBS)
@@ -161,13 +166,15 @@ class PlaySession:
             self.console.show(f"\n{len(self.surface.saved)} charts saved as PNG in {folder}/")
 
 
-def welcome_text(simulated: int) -> str:
-    """Who answers in play mode, said plainly."""
+def welcome_text(simulated: int, assumed: Sequence[str] = ()) -> str:
+    """Who answers in play mode, and what the simulated classmates are assumed to do."""
     if not simulated:
         return "You are the host and the only member. Type q at any prompt to stop."
-    return (
+    return " ".join([
         f"You are the host and one member. {simulated} simulated classmates answer too. They "
         "are not real people: their answers follow the weights the lesson's author set, and "
-        "every tally says how many of its answers are simulated. Each question is revealed as "
-        "soon as everyone has answered. Type q at any prompt to stop."
-    )
+        "every tally says how many of its answers are simulated.",
+        *assumed,
+        "Each question is revealed as soon as everyone has answered. Type q at any prompt "
+        "to stop.",
+    ])

@@ -36,6 +36,7 @@ from bot.engine import (
     moved_past,
     superseded,
 )
+from bot.model.chart_text import describe_chart
 from bot.service.live_counter import CounterThrottle
 from bot.service.posting import LEASE_SECONDS, PostingTurns
 from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, Reply, Surface
@@ -279,7 +280,7 @@ class Presenter:
             return None
         async with self._drawing:
             png = await asyncio.to_thread(chart_png, chart)
-        return DrawnChart(png, chart.title)
+        return DrawnChart(png, chart.title, describe_chart(chart))
 
     async def _refresh(self, key: object) -> None:
         assert isinstance(key, tuple)

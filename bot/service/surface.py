@@ -18,10 +18,15 @@ Card = StepCard | RevealCard | SummaryCard
 
 @dataclass(frozen=True)
 class DrawnChart:
-    """A card's chart drawn as PNG, with the title a platform shows beside the file."""
+    """A card's chart drawn as PNG, with the title a platform shows beside the file.
+
+    `description` says in words what the chart shows, for a screen reader: Discord's
+    attachment description and Slack's alt text (it fits both platforms' limits).
+    """
 
     png: bytes
     title: str
+    description: str
 
 
 class PlatformUnavailable(Exception):

@@ -26,6 +26,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import RevealCard, StepCard, SummaryCard
+from bot.model.chart_text import SLACK_ALT_TEXT_LIMIT
 from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
@@ -133,7 +134,8 @@ class SlackSurface:
             return None
         if chart is not None:
             title = to_plain(chart.title)
-            await self.upload(channel, chart.png, chart_filename(title), title)
+            alt_text = clip(chart.description, SLACK_ALT_TEXT_LIMIT)
+            await self.upload(channel, chart.png, chart_filename(title), title, alt_text)
         return str(response["ts"])
 
     async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
@@ -206,9 +208,14 @@ class SlackSurface:
             return f"{reply.text} Sent to you in a direct message as `{reply.filename}`."
         return f"Could not send `{reply.filename}` to you. Please try again."
 
-    async def upload(self, channel: str, data: bytes, filename: str, title: str) -> bool:
-        """Share a file in a channel with the files v2 upload flow; whether it went."""
+    async def upload(
+        self, channel: str, data: bytes, filename: str, title: str, alt_text: str | None = None
+    ) -> bool:
+        """Share a file in a channel with the files v2 upload flow; whether it went.
+
+        An image's `alt_text` is what a screen reader reads for it (Slack's `alt_txt`).
+        """
         call = self.client.files_upload_v2(
-            channel=channel, content=data, filename=filename, title=title
+            channel=channel, content=data, filename=filename, title=title, alt_txt=alt_text
         )
         return await safely("files_upload_v2", call) is not None

@@ -10,6 +10,7 @@ import asyncio
 
 from bot.engine.free_answers import free_answer_bars, free_answer_chart
 from bot.engine.mechanism_view import train_on_run
+from bot.engine.recall import before_after_chart
 from bot.engine.reveals import choice_bars, share_chart, verifier_chart, verifier_rows
 from bot.engine.summary import right_answers_chart
 from bot.mechanism.chart import training_chart
@@ -31,6 +32,7 @@ from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 
 MEMBERS = 12
 PREDICTION_VOTES = (3, 5, 2, 2)
+RECALL_VOTES = (1, 9, 1, 1)
 THUMBS = ((9, 3), (7, 5), (4, 8), (5, 7))
 FREE_ANSWERS = FreeAnswerStats(members=11, attempts=19, solved=9, first_try_solved=5)
 
@@ -49,8 +51,11 @@ def example_charts() -> dict[str, AnyChart]:
                     if isinstance(step, PredictionStep | FreeAnswerStep)]
     summary = right_answers_chart(summary_bars, MEMBERS)
     assert summary is not None
+    recall = next(step for step in predictions if step.recall == prediction.id)
+    again_bars = choice_bars(recall, _votes(recall, RECALL_VOTES))
     return {
         "prediction-reveal": share_chart(prediction.title, prediction_bars),
+        "recall-reveal": before_after_chart(recall.title, prediction_bars, again_bars),
         "verifier-reveal": verifier_chart(verifier.title, rows, MEMBERS),
         "free-answer-reveal": free_answer_chart(free_answer.title, free_bars),
         "run-summary": summary,
@@ -67,7 +72,10 @@ def _step_bars(
 
 
 def _prediction_votes(step: PredictionStep, shift: int) -> list[VoteCount]:
-    votes = PREDICTION_VOTES[shift:] + PREDICTION_VOTES[:shift]
+    return _votes(step, PREDICTION_VOTES[shift:] + PREDICTION_VOTES[:shift])
+
+
+def _votes(step: PredictionStep, votes: tuple[int, ...]) -> list[VoteCount]:
     pairs = zip(step.choices, votes, strict=False)
     return [VoteCount("choice", choice.id, count) for choice, count in pairs]
 

@@ -14,6 +14,7 @@ from matplotlib.image import imread
 from matplotlib.transforms import Bbox
 
 from bot.charts import (
+    COLOURS,
     DPI,
     MARK_COLOURS,
     SIZE_INCHES,
@@ -28,6 +29,7 @@ from bot.charts import (
 from bot.engine.free_answers import free_answer_bars, free_answer_chart
 from bot.engine.reveals import share_chart
 from bot.engine.tally import bar_lines
+from bot.mechanism.chart import ATTEMPT_COLOURS
 from bot.model.records import FreeAnswerStats
 from bot.model.views import AnyChart, Bar, Chart, LineChart, Series
 from lessons.loader import load_lesson
@@ -69,7 +71,7 @@ def test_prediction_chart_has_full_labels_the_right_answer_marked_and_percentage
     votes = PREDICTION_VOTES[: len(step.choices)]
     assert chart.series[0].values == pytest.approx([100 * v / sum(votes) for v in votes])
     share = round(100 * votes[right] / sum(votes))
-    assert chart.ends[right] == f"{votes[right]} of {sum(votes)} ({share}%)"
+    assert chart.series[0].ends[right] == f"{votes[right]} of {sum(votes)} ({share}%)"
     assert f"this channel's predictions ({sum(votes)} answered)" in chart.title
 
 
@@ -93,7 +95,7 @@ def test_verifier_chart_marks_what_the_checker_rewarded_beside_the_thumbs() -> N
     assert chart.labels[-1] == "The second look" and chart.marks[-1] == "✓"
     assert not any(chart.marks[:-1])
     assert chart.series[0].values[0] == pytest.approx(75.0)
-    assert chart.ends[0] == "9 of 12 (75%)"
+    assert chart.series[0].ends[0] == "9 of 12 (75%)"
     assert f"({MEMBERS} rated)" in chart.title and "checker" in chart.caption
 
 
@@ -124,7 +126,7 @@ def test_run_summary_chart_shows_each_question_right_in_percent() -> None:
     solved = FREE_ANSWERS.solved / FREE_ANSWERS.members
     index = chart.labels.index("Your turn: get graded")
     assert chart.series[0].values[index] == pytest.approx(100 * solved)
-    assert chart.ends[index] == f"{FREE_ANSWERS.solved} right ({round(100 * solved)}%)"
+    assert chart.series[0].ends[index] == f"{FREE_ANSWERS.solved} right ({round(100 * solved)}%)"
     assert f"({MEMBERS} took part)" in chart.title
 
 
@@ -178,3 +180,37 @@ def test_the_readme_shows_each_chart_kind_as_a_committed_png(kind: str) -> None:
     png = root / "docs" / "charts" / f"{kind}.png"
     assert f"](docs/charts/{kind}.png)" in (root / "README.md").read_text(encoding="utf-8")
     assert imread(png).shape[:2] == EXPECTED_SIZE
+
+
+def contrast_with_white(colour: str) -> float:
+    """WCAG contrast ratio of a colour against a white background."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def test_every_chart_colour_stands_out_from_the_white_background() -> None:
+    palette = [*COLOURS, *MARK_COLOURS.values(), UNMARKED_COLOUR, *ATTEMPT_COLOURS]
+    assert all(contrast_with_white(colour) >= 3 for colour in palette), palette
+
+
+def test_the_before_and_after_tells_its_two_series_apart_by_hatching_too() -> None:
+    chart = EXAMPLES["recall-reveal"]
+    assert isinstance(chart, Chart)
+    figure = bar_chart_figure(chart)
+    bars = list(figure.axes[0].patches)
+    first, again = bars[: len(chart.labels)], bars[len(chart.labels) :]
+    assert not any(bar.get_hatch() for bar in first)
+    assert all(bar.get_hatch() for bar in again)
+    ends = {text.get_text() for text in figure.axes[0].texts}
+    assert set(chart.series[0].ends) | set(chart.series[1].ends) <= ends
+
+
+def test_each_training_line_has_its_own_dashes_and_markers() -> None:
+    chart = EXAMPLES["mechanism"]
+    assert isinstance(chart, LineChart)
+    for axes in line_chart_figure(chart).axes:
+        lines = axes.get_lines()
+        assert len({line.get_linestyle() for line in lines}) == len(lines)
+        assert len({line.get_marker() for line in lines}) == len(lines)

@@ -22,10 +22,17 @@ from bot.discord_adapter.render import (
 )
 from bot.engine import Bar, Button, LessonEngine, Member, Place, RevealCard, StepCard
 from bot.engine.reveals import share_chart
-from bot.service import FileReply
+from bot.model.chart_text import describe_chart
+from bot.model.views import AnyChart
+from bot.service import DrawnChart, FileReply
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HOST = Member("host", "Hazel", is_host=True)
+
+
+def drawn(chart: AnyChart) -> DrawnChart:
+    """The chart as the presenter draws it."""
+    return DrawnChart(chart_png(chart), chart.title, describe_chart(chart))
 
 
 def assert_fits(view: discord.ui.View | None, embeds: list[discord.Embed], content: str) -> None:
@@ -45,10 +52,10 @@ async def test_every_step_of_the_lesson_fits_discord(engine: LessonEngine) -> No
     card: StepCard | None = await engine.start(Place("discord", "1", "2"), HOST)
     seen = 0
     while card is not None:
-        message = step_message(card, chart_png(card.chart) if card.chart else None)
+        message = step_message(card, drawn(card.chart) if card.chart else None)
         assert_fits(message.view, message.embeds, message.content or "")
         if card.chart is not None:
-            assert message.png and message.embeds[0].image.url == "attachment://chart.png"
+            assert message.chart and message.embeds[0].image.url == "attachment://chart.png"
         seen += 1
         card = (await engine.advance(card.run_id, HOST)).card
     assert seen == len(engine.catalog.get().steps)
@@ -80,8 +87,9 @@ async def test_reveal_chart_is_a_real_png() -> None:
     pixels = matplotlib.image.imread(io.BytesIO(png), format="png")
     assert pixels.shape[0] > 100 and pixels.shape[1] > 100
     assert Image.open(io.BytesIO(png)).format == "PNG"
-    message = reveal_message(card, png)
-    assert message.files()[0].filename == "chart.png"
+    message = reveal_message(card, drawn(card.chart))
+    attached = message.files()[0]
+    assert attached.filename == "chart.png" and attached.description == describe_chart(card.chart)
     assert "3 (75%) right ✅" in (message.embeds[0].description or "")
 
 

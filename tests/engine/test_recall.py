@@ -71,8 +71,11 @@ async def test_the_chart_sets_the_first_time_beside_the_second(engine: LessonEng
     assert reveal.chart is not None
     assert [series.name for series in reveal.chart.series] == ["first time", "asked again"]
     first, again = (series.values for series in reveal.chart.series)
-    assert first == (0.6, 0.4, 0.0, 0.0) and again == (0.0, 0.6, 0.4, 0.0)
+    assert first == (60.0, 40.0, 0.0, 0.0) and again == (0.0, 60.0, 40.0, 0.0)
+    ends = ("0 of 5 (0%)", "3 of 5 (60%)", "2 of 5 (40%)", "0 of 5 (0%)")
+    assert reveal.chart.series[1].ends == ends
     assert reveal.chart.labels[1] == "A new training stage that rewards answers a program can check"
+    assert reveal.chart.marks == ("", "✓", "", "") and "the right answer" in reveal.chart.caption
 
 
 async def test_the_results_say_before_and_after(engine: LessonEngine) -> None:

@@ -12,6 +12,7 @@ from bot.play.console import Console
 from bot.play.markup import ansi, plain
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from tests.chart_descriptions import png_description
 from tests.play.test_play_mode import play
 
 ENDLESS_LINES = 100_000
@@ -95,6 +96,17 @@ def test_charts_are_written_as_png_files(tmp_path: Path) -> None:
     assert all(path.read_bytes().startswith(b"\x89PNG") for path in charts)
     assert f"Chart saved: charts/{charts[0].name}" in result.stdout
     assert f"{len(charts)} charts saved as PNG in charts/" in result.stdout
+    descriptions = {path.name: png_description(path.read_bytes()) for path in charts}
+    assert all(text.startswith(("Bar chart: ", "Line chart: ")) for text in descriptions.values())
+    first = next(text for name, text in descriptions.items()
+                 if name.endswith("-what-changed-results.png"))
+    step = next(s for s in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps
+                if isinstance(s, PredictionStep))
+    for choice in step.choices:
+        shown = re.search(rf"(\d+) \((\d+%)\) {re.escape(choice.label)}", result.stdout)
+        assert shown is not None
+        count, share = shown.groups()
+        assert re.search(rf"{re.escape(choice.label)}[^:]*: {count} of \d+ \({share}\)", first)
 
 
 async def test_a_choice_is_asked_again_and_skipped_after_three_unusable_answers() -> None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+import re
 
 from bot.engine import LessonEngine
+from bot.play.classmates import learning_assumption
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
+from lessons.loader import load_lesson
+from lessons.schema import PredictionStep
 from tests.play.test_play_mode import scripted_answers
 
 RIGHT = "checkable-reward"
@@ -36,3 +40,42 @@ async def test_play_reveals_how_the_answers_moved(engine: LessonEngine) -> None:
     )
     summary = f"Before → after: {moved} moved to the right answer, {held} held it, {left} left it"
     assert summary in text
+
+
+MOVES = re.compile(
+    r"Before → after, among the (\d+) members who answered both times: (\d+) moved to the right "
+    r"answer, (\d+) held it, (\d+) left it\."
+)
+SEEDS = range(20)
+
+
+async def recall_reveal(engine: LessonEngine, seed: int) -> tuple[str, str]:
+    """A whole play session's intro and its recall step's reveal, as printed."""
+    out = io.StringIO()
+    console = Console(io.StringIO(scripted_answers()), out)
+    await PlaySession(engine, console, PlayOptions(seed=seed, classmates=12)).run()
+    text = " ".join(out.getvalue().split())
+    intro, rest = text.split("── Step 1 of", 1)
+    reveal = rest.split("── Results: Same brain, a year later: again", 1)[1]
+    return intro, reveal.split("Press Enter", 1)[0]
+
+
+async def test_simulated_classmates_learn_and_the_reveal_says_it_is_assumed(
+    engine: LessonEngine,
+) -> None:
+    again = load_lesson("rlvr").step_by_id("what-changed-again")
+    assert isinstance(again, PredictionStep) and again.learned and again.kept
+    assumption = learning_assumption(again)
+    assert f"moves to the right answer with a {again.learned:.0%} chance" in assumption
+    assert f"keeps it with a {again.kept:.0%} chance" in assumption
+    moved = left = 0
+    for seed in SEEDS:
+        intro, reveal = await recall_reveal(engine, seed)
+        assert assumption in intro and assumption in reveal
+        found = MOVES.search(reveal)
+        assert found is not None, reveal
+        members, seed_moved, held, seed_left = map(int, found.groups())
+        assert members == 13 and held >= 1
+        assert seed_moved > seed_left, (seed, found.group(0))
+        moved, left = moved + seed_moved, left + seed_left
+    assert moved > 4 * left

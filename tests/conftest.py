@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
+from bot.log_redaction import LIBRARY_LOGGERS
 from bot.verifier import Checker
 from fakes.server_database import empty_server_tables, reset_server_schema
 from storage import SqlRunStore, create_engine
@@ -94,6 +96,16 @@ async def store(database_url: str) -> AsyncIterator[SqlRunStore]:
     database = create_engine(database_url)
     yield SqlRunStore(database)
     await database.dispose()
+
+
+@pytest.fixture(autouse=True)
+def restored_log_levels() -> Iterator[None]:
+    """The root and library loggers' levels put back after a test that configures logging."""
+    names = ("", *LIBRARY_LOGGERS)
+    levels = {name: logging.getLogger(name).level for name in names}
+    yield
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 @pytest.fixture

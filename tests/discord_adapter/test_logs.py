@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
 import pytest
 
 from bot.engine import LessonCatalog
-from bot.log_redaction import LIBRARY_LOGGERS, configure_logging
+from bot.log_redaction import configure_logging
 from fakes.fake_discord import APP_ID, TOKEN, FakeDiscord, SentInteraction
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, button, logged, walk_lesson
@@ -33,16 +32,6 @@ async def test_the_token_never_reaches_the_logs_in_a_whole_lesson(
     assert f"client_id={APP_ID}" in caplog.text and "permissions=274878024704" in caplog.text
 
 
-@pytest.fixture
-def restored_log_levels() -> Iterator[None]:
-    """The root and library loggers' levels put back after a test configures logging."""
-    names = ("", *LIBRARY_LOGGERS)
-    levels = {name: logging.getLogger(name).level for name in names}
-    yield
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
-
-
 async def a_click_logged_at_debug(
     fake: FakeDiscord, launch: Launch, library_debug: bool
 ) -> SentInteraction:
@@ -60,7 +49,6 @@ async def test_a_debug_line_carrying_an_interaction_url_is_redacted(
     fake: FakeDiscord,
     launch: Launch,
     caplog: pytest.LogCaptureFixture,
-    restored_log_levels: None,
 ) -> None:
     sent = await a_click_logged_at_debug(fake, launch, library_debug=True)
     await logged(caplog, f"/interactions/{sent.id}/[redacted]/callback")
@@ -74,7 +62,6 @@ async def test_library_debug_lines_stay_off_unless_asked_for(
     fake: FakeDiscord,
     launch: Launch,
     caplog: pytest.LogCaptureFixture,
-    restored_log_levels: None,
 ) -> None:
     await a_click_logged_at_debug(fake, launch, library_debug=False)
     library = [r for r in caplog.records if r.name.startswith("discord")]

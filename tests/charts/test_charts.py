@@ -175,10 +175,10 @@ def test_each_panel_has_its_own_end_labels_that_do_not_overlap() -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(EXAMPLES))
-def test_the_readme_shows_each_chart_kind_as_a_committed_png(kind: str) -> None:
+def test_the_lesson_page_shows_each_chart_kind_as_a_committed_png(kind: str) -> None:
     root = Path(__file__).resolve().parents[2]
     png = root / "docs" / "charts" / f"{kind}.png"
-    assert f"](docs/charts/{kind}.png)" in (root / "README.md").read_text(encoding="utf-8")
+    assert f"](charts/{kind}.png)" in (root / "docs" / "lesson.md").read_text(encoding="utf-8")
     assert imread(png).shape[:2] == EXPECTED_SIZE
 
 

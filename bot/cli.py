@@ -11,8 +11,11 @@ import click
 
 from bot.settings import Settings
 
+DISTRIBUTION = "rlvr-lessonbot"
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name=DISTRIBUTION, prog_name="lessonbot")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """The RLVR lesson bot: run the lesson in a terminal, on Discord or on Slack."""

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from bot.service.commands import VERBS
+from bot.slack_adapter import scopes
 from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.listeners import COMMAND
 from fakes.slack_driver import SlackDriver
@@ -21,21 +22,8 @@ SOCKET_MODE = "manifest.yml"
 HTTP = "manifest.http.yml"
 REQUEST_URL = f"https://YOUR-HOST{EVENTS_PATH}"
 
-# Bot scope each Web API method needs (None: no scope). "upload" is the files v2 upload URL,
-# "respond" a request's response_url.
-METHOD_SCOPES: dict[str, str | None] = {
-    "auth.test": None,
-    "chat.postMessage": "chat:write",
-    "chat.update": "chat:write",
-    "chat.postEphemeral": "chat:write",
-    "views.open": None,
-    "users.info": "users:read",
-    "files.getUploadURLExternal": "files:write",
-    "files.completeUploadExternal": "files:write",
-    "conversations.open": "im:write",
-    "upload": None,
-    "respond": None,
-}
+# What the fake Web API records besides methods: the files v2 upload URL and response_urls.
+METHOD_SCOPES: dict[str, str | None] = {**scopes.METHOD_SCOPES, "upload": None, "respond": None}
 
 
 def manifest(name: str) -> dict[str, Any]:
@@ -89,6 +77,6 @@ async def test_a_whole_lesson_uses_exactly_the_scopes_the_manifests_ask_for(
     await walk_whole_lesson(slack)
     seen = slack.fake.methods_seen()
     assert seen <= METHOD_SCOPES.keys(), f"add scopes for {seen - METHOD_SCOPES.keys()}"
-    needed = {METHOD_SCOPES[method] for method in seen} - {None} | {"commands"}
+    needed = {METHOD_SCOPES[method] for method in seen} - {None} | {scopes.COMMANDS_SCOPE}
     for name in (SOCKET_MODE, HTTP):
         assert set(manifest(name)["oauth_config"]["scopes"]["bot"]) == needed, name

@@ -12,7 +12,12 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.commands import LessonCommands, forget_me_command, sync_commands
+from bot.discord_adapter.commands import (
+    HELP_NOTE,
+    LessonCommands,
+    forget_me_command,
+    sync_commands,
+)
 from bot.discord_adapter.interactions import Interactions
 from bot.discord_adapter.members import PLATFORM, Interaction, lesson_custom_id
 from bot.discord_adapter.patches import read_gateway_fairly
@@ -97,7 +102,7 @@ class LessonBot(discord.Client):
         self.surface = DiscordSurface(self)
         lease = settings.post_turn_lease
         self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
-        self.service = LessonService(engine, self.presenter)
+        self.service = LessonService(engine, self.presenter, HELP_NOTE)
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id

@@ -30,7 +30,12 @@ PLAIN_VERBS = {
     "stop": "End the lesson early and post the results.",
     "results": "See the results so far, privately.",
     "repost": "Post the current step again (hosts).",
+    "help": "List the commands and the lessons, privately.",
 }
+HELP_NOTE = (
+    "On Discord, forget-me is its own command, open to every member: "
+    f"`/{FORGET_ME} [confirm]`. Hosts have Manage Server or the role LESSON_HOST_ROLE_ID names."
+)
 FORGET_ME_DESCRIPTION = "See what lessons stored about you on this server; confirm to delete it."
 
 RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]

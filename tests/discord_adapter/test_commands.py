@@ -30,7 +30,9 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
     assert int(command["default_member_permissions"]) == MANAGE_GUILD
     assert command["dm_permission"] is False
     subcommands = {option["name"]: option for option in command["options"]}
-    assert set(subcommands) == {"start", "reveal", "next", "stop", "results", "repost", "export"}
+    assert set(subcommands) == {
+        "start", "reveal", "next", "stop", "results", "repost", "export", "help"
+    }
     assert all(sub["type"] == 1 and sub["description"] for sub in subcommands.values())
     options = {option["name"]: option for option in subcommands["start"]["options"]}
     assert options["lesson"]["type"] == 3 and options["lesson"]["autocomplete"] is True
@@ -109,3 +111,11 @@ def test_the_discord_command_names_the_missing_token(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "DISCORD_TOKEN is not set" in result.stderr
+
+
+async def test_help_lists_the_commands_with_discord_s_own_forget_me(lesson: LessonDriver) -> None:
+    reply = await lesson.command("help")
+    assert reply.ephemeral
+    assert "`/lesson start [lesson] [timer]`" in reply.content
+    assert "`/lesson-forget-me [confirm]`" in reply.content
+    assert "Lessons: rlvr" in reply.content

@@ -3,42 +3,62 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 PYTEST_ARGS ?=
+# The container image installs the application's dependencies from this lock file.
+LOCK := requirements.lock
 
-.PHONY: install play test test-stress lint bench clean
+.PHONY: install play test test-stress lint bench lock clean
 
+# What the bot needs, and nothing else: enough for `make play`.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	@echo "installing the bot into $(VENV) (once, about a minute)…"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip > $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; exit 1; }
+	@$(BIN)/python -m pip install --quiet -e . > $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; exit 1; }
+	@touch $(STAMP)
+
+# `make test` and `make lint` also install the test extra (pytest, mypy, ruff, uv).
+$(TEST_STAMP): $(STAMP)
+	@echo "installing the test tools into $(VENV) (once)…"
+	@$(BIN)/python -m pip install --quiet -e '.[test]' > $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; exit 1; }
+	@touch $(TEST_STAMP)
 
 # `make bench` also installs the bench extra (math-verify, for the checker comparison).
-$(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	touch $(BENCH_STAMP)
+$(BENCH_STAMP): $(TEST_STAMP)
+	@echo "installing the benchmark tools into $(VENV) (once)…"
+	@$(BIN)/python -m pip install --quiet -e '.[test,bench]' > $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; exit 1; }
+	@touch $(BENCH_STAMP)
 
-install: $(STAMP)
+install: $(TEST_STAMP)
 
 play: $(STAMP)
-	$(BIN)/python -m bot play
+	@$(BIN)/python -m bot play
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$status
 
 # The suite, three times, beside two busy loops: a test that depends on the machine's speed fails here.
-test-stress: $(STAMP)
+test-stress: $(TEST_STAMP)
 	$(BIN)/python -m tests.stress $(STRESS_ARGS) $(PYTEST_ARGS)
 
-lint: $(STAMP)
-	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check bot lessons storage tests benchmarks fakes
 	$(BIN)/mypy
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
+
+# The pinned dependencies for Python 3.11 on any platform, from pyproject.toml.
+lock: $(TEST_STAMP)
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --quiet --output-file $(LOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

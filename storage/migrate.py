@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from alembic import command
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+"""The Alembic scripts, shipped inside the package so an installed `lessonbot` finds them."""
 MIGRATION_LOCK_KEY = 7_214_858_301_946_002
 """The PostgreSQL advisory lock id every process takes before migrating."""
 SQLITE_LOCK_WAIT_MS = 120_000
@@ -34,13 +34,10 @@ def lock_for_migrations(connection: Connection) -> None:
 
 def alembic_config(url: str) -> Config:
     """An Alembic config for the project's migrations and a database URL."""
-    if not (PROJECT_ROOT / "alembic.ini").is_file():
-        raise FileNotFoundError(
-            f"The migrations are not beside the installed code in {PROJECT_ROOT}: install the "
-            "bot in place from its source folder (pip install -e .), as the Dockerfile does."
-        )
-    config = Config(str(PROJECT_ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(PROJECT_ROOT / "alembic"))
+    if not (MIGRATIONS / "env.py").is_file():
+        raise FileNotFoundError(f"The migrations are missing from {MIGRATIONS}: reinstall the bot.")
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["url"] = url
     config.attributes["skip_logging"] = True
     return config

@@ -65,11 +65,29 @@ def test_the_image_copies_what_installing_and_migrating_need_and_no_secret() -> 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     found = project["tool"]["setuptools"]["packages"]["find"]["include"]
     packages = {name.rstrip("*") for name in found}
-    needed = {"pyproject.toml", project["project"]["readme"], "alembic.ini", "alembic", *packages}
+    needed = {"requirements.lock", "pyproject.toml", project["project"]["readme"], "LICENSE",
+              *packages}
     assert copied == needed
     assert all((ROOT / source).exists() for source in copied)
     ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
     assert ".env" in ignored and "*.db" in ignored
+
+
+def test_the_image_installs_the_locked_dependencies_before_copying_the_code() -> None:
+    copies, runs = instructions("COPY"), instructions("RUN")
+    (lock,) = [copy for copy in copies if "requirements.lock" in copy.value]
+    installs = [run for run in runs if "pip install" in run.original]
+    assert installs[0].original.endswith("pip install --requirement requirements.lock")
+    assert lock.start_line < installs[0].start_line < min(
+        copy.start_line for copy in copies if copy is not lock
+    )
+    assert "pip install --no-deps ." in installs[1].original
+    assert len(installs) == 2
+
+
+def test_the_image_exposes_the_http_mode_port() -> None:
+    assert instructions("EXPOSE")[-1].value == ("3000",)
+    assert "--port 3000" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("package", ["bot", "lessons", "storage"])
@@ -146,9 +164,9 @@ def test_compose_takes_secrets_from_dot_env_and_holds_none_itself() -> None:
     assert password.startswith("${POSTGRES_PASSWORD:?")
 
 
-def test_an_install_without_the_migrations_beside_it_says_how_to_install(
+def test_an_install_without_the_migrations_says_to_reinstall(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("storage.migrate.PROJECT_ROOT", tmp_path)
-    with pytest.raises(FileNotFoundError, match=r"pip install -e \."):
+    monkeypatch.setattr("storage.migrate.MIGRATIONS", tmp_path)
+    with pytest.raises(FileNotFoundError, match="reinstall the bot"):
         alembic_config("sqlite+aiosqlite:///unused.db")

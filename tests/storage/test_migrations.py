@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 
-from alembic import command
 from storage.migrate import alembic_config, upgrade_sync
 from storage.models import Base
 
@@ -51,6 +51,18 @@ def test_db_upgrade_command_uses_database_url(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert tables_of(path) == TABLES
+
+
+def test_alembic_upgrade_head_reads_database_url_from_dot_env(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DATABASE_URL=sqlite+aiosqlite:///from-env.db\n")
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    ini = Path(__file__).resolve().parents[2] / "alembic.ini"
+    alembic = Path(sys.executable).parent / "alembic"
+    result = subprocess.run([str(alembic), "-c", str(ini), "upgrade", "head"], env=env,
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert tables_of(tmp_path / "from-env.db") == TABLES
+    assert not (tmp_path / "lessonbot.db").exists()
 
 
 def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:

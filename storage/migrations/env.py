@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from logging.config import fileConfig
 
+from alembic import context
 from sqlalchemy.engine import Connection
 
-from alembic import context
-from storage.database import DEFAULT_DATABASE_URL, create_engine
+from bot.settings import Settings
+from storage.database import create_engine
 from storage.migrate import lock_for_migrations
 from storage.models import Base
 
@@ -21,9 +21,9 @@ target_metadata = Base.metadata
 
 
 def database_url() -> str:
-    """The URL given by the caller, else DATABASE_URL, else the default SQLite file."""
+    """The URL given by the caller, else the bot's DATABASE_URL (environment or `.env`)."""
     given = config.attributes.get("url") or config.get_main_option("sqlalchemy.url")
-    return str(given or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL)
+    return str(given or Settings().database_url)
 
 
 def run_migrations(connection: Connection) -> None:

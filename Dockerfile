@@ -9,14 +9,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /app
-# The migrations (alembic.ini, alembic/) are read from beside the source, so the project is
-# installed in place (editable) rather than copied into site-packages without them.
-COPY pyproject.toml README.md alembic.ini ./
-COPY alembic ./alembic
+# The dependencies first, pinned by the lock file (`make lock`), so a change to the code
+# reuses this layer and every build gets the libraries the tests ran on.
+COPY requirements.lock ./
+RUN pip install --requirement requirements.lock
+
+# Then the bot itself, with nothing left to resolve; the migrations ship inside the package.
+COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY lessons ./lessons
 COPY storage ./storage
-RUN pip install --editable . \
+RUN pip install --no-deps . \
     && useradd --create-home --uid 10001 lessonbot \
     && mkdir /data \
     && chown lessonbot /data
@@ -27,6 +30,8 @@ ENV DATABASE_URL=sqlite+aiosqlite:////data/lessonbot.db \
     HEALTH_FILE=/tmp/lessonbot.alive \
     HEALTH_INTERVAL=10
 VOLUME ["/data"]
+# HTTP mode (`slack --http --port 3000`) listens here; Discord and Socket Mode need no port.
+EXPOSE 3000
 
 # Healthy while the bot is connected to its platform and its database answers.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \

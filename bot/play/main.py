@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
+
 from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.engine import LessonBotError, LessonCatalog
 from bot.play.console import Console
@@ -40,4 +42,16 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
     except DatabaseLost:
         console.show("The lesson stopped: its database file is gone (see the message above).")
         return DATABASE_LOST_STATUS
+    if session.surface.run_id is not None:
+        console.show("\n" + stored_line(settings.database_url, session.surface.run_id))
     return 0
+
+
+def stored_line(database_url: str, run_id: int) -> str:
+    """Where the run was stored and how to export it: the SQLite file, or the URL unsecret."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        where = str(Path(url.database).resolve())
+    else:
+        where = url.render_as_string(hide_password=True)
+    return f"Stored as run {run_id} in {where}. Its answers as CSV: lessonbot export --run {run_id}"

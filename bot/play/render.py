@@ -116,18 +116,23 @@ class TerminalSurface:
         self.more: str | None = None
         self.posted = 0
         self.saved: list[Path] = []
+        self.run_id: int | None = None
+        self.revealed = False
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Print a step, a reveal or the results, and save its chart."""
         self.more = more_address(card) or (None if isinstance(card, StepCard) else self.more)
         if isinstance(card, StepCard):
             self.latest_step = card
+            self.run_id = card.run_id
             self.show("\n" + render_step(card, self.simulated))
         elif isinstance(card, RevealCard):
+            self.revealed = True
             assumed = self.assumed.get(card.step_id, "")
             self.show("\n" + render_reveal(card, self.simulated, assumed))
         else:
-            self.show("\n" + render_summary(card, self.simulated))
+            # Nothing was counted if the lesson stopped before its first reveal.
+            self.show("\n" + render_summary(card, self.simulated if self.revealed else 0))
         if chart is not None:
             self.show(f"Chart saved: {self.save_chart(card, chart)}")
         self.posted += 1

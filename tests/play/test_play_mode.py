@@ -106,3 +106,22 @@ def test_more_shows_a_steps_detail_when_asked(tmp_path: Path) -> None:
     first_line = (step.more or "").split(".")[0]
     assert "m for more" in result.stdout
     assert " ".join(first_line.split()) in " ".join(result.stdout.split())
+
+
+def test_play_says_where_the_run_is_stored_and_its_id_for_export(tmp_path: Path) -> None:
+    result = play(tmp_path, "", "--classmates", "2")
+    assert result.returncode == 0, result.stderr
+    line = f"Stored as run 1 in {tmp_path / 'play.db'}. Its answers as CSV: lessonbot export --run 1"
+    assert result.stdout.rstrip().endswith(line)
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"}
+    exported = subprocess.run([sys.executable, "-m", "bot", "export", "--run", "1"], env=env,
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert exported.returncode == 0 and exported.stdout.count("\n") > 3
+
+
+def test_quitting_before_anything_is_counted_claims_no_counts(tmp_path: Path) -> None:
+    result = play(tmp_path, "q\n", "--classmates", "12")
+    assert result.returncode == 0, result.stderr
+    assert "stopped early, step 1 of" in result.stdout
+    assert "Counted here" not in result.stdout
+    assert "Stored as run 1 in" in result.stdout

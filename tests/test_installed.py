@@ -33,9 +33,10 @@ def fresh_venv_with_the_bot(tmp_path: Path) -> Path:
         capture_output=True, text=True, check=True,
     ).stdout.strip()
     (Path(purelib) / "libraries.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    # pip itself, from this environment, installs into the new venv it runs in.
+    # pip, from this environment, installs into the new venv it runs in; --ignore-installed
+    # leaves this environment's own (editable) install of the bot alone.
     installed = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "--ignore-installed", str(source)],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert installed.returncode == 0, installed.stderr

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import click
+from pydantic import ValidationError
 
 from bot.settings import Settings
 
@@ -220,4 +221,17 @@ def forget(settings: Settings, platform: str, workspace: str, user_id: str) -> N
 
 def main() -> None:
     """Entry point of the console script and of `python -m bot`."""
-    cli(obj=Settings())
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        sys.exit(settings_problem(error))
+    cli(obj=settings)
+
+
+def settings_problem(error: ValidationError) -> str:
+    """One line per bad setting, naming its variable, for a person to fix."""
+    lines = []
+    for problem in error.errors():
+        variable = "_".join(str(part) for part in problem["loc"]).upper()
+        lines.append(f"{variable}: {problem['msg'].removeprefix('Value error, ')}")
+    return "Cannot start, a setting is wrong (environment or .env):\n" + "\n".join(lines)

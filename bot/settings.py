@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from lessons.schema import DEFAULT_MAX_TRIES, MAX_TRIES_LIMIT
@@ -16,6 +16,8 @@ DEFAULT_HEALTH_INTERVAL = 10.0
 """Seconds between two heartbeats written to HEALTH_FILE (see `bot/upkeep.py`)."""
 DEFAULT_POST_TURN_LEASE = 10.0
 """Seconds a run's turn to post outlives a process that died holding it (see `posting.py`)."""
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+"""The values LOG_LEVEL may take, in any case."""
 DEFAULT_TURN_SECONDS = 0.25
 """Seconds a check may keep others waiting before it is stopped and its member told it is busy."""
 
@@ -54,6 +56,15 @@ class Settings(BaseSettings):
     slack_signing_secret: SecretStr | None = None
     slack_host_users: str = ""
     slack_api_url: str = "https://slack.com/api/"
+
+    @field_validator("log_level")
+    @classmethod
+    def known_log_level(cls, value: str) -> str:
+        """LOG_LEVEL in capitals, or an error listing the levels there are."""
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"'{value}' is not a log level; use one of {', '.join(LOG_LEVELS)}")
+        return level
 
     def retired(self) -> list[str]:
         """A warning for each setting that is set but no longer does anything."""

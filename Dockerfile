@@ -37,6 +37,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["lessonbot", "health"]
 
-# Migrate first (under a lock, so several containers may start at once), then run the command.
-ENTRYPOINT ["/bin/sh", "-c", "lessonbot db upgrade && exec lessonbot \"$@\"", "lessonbot"]
+# Migrate first (under a lock, so several containers may start at once), then run the command;
+# the migration's message goes to stderr, so `export` writes only CSV to stdout.
+ENTRYPOINT ["/bin/sh", "-c", "lessonbot db upgrade >&2 && exec lessonbot \"$@\"", "lessonbot"]
 CMD ["discord"]

@@ -111,7 +111,8 @@ def test_more_shows_a_steps_detail_when_asked(tmp_path: Path) -> None:
 def test_play_says_where_the_run_is_stored_and_its_id_for_export(tmp_path: Path) -> None:
     result = play(tmp_path, "", "--classmates", "2")
     assert result.returncode == 0, result.stderr
-    line = f"Stored as run 1 in {tmp_path / 'play.db'}. Its answers as CSV: lessonbot export --run 1"
+    database = tmp_path / "play.db"
+    line = f"Stored as run 1 in {database}. Its answers as CSV: lessonbot export --run 1"
     assert result.stdout.rstrip().endswith(line)
     env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"}
     exported = subprocess.run([sys.executable, "-m", "bot", "export", "--run", "1"], env=env,

@@ -14,11 +14,13 @@ WORKDIR /app
 COPY requirements.lock ./
 RUN pip install --requirement requirements.lock
 
-# Then the bot itself, with nothing left to resolve; the migrations ship inside the package.
+# Then the bot itself, with nothing left to resolve; the install puts the migrations from
+# alembic/ under /usr/local/share/lessonbot/alembic, where `lessonbot db upgrade` finds them.
 COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY lessons ./lessons
 COPY storage ./storage
+COPY alembic ./alembic
 RUN pip install --no-deps . \
     && useradd --create-home --uid 10001 lessonbot \
     && mkdir /data \

@@ -50,7 +50,7 @@ test-stress: $(TEST_STAMP)
 	$(BIN)/python -m tests.stress $(STRESS_ARGS) $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check bot lessons storage tests benchmarks fakes
+	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes
 	$(BIN)/mypy
 
 bench: $(BENCH_STAMP)

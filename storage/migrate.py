@@ -8,15 +8,20 @@ A process that waits for the lock then finds the schema already at head and does
 from __future__ import annotations
 
 import asyncio
+import site
+import sys
 from pathlib import Path
 
-from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-"""The Alembic scripts, shipped inside the package so an installed `lessonbot` finds them."""
+from alembic import command
+
+SOURCE_MIGRATIONS = Path(__file__).resolve().parent.parent / "alembic"
+"""The Alembic scripts in a source checkout (and an editable install), beside the code."""
+INSTALLED_MIGRATIONS = Path("share") / "lessonbot" / "alembic"
+"""Where `pip install .` puts the Alembic scripts, under the environment's (or user's) prefix."""
 MIGRATION_LOCK_KEY = 7_214_858_301_946_002
 """The PostgreSQL advisory lock id every process takes before migrating."""
 SQLITE_LOCK_WAIT_MS = 120_000
@@ -32,12 +37,31 @@ def lock_for_migrations(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def is_migrations_folder(folder: Path) -> bool:
+    """Whether `folder` holds Alembic scripts (not the alembic library, a package of its own)."""
+    return (folder / "env.py").is_file() and not (folder / "__init__.py").exists()
+
+
+def migrations_folder() -> Path:
+    """The Alembic scripts: the checkout's `alembic/`, else those installed with the bot."""
+    candidates = [
+        SOURCE_MIGRATIONS,
+        Path(sys.prefix) / INSTALLED_MIGRATIONS,
+        Path(site.getuserbase()) / INSTALLED_MIGRATIONS,
+    ]
+    for folder in candidates:
+        if is_migrations_folder(folder):
+            return folder
+    raise FileNotFoundError(
+        f"The migrations are in neither {candidates[0]} nor {candidates[1]}: reinstall the bot "
+        "(pip install . installs them under share/lessonbot/alembic)."
+    )
+
+
 def alembic_config(url: str) -> Config:
-    """An Alembic config for the project's migrations and a database URL."""
-    if not (MIGRATIONS / "env.py").is_file():
-        raise FileNotFoundError(f"The migrations are missing from {MIGRATIONS}: reinstall the bot.")
+    """An Alembic config for the project's migrations and a database URL (no alembic.ini)."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(migrations_folder()))
     config.attributes["url"] = url
     config.attributes["skip_logging"] = True
     return config

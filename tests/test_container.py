@@ -67,8 +67,11 @@ def test_the_image_copies_what_installing_and_migrating_need_and_no_secret() -> 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     found = project["tool"]["setuptools"]["packages"]["find"]["include"]
     packages = {name.rstrip("*") for name in found}
+    data = project["tool"]["setuptools"]["data-files"].values()
+    data_folders = {Path(pattern).parts[0] for patterns in data for pattern in patterns}
+    assert data_folders == {"alembic"}
     needed = {"requirements.lock", "pyproject.toml", project["project"]["readme"], "LICENSE",
-              *packages}
+              *packages, *data_folders}
     assert copied == needed
     assert all((ROOT / source).exists() for source in copied)
     ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
@@ -170,6 +173,7 @@ def test_compose_takes_secrets_from_dot_env_and_holds_none_itself() -> None:
 def test_an_install_without_the_migrations_says_to_reinstall(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("storage.migrate.MIGRATIONS", tmp_path)
+    monkeypatch.setattr("storage.migrate.SOURCE_MIGRATIONS", tmp_path / "alembic")
+    monkeypatch.setattr("storage.migrate.INSTALLED_MIGRATIONS", tmp_path / "share")
     with pytest.raises(FileNotFoundError, match="reinstall the bot"):
         alembic_config("sqlite+aiosqlite:///unused.db")

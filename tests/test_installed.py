@@ -10,7 +10,7 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ["pyproject.toml", "README.md", "LICENSE", "bot", "lessons", "storage"]
+SOURCES = ["pyproject.toml", "README.md", "LICENSE", "bot", "lessons", "storage", "alembic"]
 
 
 def fresh_venv_with_the_bot(tmp_path: Path) -> Path:
@@ -65,7 +65,12 @@ def test_pip_install_then_db_upgrade_and_play_work_in_an_empty_folder(tmp_path: 
     with sqlite3.connect(folder / "lessonbot.db") as connection:
         assert connection.execute("select state from runs").fetchall() == [("stopped",)]
     imported = subprocess.run(
-        [bin_folder / "python", "-c", "import storage.migrate as m; print(m.__file__)"],
+        [bin_folder / "python", "-c",
+         "import storage.migrate as m; print(m.__file__); print(m.migrations_folder())"],
         cwd=folder, env=environment, capture_output=True, text=True, check=True,
     )
-    assert str(tmp_path / "venv") in imported.stdout
+    module, migrations = imported.stdout.splitlines()
+    assert module.startswith(str(tmp_path / "venv"))
+    assert Path(migrations) == tmp_path / "venv" / "share" / "lessonbot" / "alembic"
+    installed = sorted(path.name for path in (Path(migrations) / "versions").glob("*.py"))
+    assert installed == sorted(path.name for path in (ROOT / "alembic" / "versions").glob("*.py"))

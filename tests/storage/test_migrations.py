@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine
 
+from alembic import command
 from storage.migrate import alembic_config, upgrade_sync
 from storage.models import Base
 

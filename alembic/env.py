@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 from logging.config import fileConfig
 
-from alembic import context
 from sqlalchemy.engine import Connection
 
+from alembic import context
 from bot.settings import Settings
 from storage.database import create_engine
 from storage.migrate import lock_for_migrations

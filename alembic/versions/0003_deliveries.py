@@ -8,6 +8,7 @@ Create Date: 2026-11-30 00:54:44.765553
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+
 from alembic import op
 
 revision: str = "0003"

@@ -96,8 +96,8 @@ class MemberActions:
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the checker on a sample attempt, once the member has rated every attempt."""
-        run, open_step = await self.core.open_step(run_id, step_id)
-        step = kind_of(open_step).for_rating()
+        run, current = await self.core.open_step(run_id, step_id)
+        step = kind_of(current).for_rating()
         attempt = find_attempt(step, attempt_id)
         left = await self.unrated(run.id, step, member)
         if left:
@@ -126,8 +126,8 @@ class MemberActions:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         if place is not None:
             await self.core.require_place(run_id, place)
-        run, open_step = await self.core.open_step(run_id, step_id)
-        step = kind_of(open_step).for_answering()
+        run, current = await self.core.open_step(run_id, step_id)
+        step = kind_of(current).for_answering()
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")

@@ -44,7 +44,6 @@ from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, 
 log = logging.getLogger(__name__)
 
 COUNTER_INTERVAL = 3.0
-RESULTS = "+results"
 NOT_SHOWN = (
     "Saved, but the channel refused the bot's post, so it does not show this yet. Once the "
     "bot may post here, `/lesson repost` posts it (and `/lesson next` posts missed results "
@@ -82,7 +81,7 @@ class Presenter:
         self._retrying: asyncio.Task[None] | None = None
         self._catching_up: asyncio.Task[None] | None = None
         self._drawing = asyncio.Lock()
-        self._editing: weakref.WeakValueDictionary[tuple[int, str], asyncio.Lock] = (
+        self._editing: weakref.WeakValueDictionary[tuple[int, str, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
 
@@ -316,10 +315,10 @@ class Presenter:
 
     def _results_lock(self, reveal: RevealCard) -> asyncio.Lock:
         """Held while a question's results are posted, so retiring them waits for the post."""
-        return self._edit_lock(reveal.run_id, reveal.step_id + RESULTS)
+        return self._edit_lock(reveal.run_id, reveal.step_id, "results")
 
-    def _edit_lock(self, run_id: int, step_id: str) -> asyncio.Lock:
-        key = (run_id, step_id)
+    def _edit_lock(self, run_id: int, step_id: str, part: str = "step") -> asyncio.Lock:
+        key = (run_id, step_id, part)
         lock = self._editing.get(key)
         if lock is None:
             lock = asyncio.Lock()

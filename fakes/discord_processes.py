@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from fakes.environment import POST_TURN_LEASE, process_environment
+from fakes.environment import process_environment
 from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
 
 START_TIMEOUT = 30.0
@@ -51,7 +51,6 @@ def bot_environment(
             "DISCORD_GUILD_ID": str(GUILD_ID),
             "LESSON_HOST_ROLE_ID": str(HOST_ROLE_ID),
             "DATABASE_URL": database_url,
-            "POST_TURN_LEASE": str(POST_TURN_LEASE),
             "LOG_LEVEL": log_level,
         },
     )

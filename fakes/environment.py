@@ -8,8 +8,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository: first on a bot process's import path, so it runs this checkout's code."""
-POST_TURN_LEASE = 2.0
-"""Seconds a killed bot process keeps a run's turn to post: short, so a restart catches up soon."""
 
 
 def process_environment(cleared: tuple[str, ...], settings: Mapping[str, str]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import IO
 
 import aiohttp
 
-from fakes.environment import POST_TURN_LEASE, process_environment
+from fakes.environment import process_environment
 from fakes.fake_slack import FakeSlack
 from fakes.slack_driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
@@ -40,7 +40,6 @@ def bot_environment(fake: FakeSlack, database_url: str) -> dict[str, str]:
             "SLACK_HOST_USERS": LISTED_HOST,
             "SLACK_API_URL": fake.base_url,
             "DATABASE_URL": database_url,
-            "POST_TURN_LEASE": str(POST_TURN_LEASE),
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
         },

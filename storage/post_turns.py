@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import or_, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from storage.models import RunRow
@@ -20,24 +20,31 @@ class PostTurnStore:
 
     sessions: async_sessionmaker[AsyncSession]
 
-    async def claim_post_turn(self, run_id: int, holder: str, seconds: float) -> bool:
-        """Take (or renew) the run's turn for `seconds`; False while another holder has it."""
+    async def claim_post_turn(
+        self, run_id: int, holder: str, seconds: float, replacing: str | None = None
+    ) -> bool:
+        """Take (or renew) the run's turn for `seconds`; False while another holder has it.
+
+        `replacing` names a holder known to be gone, whose turn is taken over at once.
+        """
         now = datetime.now(UTC)
+        free = [RunRow.post_holder.is_(None), RunRow.post_holder == holder, RunRow.post_until < now]
+        if replacing is not None:
+            free.append(RunRow.post_holder == replacing)
         statement = (
             update(RunRow)
-            .where(
-                RunRow.id == run_id,
-                or_(
-                    RunRow.post_holder.is_(None),
-                    RunRow.post_holder == holder,
-                    RunRow.post_until < now,
-                ),
-            )
+            .where(RunRow.id == run_id, or_(*free))
             .values(post_holder=holder, post_until=now + timedelta(seconds=seconds))
         )
         async with self.sessions.begin() as session:
             claimed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
         return bool(claimed)
+
+    async def post_turn_holder(self, run_id: int) -> str | None:
+        """Who holds the run's turn now, if anyone (whether or not the lease has lapsed)."""
+        query = select(RunRow.post_holder).where(RunRow.id == run_id)
+        async with self.sessions() as session:
+            return (await session.execute(query)).scalar_one_or_none()
 
     async def release_post_turn(self, run_id: int, holder: str) -> None:
         """Give the run's turn back, if `holder` still has it."""

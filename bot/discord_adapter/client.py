@@ -120,7 +120,7 @@ class LessonBot(discord.Client):
             await sync_commands(self.tree, self.guild_id)
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
-        await self.presenter.catch_up(PLATFORM)
+        self.presenter.start_catching_up(PLATFORM)
         fire = partial(self.service.fire_timers, PLATFORM)
         timers = run_timer_loop(fire, self.options.timer_interval)
         self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")

@@ -4,26 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine.addresses import Action, Address, parse_address
+from bot.engine.addresses import Action, parse_address
+from bot.engine.steps import button_address, kind_of, more_button
 from bot.model.errors import WrongStep
-from bot.model.views import Button, Receipt, RevealCard, Section, StepCard, Tone
-from lessons.schema import (
-    QUESTION_STEPS,
-    FreeAnswerStep,
-    Lesson,
-    PredictionStep,
-    Step,
-    TakeawayStep,
-    VerifierStep,
-)
-
-ANSWERABLE = QUESTION_STEPS
-MORE_LABEL = "More"
+from bot.model.views import Button, Receipt, RevealCard, StepCard, Tone
+from lessons.schema import Lesson, Step
 
 
 def takes_answers(step: Step) -> bool:
     """Whether members answer this step (so it has a reveal)."""
-    return isinstance(step, ANSWERABLE)
+    return kind_of(step).takes_answers
 
 
 def step_card(
@@ -31,7 +21,8 @@ def step_card(
 ) -> StepCard:
     """The card for the step at `index` of a run."""
     step = lesson.step_at(index)
-    buttons = member_buttons(run_id, step) + host_buttons(run_id, step)
+    kind = kind_of(step)
+    buttons = kind.member_buttons(run_id) + host_buttons(run_id, step)
     if closed:
         buttons = tuple(_closed(button) for button in buttons)
     return StepCard(
@@ -42,67 +33,25 @@ def step_card(
         total=len(lesson.steps),
         title=step.title,
         body=step.body,
-        sections=sections(step),
+        sections=kind.sections(),
         buttons=buttons,
         answered=answered,
-        takes_answers=takes_answers(step),
+        takes_answers=kind.takes_answers,
         closed=closed,
     )
 
 
-def sections(step: Step) -> tuple[Section, ...]:
-    """The problem and sample attempts a step shows under its body."""
-    if isinstance(step, VerifierStep):
-        attempts = tuple(Section(attempt.label, attempt.text) for attempt in step.attempts)
-        return (Section("The problem", step.problem), *attempts)
-    if isinstance(step, FreeAnswerStep):
-        return (Section("Your turn", step.problem),)
-    if isinstance(step, TakeawayStep) and step.next_steps:
-        return (Section("What you can do now", step.next_steps),)
-    return ()
-
-
-def member_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
-    """The buttons members use at a step."""
-    if isinstance(step, PredictionStep):
-        return tuple(
-            Button(
-                _address(run_id, step.id, Action.CHOOSE, choice.id),
-                choice.label,
-                Tone.PRIMARY,
-                row=0,
-            )
-            for choice in step.choices
-        )
-    if isinstance(step, VerifierStep):
-        return tuple(
-            button
-            for row, attempt in enumerate(step.attempts)
-            for button in _attempt_buttons(run_id, step.id, attempt.id, attempt.label, row)
-        )
-    if isinstance(step, FreeAnswerStep):
-        address = _address(run_id, step.id, Action.ANSWER)
-        return (Button(address, "Answer", Tone.PRIMARY, row=0, emoji="✏️"),)
-    if step.more:
-        return (more_button(run_id, step.id),)
-    return ()
-
-
 def host_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
     """Reveal (for questions) or Next, for hosts only, on the last row."""
-    row = 4 if isinstance(step, VerifierStep) else 1
-    if takes_answers(step):
-        action, label = Action.REVEAL, "Reveal"
-    else:
-        action, label = Action.NEXT, "Next"
-    return (
-        Button(_address(run_id, step.id, action), label, Tone.SUCCESS, row=row, host_only=True),
-    )
+    kind = kind_of(step)
+    action, label = (Action.REVEAL, "Reveal") if kind.takes_answers else (Action.NEXT, "Next")
+    address = button_address(run_id, step.id, action)
+    return (Button(address, label, Tone.SUCCESS, row=kind.host_row, host_only=True),)
 
 
 def next_button(run_id: int, step_id: str) -> Button:
     """The host's Next button under a reveal."""
-    address = _address(run_id, step_id, Action.NEXT)
+    address = button_address(run_id, step_id, Action.NEXT)
     return Button(address, "Next", Tone.SUCCESS, row=0, host_only=True)
 
 
@@ -124,33 +73,11 @@ def superseded(card: StepCard) -> StepCard:
     return replace(card, buttons=tuple(_closed(b) for b in card.buttons), superseded=True)
 
 
-def more_button(run_id: int, step_id: str) -> Button:
-    """The button any member clicks to read a step's longer detail privately."""
-    return Button(_address(run_id, step_id, Action.MORE), MORE_LABEL, row=0, emoji="📖")
-
-
 def more_receipt(run_id: int, step: Step) -> Receipt:
     """A step's longer detail, for the member who asked; nothing is stored or counted."""
     if not step.more:
         raise WrongStep("more to read")
     return Receipt(step.more, run_id, step.id, counted=False)
-
-
-def _attempt_buttons(
-    run_id: int, step_id: str, attempt_id: str, label: str, row: int
-) -> tuple[Button, ...]:
-    up = _address(run_id, step_id, Action.UP, attempt_id)
-    down = _address(run_id, step_id, Action.DOWN, attempt_id)
-    check = _address(run_id, step_id, Action.CHECK, attempt_id)
-    return (
-        Button(up, label, Tone.SECONDARY, row=row, emoji="👍"),
-        Button(down, label, Tone.SECONDARY, row=row, emoji="👎"),
-        Button(check, "Run the checker", Tone.PRIMARY, row=row),
-    )
-
-
-def _address(run_id: int, step_id: str, action: Action, arg: str = "") -> str:
-    return Address(run_id, step_id, action, arg).encode()
 
 
 def _closed(button: Button) -> Button:

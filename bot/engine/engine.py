@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from bot.engine.addresses import Address
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
-from bot.engine.dispatch import Dispatch
+from bot.engine.dispatch import ClickResult, Dispatch, TimerFired
 from bot.engine.host_actions import HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
-from bot.engine.member_data import MemberData
+from bot.engine.member_data import Forgetter, MemberData
 from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.verdicts import AttemptVerdicts
+from bot.model.records import Member, Place, RunRecord
+from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
 
 
 class LessonEngine:
     """All lesson operations, free of any platform or database code.
 
-    Each operation is a method of the part that does it, offered here under the same name.
+    Each operation is done by one of its parts (`hosts`, `members`, `views`, `dispatch`,
+    `member_data`, `messages`, `core`); the method of the same name here hands it over.
     """
 
     def __init__(
@@ -45,9 +49,6 @@ class LessonEngine:
         self.member_data = MemberData(self.core, store, forgetters)
         self.messages = PlatformMessages(store)
         self.dispatch = Dispatch(self.core, self.members, self.hosts)
-        self._offer_runs_and_views()
-        self._offer_actions()
-        self._offer_records()
 
     @property
     def clock(self) -> Clock:
@@ -59,43 +60,172 @@ class LessonEngine:
         """Runs as first loaded, kept in memory."""
         return self.core.known_runs
 
-    def _offer_runs_and_views(self) -> None:
-        self.find_run = self.core.find_run
-        self.get_run = self.core.get_run
-        self.active_runs = self.core.active_runs
-        self.run_here = self.core.run_here
-        self.current_card = self.views.current_card
-        self.closed_card = self.views.closed_card
-        self.card_for = self.views.card_for
+    # Runs and what they show
 
-    def _offer_actions(self) -> None:
-        self.start = self.hosts.start
-        self.reveal = self.hosts.reveal
-        self.advance = self.hosts.advance
-        self.stop = self.hosts.stop
-        self.repost = self.hosts.repost
-        self.current_post = self.hosts.current_post
-        self.last_posts = self.hosts.last_posts
-        self.passed_reveal = self.hosts.passed_reveal
-        self.results = self.hosts.results
-        self.results_here = self.hosts.results_here
-        self.choose = self.members.choose
-        self.rate = self.members.rate
-        self.run_checker = self.members.run_checker
-        self.submit_answer = self.members.submit_answer
-        self.click = self.dispatch.click
-        self.fire_due_timers = self.dispatch.fire_due_timers
-        self.fire_timer = self.dispatch.fire_timer
-        self.due_runs = self.core.due_runs
+    async def get_run(self, run_id: int) -> RunRecord | None:
+        """A run by id as stored now, whatever its state."""
+        return await self.core.get_run(run_id)
 
-    def _offer_records(self) -> None:
-        self.forget_member = self.member_data.forget_member
-        self.forget_preview = self.member_data.forget_preview
-        self.on_forget = self.member_data.on_forget
-        self.export_here = self.member_data.export_here
-        self.export_run = self.member_data.export_run
-        self.first_delivery = self.messages.first_delivery
-        self.remember_message = self.messages.remember_message
-        self.step_message = self.messages.step_message
-        self.remember_reveal = self.messages.remember_reveal
-        self.reveal_message = self.messages.reveal_message
+    async def find_run(self, place: Place) -> RunRecord:
+        """The active run of a channel; raise `NoActiveRun` if there is none."""
+        return await self.core.find_run(place)
+
+    async def run_here(self, place: Place) -> RunRecord:
+        """A channel's active run, or else its most recent one."""
+        return await self.core.run_here(place)
+
+    async def active_runs(self, platform: str) -> list[RunRecord]:
+        """Every run of a platform that is still going."""
+        return await self.core.active_runs(platform)
+
+    async def current_card(self, run_id: int) -> StepCard:
+        """The current step's card as it stands, with its answered count."""
+        return await self.views.current_card(run_id)
+
+    async def closed_card(self, run: RunRecord) -> StepCard:
+        """The card of a run's current step with its buttons disabled."""
+        return await self.views.closed_card(run)
+
+    async def card_for(self, run: RunRecord, closed: bool = False) -> StepCard:
+        """The card of a run's current step, with its count and any computed content."""
+        return await self.views.card_for(run, closed)
+
+    # What hosts do
+
+    async def start(
+        self,
+        place: Place,
+        host: Member,
+        lesson_id: str | None = None,
+        timer_seconds: int | None = None,
+    ) -> StepCard:
+        """Open a run of a lesson in a channel and return its first step."""
+        return await self.hosts.start(place, host, lesson_id, timer_seconds)
+
+    async def reveal(
+        self, run_id: int, host: Member, step_id: str | None = None
+    ) -> tuple[StepCard, RevealCard]:
+        """Close the current question and show its results: (closed card, reveal)."""
+        return await self.hosts.reveal(run_id, host, step_id)
+
+    async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
+        """Move to the next step (revealing an open question first), or finish the lesson."""
+        return await self.hosts.advance(run_id, host, step_id)
+
+    async def stop(self, run_id: int, host: Member) -> SummaryCard:
+        """End a run early and return its results so far."""
+        return await self.hosts.stop(run_id, host)
+
+    async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
+        """What a channel's active run shows last, for a host to post again."""
+        return await self.hosts.repost(place, host)
+
+    async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
+        """What a run's channel shows last: its current step, or that question's results."""
+        return await self.hosts.current_post(run)
+
+    async def last_posts(self, run: RunRecord) -> list[StepCard | RevealCard]:
+        """What a run's channel shows last, oldest first."""
+        return await self.hosts.last_posts(run)
+
+    async def passed_reveal(self, run: RunRecord) -> RevealCard | None:
+        """The results of the run's current question once revealed, their Next disabled."""
+        return await self.hosts.passed_reveal(run)
+
+    async def results(self, run_id: int) -> SummaryCard:
+        """The results of a run: participation, correct shares, raters beside the checker."""
+        return await self.hosts.results(run_id)
+
+    async def results_here(self, place: Place) -> SummaryCard:
+        """The results of a channel's active run, or else of its most recent one."""
+        return await self.hosts.results_here(place)
+
+    # What members do
+
+    async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
+        """Record (or change) a member's choice on a prediction question."""
+        return await self.members.choose(run_id, step_id, member, choice_id)
+
+    async def rate(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
+    ) -> Receipt:
+        """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
+        return await self.members.rate(run_id, step_id, member, attempt_id, thumbs_up)
+
+    async def run_checker(
+        self, run_id: int, step_id: str, member: Member, attempt_id: str
+    ) -> Receipt:
+        """Run the checker on a sample attempt, once the member has rated every attempt."""
+        return await self.members.run_checker(run_id, step_id, member, attempt_id)
+
+    async def submit_answer(
+        self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
+    ) -> Receipt:
+        """Grade a member's typed answer, up to the step's try cap; every try is kept."""
+        return await self.members.submit_answer(run_id, step_id, member, text, place)
+
+    # Clicks and timers
+
+    async def click(
+        self, address: Address, member: Member, place: Place | None = None
+    ) -> ClickResult:
+        """Handle any button of this bot, read from its address, clicked in `place`."""
+        return await self.dispatch.click(address, member, place)
+
+    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
+        """Reveal or advance every timed run whose deadline has passed (once, across processes)."""
+        return await self.dispatch.fire_due_timers(platform)
+
+    async def fire_timer(self, run_id: int) -> TimerFired | None:
+        """Reveal or advance one run if its deadline has passed, as it is stored now."""
+        return await self.dispatch.fire_timer(run_id)
+
+    async def due_runs(self, platform: str | None) -> list[RunRecord]:
+        """Active runs (of one platform, if given) whose deadline has passed."""
+        return await self.core.due_runs(platform)
+
+    # Members' data
+
+    async def forget_member(self, place: Place, member: Member) -> str:
+        """Remove or blank everything naming this member in this workspace; say what went."""
+        return await self.member_data.forget_member(place, member)
+
+    async def forget_preview(self, place: Place, member: Member) -> str:
+        """What forgetting this member would remove, and how to confirm; changes nothing."""
+        return await self.member_data.forget_preview(place, member)
+
+    def on_forget(self, forgetter: Forgetter) -> None:
+        """Have `forgetter` drop each member forgotten from now on from its memory too."""
+        self.member_data.on_forget(forgetter)
+
+    async def export_here(
+        self, place: Place, host: Member, run_id: int | None = None
+    ) -> tuple[int, str]:
+        """A run's answers as CSV for a host: the named run, else the channel's current or last."""
+        return await self.member_data.export_here(place, host, run_id)
+
+    async def export_run(self, run_id: int, host: Member, place: Place) -> str:
+        """A run's answers as CSV, for a host in the channel the run was held in."""
+        return await self.member_data.export_run(run_id, host, place)
+
+    # Platform messages
+
+    async def first_delivery(self, platform: str, delivery_id: str) -> bool:
+        """Whether this is the first time any process sees a platform delivery (not a retry)."""
+        return await self.messages.first_delivery(platform, delivery_id)
+
+    async def remember_message(self, run_id: int, step_id: str, message_ref: str) -> None:
+        """Remember which platform message shows a step, so any process can edit it."""
+        await self.messages.remember_message(run_id, step_id, message_ref)
+
+    async def step_message(self, run_id: int, step_id: str) -> str | None:
+        """The platform message that shows a step, if the adapter saved one."""
+        return await self.messages.step_message(run_id, step_id)
+
+    async def remember_reveal(self, run_id: int, step_id: str, message_ref: str | None) -> None:
+        """Remember which platform message shows a question's results (None: it was refused)."""
+        await self.messages.remember_reveal(run_id, step_id, message_ref)
+
+    async def reveal_message(self, run_id: int, step_id: str) -> str | None:
+        """The message that shows a question's results, `NOT_POSTED`, or None if never tried."""
+        return await self.messages.reveal_message(run_id, step_id)

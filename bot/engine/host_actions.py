@@ -6,10 +6,10 @@ from bot.engine.cards import moved_past, step_card, takes_answers
 from bot.engine.core import RunCore, require_host
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
+from bot.engine.steps import kind_of
 from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
 from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
 from bot.model.views import Advance, RevealCard, StepCard, SummaryCard
-from lessons.schema import VerifierStep
 
 MAX_TIMER_SECONDS = 3600
 MIN_TIMER_SECONDS = 10
@@ -50,8 +50,7 @@ class HostActions:
             raise WrongStep("answers to reveal; use Next to move on")
         if run.position.phase is Phase.REVEALED:
             raise StepClosed("This question is already revealed.")
-        if isinstance(step, VerifierStep):  # a checker that fails refuses before anything moves
-            await self.views.verdicts.verdicts(run, step)
+        await kind_of(step).before_reveal(self.views, run)  # a failing checker refuses first
         position = Position(run.step_index, Phase.REVEALED)
         moved = await self.core.move(run, position, RunState.ACTIVE)
         await self.tallies.freeze(moved.id, step)

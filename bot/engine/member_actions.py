@@ -5,8 +5,9 @@ from __future__ import annotations
 from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
+from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice, WrongStep
+from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice
 from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
 from bot.model.views import Receipt
 from bot.verifier.verdict import Outcome, Verdict
@@ -35,10 +36,8 @@ def rate_kind(attempt_id: str) -> str:
     return f"rate:{attempt_id}"
 
 
-def find_attempt(step: Step, attempt_id: str) -> Attempt:
+def find_attempt(step: VerifierStep, attempt_id: str) -> Attempt:
     """An attempt of a verifier step by id."""
-    if not isinstance(step, VerifierStep):
-        raise WrongStep("sample attempts")
     for attempt in step.attempts:
         if attempt.id == attempt_id:
             return attempt
@@ -66,9 +65,7 @@ class MemberActions:
 
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
-        step = await self.core.known_step(run_id, step_id)
-        if not isinstance(step, PredictionStep):
-            raise WrongStep("choices")
+        step = kind_of(await self.core.known_step(run_id, step_id)).for_choosing()
         choice = next((c for c in step.choices if c.id == choice_id), None)
         if choice is None:
             raise UnknownChoice(choice_id)
@@ -84,9 +81,8 @@ class MemberActions:
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
     ) -> Receipt:
         """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
-        step = await self.core.known_step(run_id, step_id)
+        step = kind_of(await self.core.known_step(run_id, step_id)).for_rating()
         attempt = find_attempt(step, attempt_id)
-        assert isinstance(step, VerifierStep)
         value = "up" if thumbs_up else "down"
         kind = rate_kind(attempt.id)
         result = await self.cast_vote(run_id, step, member, kind, value, blocked_by=RATINGS_LOCKED)
@@ -100,9 +96,9 @@ class MemberActions:
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the checker on a sample attempt, once the member has rated every attempt."""
-        run, step = await self.core.open_step(run_id, step_id)
+        run, current = await self.core.open_step(run_id, step_id)
+        step = kind_of(current).for_rating()
         attempt = find_attempt(step, attempt_id)
-        assert isinstance(step, VerifierStep)
         left = await self.unrated(run.id, step, member)
         if left:
             raise BadInput(blind_refusal(left, len(step.attempts)))
@@ -130,9 +126,8 @@ class MemberActions:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         if place is not None:
             await self.core.require_place(run_id, place)
-        run, step = await self.core.open_step(run_id, step_id)
-        if not isinstance(step, FreeAnswerStep):
-            raise WrongStep("answer box")
+        run, current = await self.core.open_step(run_id, step_id)
+        step = kind_of(current).for_answering()
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")

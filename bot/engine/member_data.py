@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import MemberDataStorage
+from bot.engine.steps import kind_of
 from bot.model.records import AnswerRecord, ForgetReport, Member, Place
-from lessons.schema import Lesson, PredictionStep
+from lessons.schema import Lesson
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
 EXPORT_ACTION = "export a run's answers"
@@ -44,11 +45,8 @@ def spreadsheet_safe(text: str) -> str:
 
 def recalled_steps(lesson: Lesson) -> dict[str, str]:
     """Each recall step's id mapped to the id of the earlier step it asks again."""
-    return {
-        step.id: step.recall
-        for step in lesson.steps
-        if isinstance(step, PredictionStep) and step.recall
-    }
+    recalls = {step.id: kind_of(step).recalls for step in lesson.steps}
+    return {step_id: recalled for step_id, recalled in recalls.items() if recalled}
 
 
 def answers_csv(

@@ -20,9 +20,18 @@ class PlatformMessages:
         """Whether this is the first time any process sees a platform delivery (not a retry)."""
         return await self.messages.claim_delivery(platform, delivery_id[:MAX_DELIVERY_ID])
 
-    async def claim_turn(self, run_id: int, holder: str, seconds: float) -> bool:
-        """Take or renew a run's turn to move and post, for `seconds`; False if another has it."""
-        return await self.messages.claim_post_turn(run_id, holder, seconds)
+    async def claim_turn(
+        self, run_id: int, holder: str, seconds: float, replacing: str | None = None
+    ) -> bool:
+        """Take or renew a run's turn to move and post, for `seconds`; False if another has it.
+
+        `replacing` names a holder known to be gone, whose turn is taken over at once.
+        """
+        return await self.messages.claim_post_turn(run_id, holder, seconds, replacing)
+
+    async def turn_holder(self, run_id: int) -> str | None:
+        """Who holds a run's turn to move and post now, if anyone."""
+        return await self.messages.post_turn_holder(run_id)
 
     async def release_turn(self, run_id: int, holder: str) -> None:
         """Give a run's turn to move and post back."""

@@ -168,8 +168,17 @@ class MessageStorage(Protocol):
         """Record a platform delivery (interaction) id; False if any process saw it before."""
         ...
 
-    async def claim_post_turn(self, run_id: int, holder: str, seconds: float) -> bool:
-        """Take (or renew) a run's post turn for `seconds`; False while another holder has it."""
+    async def claim_post_turn(
+        self, run_id: int, holder: str, seconds: float, replacing: str | None = None
+    ) -> bool:
+        """Take (or renew) a run's post turn for `seconds`; False while another holder has it.
+
+        `replacing` names a holder known to be gone, whose turn is taken over at once.
+        """
+        ...
+
+    async def post_turn_holder(self, run_id: int) -> str | None:
+        """Who holds a run's post turn now, if anyone."""
         ...
 
     async def release_post_turn(self, run_id: int, holder: str) -> None:

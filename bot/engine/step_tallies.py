@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.engine.ports import TallyStorage
-from bot.model.records import ChoicePair, RunRecord, StepTally
-from lessons.schema import FreeAnswerStep, PredictionStep, Step
+from bot.engine.steps import kind_of
+from bot.model.records import RunRecord, StepTally
+from lessons.schema import Step
 
 
 class StepTallies:
@@ -20,15 +21,7 @@ class StepTallies:
 
     async def live_tally(self, run_id: int, step: Step) -> StepTally:
         """A step's aggregates as they stand in the database now."""
-        participants = await self.tallies.count_participants(run_id, step.id)
-        votes = tuple(await self.tallies.vote_counts(run_id, step.id))
-        free = None
-        if isinstance(step, FreeAnswerStep):
-            free = await self.tallies.free_answer_stats(run_id, step.id)
-        pairs: tuple[ChoicePair, ...] = ()
-        if isinstance(step, PredictionStep) and step.recall:
-            pairs = tuple(await self.tallies.choice_pairs(run_id, step.recall, step.id))
-        return StepTally(participants, votes, free, pairs)
+        return await kind_of(step).count(self.tallies, run_id)
 
     async def freeze(self, run_id: int, step: Step) -> None:
         """Keep a step's aggregates as they are now, so its reveal never changes."""

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bot.engine.cards import takes_answers
-from bot.engine.recall import recall_summary_line
-from bot.engine.reveals import choice_bars
+from bot.engine.steps import RunData, kind_of
 from bot.engine.tally import percent
 from bot.model.records import Phase, RunRecord, RunState
 from bot.model.views import Bar, Chart, Series, SummaryCard, VerifierRow
-from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
-
-if TYPE_CHECKING:
-    from bot.engine.run_views import RunViews
+from lessons.schema import Lesson, Step
 
 STATE_WORDS = {
     RunState.ACTIVE: "in progress",
@@ -31,10 +26,9 @@ def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
     return [step for step in lesson.steps[:done] if takes_answers(step)]
 
 
-async def build_summary(views: RunViews, run: RunRecord) -> SummaryCard:
+async def build_summary(data: RunData, run: RunRecord, members: int) -> SummaryCard:
     """Participation, per-question correct share, and raters beside the checker."""
-    lesson = views.core.lesson_of(run)
-    members = await views.tallies.run_members(run.id)
+    lesson = data.lesson_of(run)
     position = f"step {run.step_index + 1} of {len(lesson.steps)}"
     lines = [
         f"{lesson.title}: {STATE_WORDS[run.state]}, {position}.",
@@ -43,10 +37,10 @@ async def build_summary(views: RunViews, run: RunRecord) -> SummaryCard:
     bars: list[Bar] = []
     rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):
-        line, bar, step_rows = await _step_result(views, run, step)
-        lines += [line, *await _before_after_lines(views, run, step)]
-        bars.extend([bar] if bar else [])
-        rows = step_rows or rows
+        result = await kind_of(step).result(data, run)
+        lines += result.lines
+        bars.extend([result.bar] if result.bar else [])
+        rows = result.rows or rows
     finished = run.state is RunState.FINISHED
     return SummaryCard(
         run.id,
@@ -74,40 +68,3 @@ def right_answers_chart(bars: Sequence[Bar], members: int) -> Chart | None:
         ),),
         value_label="% of those who answered that got it right",
     )
-
-
-async def _step_result(
-    views: RunViews, run: RunRecord, step: Step
-) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
-    if isinstance(step, PredictionStep):
-        return await _prediction_result(views, run, step)
-    if isinstance(step, VerifierStep):
-        rows = await views.verifier_table(run, step)
-        parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
-        return f"**{step.title}**: " + "; ".join(parts), None, rows
-    assert isinstance(step, FreeAnswerStep)
-    stats = (await views.tallies.step_tally(run, step)).free
-    assert stats is not None
-    share = stats.solved / stats.members if stats.members else 0.0
-    line = f"**{step.title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
-    return line, Bar(step.title, stats.solved, share, True), ()
-
-
-async def _before_after_lines(views: RunViews, run: RunRecord, step: Step) -> tuple[str, ...]:
-    if not isinstance(step, PredictionStep) or not step.recall:
-        return ()
-    pairs = (await views.tallies.step_tally(run, step)).pairs
-    return (recall_summary_line(step, pairs),)
-
-
-async def _prediction_result(
-    views: RunViews, run: RunRecord, step: PredictionStep
-) -> tuple[str, Bar | None, tuple[VerifierRow, ...]]:
-    bars = choice_bars(step, (await views.tallies.step_tally(run, step)).votes)
-    total = sum(bar.count for bar in bars)
-    right = next((bar for bar in bars if bar.marked), None)
-    if right is None:
-        top = max(bars, key=lambda bar: bar.count)
-        return f"**{step.title}**: most chose {top.label} ({percent(top.share)})", None, ()
-    line = f"**{step.title}**: {right.count} of {total} right ({percent(right.share)})"
-    return line, Bar(step.title, right.count, right.share, True), ()

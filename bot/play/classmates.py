@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Action, Address, Place, StepCard
 from bot.service import Actor, LessonService
-from lessons.schema import Choice, FreeAnswerStep, Lesson, PredictionStep, VerifierStep
+from lessons.schema import Choice, FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
 
 NAMES = (
     "Ada",
@@ -86,9 +86,7 @@ class Classmates:
     rng: random.Random
     chosen: dict[tuple[str, str], str] = field(default_factory=dict)
 
-    async def answer(
-        self, card: StepCard, step: PredictionStep | VerifierStep | FreeAnswerStep
-    ) -> None:
+    async def answer(self, card: StepCard, step: Step) -> None:
         """Have every classmate answer the step the card shows."""
         for member in self.members:
             if isinstance(step, PredictionStep):
@@ -99,7 +97,7 @@ class Classmates:
                 for attempt in step.attempts:
                     thumbs = Action.UP if self.rng.random() < attempt.appeal else Action.DOWN
                     await self._click(member, card, thumbs, attempt.id)
-            else:
+            elif isinstance(step, FreeAnswerStep):
                 await self._solve(member, card, step)
 
     def choose(self, member: Actor, step: PredictionStep) -> Choice:

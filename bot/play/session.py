@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.engine import Action, Address, LessonEngine, Place, StepCard
+from bot.engine import Action, Address, LessonEngine, Place, StepCard, parse_address
 from bot.play.classmates import Classmates, learning_assumptions, make_classmates
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
 from bot.play.markup import plain
@@ -21,12 +21,26 @@ from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
 from bot.service.surface import FileReply
 from lessons.reading import reading_minutes
-from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from lessons.schema import Step
 
 PLATFORM = "terminal"
 THUMBS = {"u": "up", "d": "down"}
 NEXT_PROMPT = "\nPress Enter to continue (q to stop): "
 MORE_PROMPT = "\nPress Enter to continue (m for more, q to stop): "
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """What a member button acts on: a choice or a sample attempt, by id, and its label."""
+
+    id: str
+    label: str
+
+
+def buttons_for(card: StepCard, action: Action) -> list[Labelled]:
+    """What the card's buttons for `action` act on, in the card's order."""
+    found = [(parse_address(button.address), button.label) for button in card.buttons]
+    return [Labelled(address.arg, label) for address, label in found if address.action is action]
 
 
 @dataclass(frozen=True)
@@ -91,36 +105,34 @@ class PlaySession:
             await self.console.ask_enter(NEXT_PROMPT)
         await self._host("next")
 
-    def _step(self, card: StepCard) -> PredictionStep | VerifierStep | FreeAnswerStep:
-        step = self.engine.catalog.get(self.options.lesson_id).step_by_id(card.step_id)
-        assert isinstance(step, PredictionStep | VerifierStep | FreeAnswerStep)
-        return step
+    def _step(self, card: StepCard) -> Step:
+        return self.engine.catalog.get(self.options.lesson_id).step_by_id(card.step_id)
 
     async def _answer(self, card: StepCard) -> None:
-        step = self._step(card)
-        if isinstance(step, PredictionStep):
-            await self._predict(card, step)
-        elif isinstance(step, VerifierStep):
-            await self._verify(card, step)
+        """Answer with the card's own buttons: its choices, its attempts, or its answer box."""
+        if choices := buttons_for(card, Action.CHOOSE):
+            await self._predict(card, choices)
+        elif attempts := buttons_for(card, Action.UP):
+            await self._verify(card, attempts)
         else:
             await self._solve(card)
 
-    async def _predict(self, card: StepCard, step: PredictionStep) -> None:
-        for number, choice in enumerate(step.choices, start=1):
+    async def _predict(self, card: StepCard, choices: list[Labelled]) -> None:
+        for number, choice in enumerate(choices, start=1):
             self.console.show(f"  {number}) {plain(choice.label)}")
-        picked = await self.console.ask_number("Your prediction", len(step.choices))
+        picked = await self.console.ask_number("Your prediction", len(choices))
         if picked is not None:
-            await self._click(card, Action.CHOOSE, step.choices[picked - 1].id)
+            await self._click(card, Action.CHOOSE, choices[picked - 1].id)
 
-    async def _verify(self, card: StepCard, step: VerifierStep) -> None:
-        for attempt in step.attempts:
+    async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
+        for attempt in attempts:
             question = f"{plain(attempt.label)}: thumbs up or down?"
             answer = await self.console.ask_choice(question, THUMBS)
             if answer.lower()[:1] not in ("u", "d"):
                 continue
             thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
             await self._click(card, thumb, attempt.id)
-        for attempt in step.attempts:
+        for attempt in attempts:
             checked = await self._click(card, Action.CHECK, attempt.id)
             if checked.reward is None:
                 return

@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 MOVED_ON = "Moved on to the next step."
 FINISHED = "That was the last step. The results are posted in the channel."
 MAX_REMEMBERED = 50_000
-DELIVERY_KEY_LENGTH = 128
 TIMER_PATIENCE = 2.0
 """Seconds a due timer waits for its run's turn; a run still posting then fires next round."""
 
@@ -97,7 +96,7 @@ class Deliveries:
 
     async def claim(self, platform: str, key: str) -> bool:
         """Claim the delivery for this process; False if any process claimed it first."""
-        first = await self.engine.first_delivery(platform, key[:DELIVERY_KEY_LENGTH])
+        first = await self.engine.first_delivery(platform, key)
         if not first:
             log.info("ignored a repeated delivery of %s (claimed)", key.split(":", 1)[0])
         return first

@@ -9,13 +9,16 @@ it, and after a `patience` wait the host is told the lesson is still posting.
 The turn is held in two places. In this process, an asyncio lock per run queues the
 requests that arrive here without touching the database. Across processes, a lease in the
 run's row (`claim_turn`): renewed while its holder works, so a holder that dies frees it
-after `lease` seconds, and released when the posts are done.
+after `lease` seconds, and released when the posts are done. A holder's name says which
+machine and process it is, so a process restarted on the same machine takes over the turn
+of its dead predecessor at once instead of waiting for the lease to lapse.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
 import socket
@@ -35,9 +38,32 @@ MAX_HOLD = 300.0
 FIRST_POLL, LAST_POLL = 0.05, 0.5
 """Seconds between two looks at another process's lease: doubling from the first to the last."""
 
-def process_name() -> str:
-    """A name for this process's turns, unique across machines and restarts."""
-    return f"{socket.gethostname()[:32]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+HOST = socket.gethostname()[:32]
+INCARNATION = uuid.uuid4().hex[:8]
+"""This run of the process: tells it from an earlier process that had the same id."""
+_instances = itertools.count(1)
+
+
+def holder_name() -> str:
+    """A new name for turns: machine, process id, this run of the process, and a number."""
+    return f"{HOST}:{os.getpid()}:{INCARNATION}:{next(_instances)}"
+
+
+def holder_gone(holder: str | None) -> bool:
+    """Whether a turn's holder was a process of this machine that no longer runs."""
+    parts = (holder or "").rsplit(":", 3)
+    if len(parts) != 4 or parts[0] != HOST or not parts[1].isdigit():
+        return False  # another machine's: only its lease can tell
+    pid, incarnation = int(parts[1]), parts[2]
+    if pid == os.getpid():
+        return incarnation != INCARNATION  # an earlier process that had this process's id
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # a live process of another user
+    return False
 
 
 class Turn:
@@ -92,7 +118,7 @@ class PostingTurns:
         self.lease = lease
         self.patience = patience
         self.max_hold = max_hold
-        self.holder = process_name()
+        self.holder = holder_name()
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, int] = {}
 
@@ -133,8 +159,7 @@ class PostingTurns:
 
     async def _claim(self, run_id: int, deadline: float) -> None:
         loop = asyncio.get_running_loop()
-        claim = self.engine.messages.claim_turn
-        if await claim(run_id, self.holder, self.lease):
+        if await self._claim_once(run_id):
             return
         log.info("run %s is posting in another process; waiting for its turn", run_id)
         pause = FIRST_POLL
@@ -143,8 +168,19 @@ class PostingTurns:
                 raise StillPosting()
             await asyncio.sleep(pause)  # another process is posting; look again shortly
             pause = min(pause * 2, LAST_POLL)
-            if await claim(run_id, self.holder, self.lease):
+            if await self._claim_once(run_id):
                 return
+
+    async def _claim_once(self, run_id: int) -> bool:
+        """Take the turn if it is free, or if its holder is known to be gone."""
+        messages = self.engine.messages
+        if await messages.claim_turn(run_id, self.holder, self.lease):
+            return True
+        holder = await messages.turn_holder(run_id)
+        if not holder_gone(holder):
+            return False
+        log.info("run %s: taking over the turn of %s, which no longer runs", run_id, holder)
+        return await messages.claim_turn(run_id, self.holder, self.lease, replacing=holder)
 
     def _lock(self, run_id: int) -> asyncio.Lock:
         self._users[run_id] = self._users.get(run_id, 0) + 1

@@ -44,7 +44,6 @@ from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, 
 log = logging.getLogger(__name__)
 
 COUNTER_INTERVAL = 3.0
-RESULTS = "+results"
 NOT_SHOWN = (
     "Saved, but the channel refused the bot's post, so it does not show this yet. Once the "
     "bot may post here, `/lesson repost` posts it (and `/lesson next` posts missed results "
@@ -80,8 +79,9 @@ class Presenter:
         self.retry_first, self.retry_last = RETRY_FIRST, RETRY_LAST
         self._behind: set[int] = set()
         self._retrying: asyncio.Task[None] | None = None
+        self._catching_up: asyncio.Task[None] | None = None
         self._drawing = asyncio.Lock()
-        self._editing: weakref.WeakValueDictionary[tuple[int, str], asyncio.Lock] = (
+        self._editing: weakref.WeakValueDictionary[tuple[int, str, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
 
@@ -191,13 +191,18 @@ class Presenter:
     async def catch_up(self, platform: str) -> None:
         """Post what each active run of a platform shows last, if its post was lost or refused.
 
-        Called at startup: a reveal stored just before the process stopped gets its results
+        Run at startup: a reveal stored just before the process stopped gets its results
         posted. Each run is caught up in its turn, so one process posts it (a turn left by a
-        process that died lapses first); a run whose platform does not answer is tried again.
+        process that died is taken over, or lapses first); a run whose platform does not
+        answer, or whose turn another process still holds, is tried again later.
         """
         for run in await self.engine.active_runs(platform):
             if not await self.catch_up_run(run.id):
                 self.behind(run.id)
+
+    def start_catching_up(self, platform: str) -> None:
+        """Catch up the platform's active runs in the background, so starting waits for none."""
+        self._catching_up = asyncio.get_running_loop().create_task(self.catch_up(platform))
 
     async def catch_up_run(self, run_id: int) -> bool:
         """Post what the run shows last if it is missing; whether the run is caught up.
@@ -217,6 +222,8 @@ class Presenter:
             return False
         except Exception:
             log.exception("could not post the missing message of run %s", run_id)
+            return True
+        log.info("run %s is caught up: its channel shows what is stored", run_id)
         return True
 
     def behind(self, run_id: int) -> None:
@@ -264,10 +271,11 @@ class Presenter:
 
     async def flush(self) -> None:
         """Wait for every scheduled counter edit, and stop retrying posts (at shutdown)."""
-        if self._retrying is not None:
-            self._retrying.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._retrying
+        for chore in (self._catching_up, self._retrying):
+            if chore is not None:
+                chore.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await chore
         await self.counters.flush()
 
     async def post(self, channel: str, card: Card) -> str | None:
@@ -307,10 +315,10 @@ class Presenter:
 
     def _results_lock(self, reveal: RevealCard) -> asyncio.Lock:
         """Held while a question's results are posted, so retiring them waits for the post."""
-        return self._edit_lock(reveal.run_id, reveal.step_id + RESULTS)
+        return self._edit_lock(reveal.run_id, reveal.step_id, "results")
 
-    def _edit_lock(self, run_id: int, step_id: str) -> asyncio.Lock:
-        key = (run_id, step_id)
+    def _edit_lock(self, run_id: int, step_id: str, part: str = "step") -> asyncio.Lock:
+        key = (run_id, step_id, part)
         lock = self._editing.get(key)
         if lock is None:
             lock = asyncio.Lock()

@@ -109,5 +109,4 @@ class Outcome:
 
     async def answer(self) -> Reply | None:
         """Run the channel updates; the reply, or else the confirmation, to give afterwards."""
-        replaced = await self.show()
-        return replaced if replaced is not None else self.reply or self.done
+        return await self.shown() or self.done

@@ -110,7 +110,7 @@ async def start_http(bot: SlackBot, host: str, port: int) -> web.AppRunner:
 @contextlib.asynccontextmanager
 async def running_timers(bot: SlackBot) -> AsyncIterator[None]:
     """Post what a lost post left missing, then run the engine's timer loop until the block ends."""
-    await bot.presenter.catch_up(PLATFORM)
+    bot.presenter.start_catching_up(PLATFORM)
     loop = run_timer_loop(partial(bot.requests.service.fire_timers, PLATFORM))
     task = asyncio.create_task(loop)
     try:

@@ -27,6 +27,7 @@ from tests.discord_adapter.helpers import (
     step_id,
     title,
 )
+from tests.waiting import wait_until
 
 TIMER = 15
 STEP = "what-changed"
@@ -153,3 +154,30 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
     moved = await lesson.press(lesson.host, again, button(again, action="next"))
     assert moved.content == "Moved on to the next step."
     assert all(b["disabled"] for b in buttons(again))
+
+
+async def test_two_processes_starting_while_a_third_posts_leave_one_copy(
+    fake: FakeDiscord, store: SqlRunStore, start_process: Start
+) -> None:
+    await start_process("first")
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach(STEP)
+    held = fake.delay(results_post)
+    revealing = await fake.slash(lesson.host, "reveal")
+    await held.wait_arrived()
+
+    others = await asyncio.gather(start_process("second"), start_process("third"))
+
+    async def both_waiting() -> bool:
+        return all("waiting for its turn" in other.log_text() for other in others)
+
+    await wait_until(both_waiting, 20, "both new processes waiting for the run's turn")
+    held.released.set()
+    assert "Revealed" in (await fake.private_reply(revealing)).content
+
+    async def both_caught_up() -> bool:
+        return all("is caught up" in other.log_text() for other in others)
+
+    await wait_until(both_caught_up, 20, "both processes to find the results posted")
+    assert len(results_shown(lesson)) == 1
+    assert [step_id(m) for m in lesson.messages()].count(step_id(question)) == 1

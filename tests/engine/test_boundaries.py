@@ -67,7 +67,7 @@ def test_outside_the_engine_only_its_public_package_is_imported() -> None:
 
 
 def test_no_engine_module_imports_a_platform_or_the_database() -> None:
-    files = sorted(ENGINE.glob("*.py"))
+    files = sorted(ENGINE.rglob("*.py"))
     assert files, "the engine package is missing"
     offenders = {
         path.name: sorted(imported_modules(path) & set(FORBIDDEN)) for path in files

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine, Member, Place, StillPosting
-from bot.service.posting import PostingTurns
+from bot.service import posting
+from bot.service.posting import INCARNATION, PostingTurns, holder_gone
 from bot.verifier import Checker
 from storage import SqlRunStore, create_engine
 from tests.conftest import FakeClock
@@ -70,13 +73,33 @@ async def test_a_turn_held_longer_than_its_lease_is_kept_by_a_live_holder(
     await (await there.take(run)).release()
 
 
-async def test_the_turn_of_a_holder_that_died_is_free_once_its_lease_lapses(
+async def test_the_turn_of_another_machine_that_died_is_free_once_its_lease_lapses(
     engine: LessonEngine, other_engine: LessonEngine
 ) -> None:
     run = await run_id(engine)
-    assert await engine.messages.claim_turn(run, "a process that died", 0.5)
+    assert await engine.messages.claim_turn(run, "another-machine:4242:0badf00d:1", 0.5)
     there = PostingTurns(other_engine, patience=0)
     with pytest.raises(StillPosting):
         await there.take(run)
     turn = await PostingTurns(other_engine, patience=5).take(run)
     await turn.release()
+
+
+async def test_the_turn_of_a_process_of_this_machine_that_died_is_taken_over_at_once(
+    engine: LessonEngine, other_engine: LessonEngine
+) -> None:
+    run = await run_id(engine)
+    ended = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await ended.wait()
+    dead = f"{posting.HOST}:{ended.pid}:0badf00d:1"
+    assert holder_gone(dead) and not holder_gone(PostingTurns(engine).holder)
+    assert await engine.messages.claim_turn(run, dead, 3600)
+    turn = await PostingTurns(other_engine, patience=0).take(run)
+    assert await other_engine.messages.turn_holder(run) == turn.turns.holder
+    await turn.release()
+
+
+async def test_an_earlier_process_with_this_process_id_counts_as_gone() -> None:
+    earlier = f"{posting.HOST}:{os.getpid()}:0badf00d:1"
+    assert holder_gone(earlier)
+    assert not holder_gone(f"{posting.HOST}:{os.getpid()}:{INCARNATION}:99")

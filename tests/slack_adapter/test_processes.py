@@ -133,8 +133,9 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
 
         await bot.start()
         await bot.wait_ready(slack.session)
-        (results,) = slack.posts_in(CHANNEL, "Results: Same brain")
+        results = await slack.wait_post("Results: Same brain", timeout=30)
         assert "3 answered" in block_texts(results.args["blocks"])
+        await fake_slack.wait_for(lambda _: fake_slack.shared_files(CHANNEL))
         (chart,) = fake_slack.shared_files(CHANNEL)
         assert chart.startswith(b"\x89PNG")
         assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1

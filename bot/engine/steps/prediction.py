@@ -1,0 +1,105 @@
+"""A prediction step: members pick one choice; a recall asks an earlier prediction again."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.engine.addresses import Action
+from bot.engine.ports import TallyStorage
+from bot.engine.recall import before_after_chart, recall_notes, recall_summary_line
+from bot.engine.reveals import choice_bars, choice_notes, share_chart
+from bot.engine.steps.base import KindOfStep, RunData, StepResult, button_address
+from bot.engine.tally import percent
+from bot.model.records import RunRecord, StepTally
+from bot.model.views import Bar, Button, RevealCard, Tone
+from lessons.schema import PredictionStep
+
+
+class Prediction(KindOfStep[PredictionStep]):
+    """One button per choice; the reveal shows the channel's shares, the right one marked."""
+
+    step_class = PredictionStep
+    takes_answers = True
+
+    @classmethod
+    def of(cls, step: PredictionStep) -> KindOfStep[PredictionStep]:
+        """A recall for a step that asks an earlier one again, else a plain prediction."""
+        return Recall(step) if step.recall else cls(step)
+
+    def member_buttons(self, run_id: int) -> tuple[Button, ...]:
+        """One button per choice, on the first row."""
+        return tuple(
+            Button(
+                button_address(run_id, self.step.id, Action.CHOOSE, choice.id),
+                choice.label,
+                Tone.PRIMARY,
+                row=0,
+            )
+            for choice in self.step.choices
+        )
+
+    def for_choosing(self) -> PredictionStep:
+        """This question, whose choices members pick from."""
+        return self.step
+
+    async def reveal(
+        self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
+    ) -> RevealCard:
+        """Each choice's share of the channel, the right answer marked."""
+        bars = choice_bars(self.step, tally.votes)
+        notes = choice_notes(self.step, bars)
+        chart = share_chart(self.step.title, bars)
+        return replace(
+            base, explanation=self.step.explanation, bars=bars, notes=notes, chart=chart
+        )
+
+    async def result(self, data: RunData, run: RunRecord) -> StepResult:
+        """How many chose the right answer; for an opinion poll, the most chosen answer."""
+        bars = choice_bars(self.step, (await data.step_tally(run, self.step)).votes)
+        total = sum(bar.count for bar in bars)
+        right = next((bar for bar in bars if bar.marked), None)
+        title = self.step.title
+        if right is None:
+            top = max(bars, key=lambda bar: bar.count)
+            return StepResult((f"**{title}**: most chose {top.label} ({percent(top.share)})",))
+        line = f"**{title}**: {right.count} of {total} right ({percent(right.share)})"
+        return StepResult((line,), Bar(title, right.count, right.share, True))
+
+
+class Recall(Prediction):
+    """A prediction asked again: its reveal and results show how the channel's answers moved."""
+
+    @property
+    def recalls(self) -> str | None:
+        """The id of the earlier prediction this one asks again."""
+        return self.step.recall
+
+    async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
+        """The choices' tally, and each member's first answer paired with this one."""
+        tally = await super().count(tallies, run_id)
+        recalled = self.step.recall or ""
+        pairs = tuple(await tallies.choice_pairs(run_id, recalled, self.step.id))
+        return replace(tally, pairs=pairs)
+
+    async def reveal(
+        self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
+    ) -> RevealCard:
+        """The choices' shares the first time beside now, and who moved to the right answer."""
+        bars = choice_bars(self.step, tally.votes)
+        notes = choice_notes(self.step, bars) + recall_notes(self.step, tally.pairs)
+        chart = before_after_chart(self.step.title, await self._first_time(data, run), bars)
+        return replace(
+            base, explanation=self.step.explanation, bars=bars, notes=notes, chart=chart
+        )
+
+    async def result(self, data: RunData, run: RunRecord) -> StepResult:
+        """The prediction's line, then how the channel's answers moved."""
+        result = await super().result(data, run)
+        pairs = (await data.step_tally(run, self.step)).pairs
+        return replace(result, lines=(*result.lines, recall_summary_line(self.step, pairs)))
+
+    async def _first_time(self, data: RunData, run: RunRecord) -> tuple[Bar, ...]:
+        """The choices' tally of the recalled question, from the first time this run asked it."""
+        recalled = data.lesson_of(run).step_by_id(self.step.recall or "")
+        assert isinstance(recalled, PredictionStep)
+        return choice_bars(recalled, (await data.step_tally(run, recalled)).votes)

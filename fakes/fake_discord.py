@@ -233,6 +233,7 @@ class FakeDiscord:
         self._faults: list[Fault] = []
         self._holds = Holds[Call]()
         self._delays = Holds[Call]()
+        self._lost = Holds[Call]()
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -259,6 +260,7 @@ class FakeDiscord:
         """Stop serving (a held request is let go first)."""
         self._holds.release_all()
         self._delays.release_all()
+        self._lost.release_all()
         for socket in self._sockets:
             if not socket.closed:
                 await socket.close()
@@ -296,6 +298,10 @@ class FakeDiscord:
     def delay(self, matches: Callable[[Call], bool]) -> Hold[Call]:
         """Keep the next request matching `matches` waiting until released; then answer it."""
         return self._delays.add(matches)
+
+    def lose_answer(self, matches: Callable[[Call], bool]) -> Hold[Call]:
+        """Do the next request matching `matches`, but keep its answer until released (then 503)."""
+        return self._lost.add(matches)
 
     def failed_with(self, status: int) -> list[Call]:
         """The requests that were answered with the injected `status`."""
@@ -623,7 +629,11 @@ class FakeDiscord:
             self._notify()
             return fault.response()
         try:
-            return _json(self._answer(call))
+            answer = self._answer(call)
+            self._notify()
+            if await self._lost.parked(call):
+                return _json({"message": "Done, answer lost", "code": 0}, status=503)
+            return _json(answer)
         except FakeHttpError as error:
             return _json({"message": error.message, "code": error.code}, status=error.status)
         except LookupError:
@@ -654,6 +664,9 @@ class FakeDiscord:
                 return self._new_message(channel, call.body, call.files, webhook=True)
             case ("PATCH" | "GET", ["webhooks", _, _, "messages", _]):
                 return self._new_message(self._channel_of_token(parts[2]), call.body or {}, ())
+            case ("GET", ["channels", channel_id, "messages"]):
+                newest_first = self.channel_messages(int(channel_id))[::-1]
+                return newest_first[: int(call.query.get("limit", "50"))]
             case ("POST", ["channels", channel_id, "messages"]):
                 message = self._new_message(int(channel_id), call.body, call.files)
                 self.messages[int(message["id"])] = message

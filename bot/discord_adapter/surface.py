@@ -6,6 +6,7 @@ any process can edit the message later: its live counter, or its buttons once cl
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,20 @@ from bot.engine import RevealCard, StepCard
 from bot.service import Card, DrawnChart, PlatformUnavailable
 
 PREFIX = "discord"
+FIND_WITHIN = 20
+"""How many of a channel's latest messages are read to find a post whose answer was lost."""
+log = logging.getLogger(__name__)
+
+
+def custom_ids(message: discord.Message) -> set[str]:
+    """The custom_ids of a message's buttons."""
+    return {
+        str(child.custom_id)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button) and child.custom_id
+    }
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,24 @@ class DiscordSurface:
         content = step_content(card) if isinstance(card, StepCard) else None
         await self._edit(where, content, view)
         return True
+
+    async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
+        """The bot's recent message whose buttons are exactly the card's (Read Message History).
+
+        None if there is none among the last `FIND_WITHIN`, or the channel cannot be read.
+        """
+        wanted = {button.address for button in card.buttons}
+        me = self.client.user
+        if not wanted or me is None:
+            return None
+        messageable = self.client.get_partial_messageable(int(channel))
+        try:
+            async for message in messageable.history(limit=FIND_WITHIN):
+                if message.author.id == me.id and custom_ids(message) == wanted:
+                    return MessageRef(int(channel), message.id).encode()
+        except discord.HTTPException as error:
+            log.warning("could not read the channel's recent messages: %s", error.status)
+        return None
 
     async def _edit(self, ref: MessageRef, content: str | None, view: View | None) -> None:
         channel = self.client.get_partial_messageable(ref.channel_id)

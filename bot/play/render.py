@@ -151,6 +151,10 @@ class TerminalSurface:
         """Nothing to redraw: the terminal shows counts at the reveal."""
         return True
 
+    async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
+        """Nothing to find: the terminal loses no post."""
+        return None
+
 
 def more_address(card: Card) -> str | None:
     """The address of a card's More button, if it has one."""

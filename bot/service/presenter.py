@@ -242,13 +242,23 @@ class Presenter:
             pause = min(pause * 2, self.retry_last)
 
     async def _catch_up(self, run: RunRecord) -> None:
-        """Post the missing tail of what the run shows last, in the lesson's order."""
+        """Post the missing tail of what the run shows last, in the lesson's order.
+
+        A missing post that did arrive (its answer was lost) is found and kept, not posted again.
+        """
         posts = await self.engine.last_posts(run)
         first_missing = len(posts)
         while first_missing > 0 and not await self._posted(run.id, posts[first_missing - 1]):
             first_missing -= 1
+        channel = run.place.channel
         for shown in posts[first_missing:]:
-            await self.repost(run.place.channel, shown)
+            found = await self.surface.find(channel, shown)
+            if found is None:
+                await self.repost(channel, shown)
+            elif isinstance(shown, RevealCard):
+                await self.engine.remember_reveal(run.id, shown.step_id, found)
+            else:
+                await self.engine.remember_message(run.id, shown.step_id, found)
 
     async def _posted(self, run_id: int, shown: StepCard | RevealCard) -> bool:
         if isinstance(shown, RevealCard):

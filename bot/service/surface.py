@@ -53,6 +53,14 @@ class Surface(Protocol):
         """Redraw a posted step (counter, closed) or reveal (Next disabled); whether it worked."""
         ...
 
+    async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
+        """A recent message of the bot's in the channel that shows this card, if one can be seen.
+
+        A post whose answer was lost (the process stopped while sending it) may have arrived;
+        finding it spares the channel a second copy. None where the channel cannot be read.
+        """
+        ...
+
 
 @dataclass(frozen=True)
 class FileReply:

@@ -143,6 +143,10 @@ class SlackSurface:
         text, blocks = card_message(card)
         return await self.update(channel, ref, text, blocks)
 
+    async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
+        """None: reading a channel's history would need the app to ask for more scopes."""
+        return None
+
     async def update(self, channel: str, ts: str, text: str, blocks: list[Block]) -> bool:
         """Replace a message's text and blocks; whether it worked."""
         call = self.client.chat_update(

@@ -181,3 +181,33 @@ async def test_two_processes_starting_while_a_third_posts_leave_one_copy(
     await wait_until(both_caught_up, 20, "both processes to find the results posted")
     assert len(results_shown(lesson)) == 1
     assert [step_id(m) for m in lesson.messages()].count(step_id(question)) == 1
+
+
+async def test_results_that_arrived_but_whose_answer_was_lost_are_not_posted_again(
+    fake: FakeDiscord, store: SqlRunStore, start_process: Start
+) -> None:
+    first = await start_process("first")
+    lesson = LessonDriver(fake, fake.host("hazel"))
+    question = await lesson.reach(STEP)
+    chosen = await lesson.press(fake.member("ann"), question, button(question, arg="more-text"))
+    assert "You chose" in chosen.content
+    lost = fake.lose_answer(results_post)
+    await fake.slash(lesson.host, "reveal")
+    await lost.wait_arrived()
+    (results,) = results_shown(lesson)  # it arrived; the bot never learned its id
+    await first.kill()
+
+    second = await start_process("second")
+
+    async def caught_up() -> bool:
+        return "is caught up" in second.log_text()
+
+    await wait_until(caught_up, 20, "the restarted process to catch the run up")
+    assert results_shown(lesson) == [results]
+    run_id = run_of(question)
+    kept = await store.find_message(run_id, STEP + "+results")
+    assert kept == f"discord:{CHANNEL_ID}:{results['id']}"
+    moved = await lesson.press(lesson.host, results, button(results, action="next"))
+    assert moved.content == "Moved on to the next step."
+    assert all(b["disabled"] for b in buttons(results) if ":next" in b["custom_id"])
+    assert results_shown(lesson) == [results]

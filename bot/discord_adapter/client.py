@@ -88,6 +88,7 @@ class LessonBot(discord.Client):
 
     def __init__(self, engine: LessonEngine, settings: Settings, options: BotOptions) -> None:
         self.shard = shard_of(settings)
+        quiet_voice_warnings()
         super().__init__(
             intents=discord.Intents(guilds=True),
             allowed_mentions=NO_MENTIONS,
@@ -153,6 +154,21 @@ class LessonBot(discord.Client):
             await self.replies.settle(self.options.drain_seconds)
             await self.presenter.flush()
         await super().close()
+
+
+class NoVoiceWarnings(logging.Filter):
+    """Drops discord.py's warnings that voice support is missing: the bot never joins voice."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether to keep the record."""
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def quiet_voice_warnings() -> None:
+    """Keep discord.py from warning at every start about voice libraries the bot does not use."""
+    client_log = logging.getLogger("discord.client")
+    if not any(isinstance(f, NoVoiceWarnings) for f in client_log.filters):
+        client_log.addFilter(NoVoiceWarnings())
 
 
 def shard_of(settings: Settings) -> Shard:

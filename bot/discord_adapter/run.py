@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from functools import partial
 
+import aiohttp
 import discord
 
 from bot.discord_adapter.client import BadSharding, LessonBot, build_bot
@@ -26,6 +27,10 @@ log = logging.getLogger(__name__)
 
 TOKEN_PURPOSE = (
     "The Discord bot needs its bot token: Developer Portal > your application > Bot > Reset Token."
+)
+UNREACHABLE = (
+    "could not reach Discord. Check this machine's network connection, DNS and firewall "
+    "(outgoing HTTPS to discord.com), then start the bot again"
 )
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 _closing: set[asyncio.Future[None]] = set()
@@ -64,6 +69,9 @@ def run_discord_command(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 2
+    except aiohttp.ClientConnectionError as error:
+        print(f"error: {UNREACHABLE} ({type(error).__name__})", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 0
     return 0

@@ -166,9 +166,10 @@ def mechanism(votes: str, raters: int | None, seed: int, steps: int, lesson_id: 
               chart_path: str | None) -> None:
     """Train the toy policy on thumbs-up votes, a checker and a naive checker; print the result."""
     from bot.mechanism.cli import MechanismOptions, mechanism_command
+    from bot.play.console import Console
 
     options = MechanismOptions(seed, steps, raters, lesson_id, chart_path)
-    sys.exit(mechanism_command(votes, options))
+    sys.exit(mechanism_command(votes, options, Console().show))
 
 
 @cli.command("discord")

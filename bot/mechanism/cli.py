@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,8 +40,13 @@ class MechanismOptions:
     chart_path: str | None = None
 
 
-def mechanism_command(votes: str, options: MechanismOptions | None = None) -> int:
-    """Print the three runs trained on typed thumbs-up counts; return 0, or 2 on bad input."""
+def mechanism_command(
+    votes: str, options: MechanismOptions | None = None, show: Callable[[str], None] = print
+) -> int:
+    """Show the three runs trained on typed thumbs-up counts; return 0, or 2 on bad input.
+
+    `show` prints the report's text, whose light Markdown a terminal front end may draw.
+    """
     options = options or MechanismOptions()
     try:
         step = _check_options(options)
@@ -56,7 +61,7 @@ def mechanism_command(votes: str, options: MechanismOptions | None = None) -> in
     rows = _rows(step, counts, raters, verdicts)
     settings = TrainingSettings(steps=options.steps, seed=options.seed)
     runs = train_all(toy_attempts(step, rows, COMMAND_LINE_VOTES), settings)
-    print("\n".join(report_lines(runs, [_raters_assumption(raters, options.raters)])))
+    show("\n".join(report_lines(runs, [_raters_assumption(raters, options.raters)])))
     return _write_chart(runs, options.chart_path) if options.chart_path else 0
 
 

@@ -212,12 +212,14 @@ def export(settings: Settings, run_id: int, output: Path | None) -> None:
 @click.option("--platform", required=True, type=click.Choice(["discord", "slack", "terminal"]))
 @click.option("--workspace", required=True, help="Discord server id or Slack team id.")
 @click.option("--user", "user_id", required=True, help="The member's platform user id.")
+@click.option("--confirm", is_flag=True, help="Delete; without it, only say what would go.")
 @click.pass_obj
-def forget(settings: Settings, platform: str, workspace: str, user_id: str) -> None:
-    """Delete everything a member answered in a workspace."""
+def forget(settings: Settings, platform: str, workspace: str, user_id: str, confirm: bool) -> None:
+    """Say what is stored about a member in a workspace; with --confirm, delete it."""
     from bot.data_commands import forget_command
 
-    sys.exit(asyncio.run(forget_command(settings.database_url, platform, workspace, user_id)))
+    forgetting = forget_command(settings.database_url, platform, workspace, user_id, confirm)
+    sys.exit(asyncio.run(forgetting))
 
 
 def main() -> None:

@@ -40,13 +40,21 @@ def _recalls_of(lesson_id: str) -> dict[str, str]:
         return {}
 
 
-async def forget_command(database_url: str, platform: str, workspace: str, user_id: str) -> int:
-    """Remove or blank everything naming a member in a workspace; say what went; exit 0."""
+async def forget_command(
+    database_url: str, platform: str, workspace: str, user_id: str, confirm: bool = False
+) -> int:
+    """Say what forgetting a member in a workspace would remove; with `confirm`, do it; exit 0."""
     await upgrade_database(database_url)
     database = create_engine(database_url)
     try:
-        report = await SqlRunStore(database).forget_member(platform, workspace, user_id)
+        store = SqlRunStore(database)
+        report = await store.forget_member(platform, workspace, user_id, dry_run=not confirm)
     finally:
         await database.dispose()
-    click.echo(f"Forgot {platform} user {user_id} in {workspace}: {forget_counts(report)}.")
+    who = f"{platform} user {user_id} in {workspace}"
+    if confirm:
+        click.echo(f"Forgot {who}: {forget_counts(report)}.")
+    else:
+        counts = forget_counts(report, "would remove", "would blank")
+        click.echo(f"Nothing deleted yet. Forgetting {who} {counts}. Add --confirm to delete.")
     return 0

@@ -31,15 +31,22 @@ async def test_export_and_forget_from_the_command_line(
     assert exported.returncode == 0, exported.stderr
     users = [row["user_id"] for row in csv.DictReader(io.StringIO(exported.stdout))]
     assert users == ["alice", "bob"]
+    preview = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
+                      "--user", "alice")
+    assert preview.returncode == 0 and preview.stdout.startswith(
+        "Nothing deleted yet. Forgetting discord user alice in guild-1 would remove 1 stored "
+    ) and "Add --confirm to delete." in preview.stdout
+    unchanged = run_bot(database_url, "export", "--run", str(card.run_id))
+    assert [row["user_id"] for row in csv.DictReader(io.StringIO(unchanged.stdout))] == users
     forgot = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
-                     "--user", "alice")
+                     "--user", "alice", "--confirm")
     assert forgot.returncode == 0 and forgot.stdout.startswith(
         "Forgot discord user alice in guild-1: removed 1 stored answer (1 choice or rating, "
     )
     again = run_bot(database_url, "export", "--run", str(card.run_id))
     assert [row["user_id"] for row in csv.DictReader(io.StringIO(again.stdout))] == ["bob"]
     host = run_bot(database_url, "forget", "--platform", "discord", "--workspace", "guild-1",
-                   "--user", "host-1")
+                   "--user", "host-1", "--confirm")
     assert host.returncode == 0 and "blanked the host id on 1 run hosted" in host.stdout
 
 

@@ -71,6 +71,7 @@ def build_slack_bot(
     token = require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE)
     client = make_client(token, base_url or settings.slack_api_url)
     secret = signing_secret(settings)
+    quiet_token_warning()
     app = AsyncApp(
         client=client,
         request_verification_enabled=False,  # the events route verifies every request first
@@ -88,6 +89,25 @@ def build_slack_bot(
     app.error(log_request_error)
     route = EventsRoute(app, SignatureVerifier(secret), clicks)
     return SlackBot(app, requests, route)
+
+
+class NoTokenWarning(logging.Filter):
+    """Drops bolt's warning that SLACK_BOT_TOKEN goes unused: the app's client carries it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether to keep the record."""
+        return "`token` will be unused" not in record.getMessage()
+
+
+def quiet_token_warning() -> None:
+    """Keep bolt from warning at every start that the token it read from the environment is unused.
+
+    The app is given its Web API client, which already holds SLACK_BOT_TOKEN; bolt reads the
+    variable again on its own and says it will not use it.
+    """
+    app_log = logging.getLogger("slack_bolt.AsyncApp")
+    if not any(isinstance(f, NoTokenWarning) for f in app_log.filters):
+        app_log.addFilter(NoTokenWarning())
 
 
 def build_app(settings: Settings, engine: LessonEngine, base_url: str | None = None) -> AsyncApp:

@@ -75,3 +75,12 @@ def test_burst_handling_follows_its_one_switch(engine: LessonEngine) -> None:
     for on in (True, False):
         bot = build_slack_bot(slack_settings(burst_handling=on), engine)
         assert bot.requests.inflight.acks.enabled is on
+
+
+def test_a_bot_token_in_the_environment_draws_no_warning_that_it_goes_unused(
+    engine: LessonEngine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-from-the-environment")
+    caplog.set_level(logging.WARNING)
+    build_slack_bot(slack_settings(), engine)
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("slack_bolt")] == []

@@ -71,7 +71,7 @@ def build_slack_bot(
     token = require_secret(settings.slack_bot_token, "SLACK_BOT_TOKEN", BOT_TOKEN_PURPOSE)
     client = make_client(token, base_url or settings.slack_api_url)
     secret = signing_secret(settings)
-    quiet_token_warning()
+    plain_bolt_lines()
     app = AsyncApp(
         client=client,
         request_verification_enabled=False,  # the events route verifies every request first
@@ -91,23 +91,35 @@ def build_slack_bot(
     return SlackBot(app, requests, route)
 
 
-class NoTokenWarning(logging.Filter):
-    """Drops bolt's warning that SLACK_BOT_TOKEN goes unused: the app's client carries it."""
+UNREACHABLE = (
+    "Could not reach Slack: check this machine's network connection, DNS and firewall "
+    "(outgoing HTTPS to slack.com). The bot keeps trying."
+)
+
+
+class BoltLogLines(logging.Filter):
+    """Bolt's start-up lines made plain.
+
+    No warning that SLACK_BOT_TOKEN goes unused (the app's client carries it), and a failed
+    Socket Mode connection as one line saying what to check, not a traceback at every retry.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Whether to keep the record."""
-        return "`token` will be unused" not in record.getMessage()
+        """Whether to keep the record (a failed connection is rewritten in place)."""
+        message = record.getMessage()
+        if "`token` will be unused" in message:
+            return False
+        if message.startswith("Failed to connect"):
+            record.msg, record.args = f"{message} {UNREACHABLE}", ()
+            record.exc_info, record.exc_text = None, None
+        return True
 
 
-def quiet_token_warning() -> None:
-    """Keep bolt from warning at every start that the token it read from the environment is unused.
-
-    The app is given its Web API client, which already holds SLACK_BOT_TOKEN; bolt reads the
-    variable again on its own and says it will not use it.
-    """
+def plain_bolt_lines() -> None:
+    """Install `BoltLogLines` on bolt's app logger, once."""
     app_log = logging.getLogger("slack_bolt.AsyncApp")
-    if not any(isinstance(f, NoTokenWarning) for f in app_log.filters):
-        app_log.addFilter(NoTokenWarning())
+    if not any(isinstance(f, BoltLogLines) for f in app_log.filters):
+        app_log.addFilter(BoltLogLines())
 
 
 def build_app(settings: Settings, engine: LessonEngine, base_url: str | None = None) -> AsyncApp:

@@ -73,18 +73,6 @@ class Dispatch:
             raise NotRevealedYet()
         return more_receipt(run_id, step)
 
-    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
-        """Reveal or advance every timed run whose deadline has passed (once, across processes).
-
-        An adapter passes its platform, so it only moves runs it can show.
-        """
-        fired = []
-        for run in await self.core.due_runs(platform):
-            event = await self.fire_timer(run.id)
-            if event is not None:
-                fired.append(event)
-        return fired
-
     async def fire_timer(self, run_id: int) -> TimerFired | None:
         """Reveal or advance one run if its deadline has passed, as it is stored now."""
         run = await self.core.get_run(run_id)

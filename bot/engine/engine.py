@@ -172,10 +172,6 @@ class LessonEngine:
         """Handle any button of this bot, read from its address, clicked in `place`."""
         return await self.dispatch.click(address, member, place)
 
-    async def fire_due_timers(self, platform: str | None = None) -> list[TimerFired]:
-        """Reveal or advance every timed run whose deadline has passed (once, across processes)."""
-        return await self.dispatch.fire_due_timers(platform)
-
     async def fire_timer(self, run_id: int) -> TimerFired | None:
         """Reveal or advance one run if its deadline has passed, as it is stored now."""
         return await self.dispatch.fire_timer(run_id)

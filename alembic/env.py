@@ -9,7 +9,7 @@ from sqlalchemy.engine import Connection
 
 from alembic import context
 from bot.settings import Settings
-from storage.database import create_engine
+from storage.database import open_database
 from storage.migrate import lock_for_migrations
 from storage.models import Base
 
@@ -41,7 +41,7 @@ def run_migrations(connection: Connection) -> None:
 
 async def run_async_migrations() -> None:
     """Open the async engine and migrate through it."""
-    engine = create_engine(database_url())
+    engine = open_database(database_url())
     async with engine.connect() as connection:
         await connection.run_sync(run_migrations)
     await engine.dispose()

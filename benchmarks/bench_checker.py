@@ -16,7 +16,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 
 EQUAL_CASES = [
     ("0.5", "1/2"), ("1/2", "1/2"), ("\\frac{2}{4}", "1/2"), ("50%", "1/2"),
@@ -65,7 +65,7 @@ async def _check_all(checker: Checker) -> list[float]:
             started = time.perf_counter()
             verdict = await checker.check_answer(answer, gold)
             latencies.append((time.perf_counter() - started) * 1000)
-            assert (verdict.outcome is Outcome.CORRECT) is correct, (answer, gold, verdict)
+            assert (verdict.outcome is Grade.CORRECT) is correct, (answer, gold, verdict)
     return latencies
 
 
@@ -73,10 +73,10 @@ async def _recovery(checker: Checker) -> tuple[float, float]:
     """Time from a worker-killing timeout to the next good check, and to a full pool again."""
     workers = checker.idle_workers
     verdict = await checker.check_answer(PATHOLOGICAL, "0")
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     killed = time.perf_counter()
     after = await checker.check_answer("0.5", "1/2")
-    assert after.outcome is Outcome.CORRECT, after
+    assert after.outcome is Grade.CORRECT, after
     recovered = time.perf_counter()
     while checker.idle_workers < workers:
         await asyncio.sleep(_POLL_SECONDS)

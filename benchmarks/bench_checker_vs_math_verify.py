@@ -23,7 +23,7 @@ from benchmarks.graders import (
 from benchmarks.short_answers import CATEGORIES, ShortAnswer, load
 from benchmarks.suite import NotMeasured
 from benchmarks.timing import elapsed_ms, median, percentile
-from bot.verifier.verdict import Outcome
+from bot.verifier.verdict import Grade
 
 NAME = "checker_vs_math_verify"
 FULL_ROUNDS = 3
@@ -32,7 +32,7 @@ QUICK_STRIDE = 10
 """In quick mode every tenth item is graded: math-verify takes tens of ms per verdict."""
 QUICK_SKIPS_BARE = "not measured in --quick"
 CHECKER, MATH_VERIFY = "checker", "math_verify"
-Grade = Callable[[ShortAnswer], object]
+GradeOne = Callable[[ShortAnswer], object]
 Scorer = Callable[[object, str], Result]
 
 
@@ -67,7 +67,7 @@ class Graded:
 def run(quick: bool = False) -> dict[str, object]:
     """Grade the corpus with both graders; agreement, wrong verdicts and time per verdict."""
     items = load()[::QUICK_STRIDE] if quick else load()
-    graders: dict[str, tuple[Grade, Scorer]] = {
+    graders: dict[str, tuple[GradeOne, Scorer]] = {
         CHECKER: (grade_with_checker, _score_checker)}
     math_verify = load_math_verify()
     if math_verify is not None:
@@ -83,7 +83,7 @@ def run(quick: bool = False) -> dict[str, object]:
     return figures
 
 
-def grade_all(graders: Mapping[str, tuple[Grade, Scorer]], items: Sequence[ShortAnswer],
+def grade_all(graders: Mapping[str, tuple[GradeOne, Scorer]], items: Sequence[ShortAnswer],
               rounds: int) -> dict[str, Graded]:
     """Score one warm pass of every grader, then time `rounds` interleaved rounds."""
     results = {name: [score(grade(item), item.expected) for item in items]
@@ -93,7 +93,7 @@ def grade_all(graders: Mapping[str, tuple[Grade, Scorer]], items: Sequence[Short
     return {name: Graded(results[name], [round_[name] for round_ in timed]) for name in graders}
 
 
-def timed_round(grades: Mapping[str, Grade], items: Sequence[ShortAnswer],
+def timed_round(grades: Mapping[str, GradeOne], items: Sequence[ShortAnswer],
                 flip: bool) -> dict[str, list[float]]:
     """Each item graded by every grader in turn (reversed when `flip`); ms per verdict."""
     names = list(grades)[::-1] if flip else list(grades)
@@ -171,7 +171,7 @@ def _bare_agreement(items: Sequence[ShortAnswer]) -> float:
 
 
 def _score_checker(outcome: object, expected: str) -> Result:
-    assert isinstance(outcome, Outcome)
+    assert isinstance(outcome, Grade)
     return checker_result(outcome, expected)
 
 

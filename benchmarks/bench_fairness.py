@@ -33,7 +33,7 @@ from bot.engine import (
 from bot.runtime import bot_checker
 from bot.settings import Settings
 from bot.verifier import Checker
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 SLOW_ANSWER = "(a+b+c+d+e+f+g)^200"
 """The issue's example: allowed by the parser, and far slower than the timeout to expand."""
@@ -164,7 +164,7 @@ async def _rounds(
     url: str, checker: Checker, rounds: int, scenarios: dict[str, Scenario] = SCENARIOS
 ) -> tuple[dict[str, list[float]], Counter[str]]:
     """Each scenario once per round, in an order that rotates from round to round."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         arena = await _arena(SqlRunStore(database), checker)
         timings: dict[str, list[float]] = {name: [] for name in scenarios}

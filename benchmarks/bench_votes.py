@@ -42,7 +42,7 @@ PATHS = (ENGINE_PATH, STORE_PATH, RAW_PATH)
 SQLITE_CONNECTIONS = 15
 """The pool SQLAlchemy gives an SQLite file (5 plus 10 overflow); the raw path gets as many."""
 POSTGRES_CONNECTIONS = 30
-"""The pool `storage.create_engine` gives PostgreSQL (10 plus 20 overflow)."""
+"""The pool `storage.open_database` gives PostgreSQL (10 plus 20 overflow)."""
 SUMMARY_NAMES = (
     "vote_path_ratio", "vote_p99_ms", "vote_p50_ms", "vote_engine_per_s",
     "vote_store_ratio", "vote_store_per_s", "vote_store_p99_ms",

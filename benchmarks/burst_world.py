@@ -9,13 +9,13 @@ from contextlib import asynccontextmanager
 from benchmarks.burst_timing import settled
 from bot.engine import LessonCatalog
 from lessons.schema import PredictionStep
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 
 @asynccontextmanager
 async def store_on(url: str) -> AsyncIterator[SqlRunStore]:
     """A store on the database at `url`, for reading what a bot in another process stored."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         yield SqlRunStore(database)
     finally:

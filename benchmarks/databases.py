@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from fakes.server_database import run_autocommit
-from storage import create_engine
+from storage import open_database
 from storage.migrate import upgrade_sync
 
 SERVER_URL_VARIABLE = "TEST_DATABASE_URL"
@@ -52,7 +52,7 @@ def server_version(url: str) -> str:
     """The version string of the database server at `url`."""
 
     async def ask() -> str:
-        engine = create_engine(url)
+        engine = open_database(url)
         try:
             async with engine.connect() as connection:
                 return str((await connection.execute(text("SELECT version()"))).scalar_one())

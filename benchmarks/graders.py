@@ -22,26 +22,26 @@ from typing import Literal
 
 from benchmarks.short_answers import ShortAnswer
 from bot.verifier.grading import grade_answer
-from bot.verifier.verdict import Outcome
+from bot.verifier.verdict import Grade
 
 Result = Literal["agree", "wrong", "refused"]
 MATH_VERIFY_MISSING = (
     "not measured: math-verify is not installed (pip install -e '.[bench]', or make bench)"
 )
-_VERDICTS = {Outcome.CORRECT: "correct", Outcome.INCORRECT: "incorrect"}
+_VERDICTS = {Grade.CORRECT: "correct", Grade.INCORRECT: "incorrect"}
 
 
-def grade_with_checker(item: ShortAnswer) -> Outcome:
+def grade_with_checker(item: ShortAnswer) -> Grade:
     """The bot checker's outcome for one item, in the item's unit if it names one."""
     return grade_answer(item.answer, item.gold, unit=item.unit).outcome
 
 
-def checker_result(outcome: Outcome, expected: str) -> Result:
+def checker_result(outcome: Grade, expected: str) -> Result:
     """Score the checker's outcome against the label: agree, wrong verdict, or refused."""
-    if outcome is Outcome.REJECTED:
+    if outcome is Grade.REJECTED:
         return "agree" if expected in ("ask", "no-credit") else "refused"
     if expected == "no-credit":
-        return "wrong" if outcome is Outcome.CORRECT else "agree"
+        return "wrong" if outcome is Grade.CORRECT else "agree"
     return "agree" if _VERDICTS[outcome] == expected else "wrong"
 
 

@@ -28,12 +28,12 @@ from benchmarks.lesson_setup import lesson_engine
 from benchmarks.store_probe import TimedStore
 from benchmarks.timing import burst
 from benchmarks.vote_paths import vote_operations, warm_up
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 
 async def profiled_clicks(url: str, path: str, members: int, concurrency: int) -> TimedStore:
     """Run one burst of clicks under cProfile, printing the hottest functions."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         timed = TimedStore(SqlRunStore(database))
         engine = lesson_engine(cast(SqlRunStore, timed))

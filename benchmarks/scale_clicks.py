@@ -17,7 +17,7 @@ from benchmarks.seeding import seed_choices
 from benchmarks.timing import elapsed_ms, median
 from benchmarks.vote_paths import warm_up
 from bot.engine import LessonEngine
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 FIRST_SEEDED_MEMBER = 1000
 """Seeded members are numbered after the warm-up's."""
@@ -28,7 +28,7 @@ BUDGET_SECONDS = 5.0
 
 async def click_growth(url: str, sizes: Sequence[int], clicks: int) -> dict[str, float]:
     """Median ms of one click at a question already holding each number of answers."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         engine = lesson_engine(SqlRunStore(database))
         await warm_up(engine)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks.lesson_setup import channel, choice_for, lesson_engine, member, open_prediction
 from bot.engine import LessonBotError, LessonEngine
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 CONCURRENCY = 4
 STATUS_FILE = Path("/proc/self/status")
@@ -49,7 +49,7 @@ async def start_run(
 
 async def fill(url: str, runs: int, answers: int) -> dict[str, float]:
     """Memory before and after `runs` active runs, all kept open while measuring."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         engine = lesson_engine(SqlRunStore(database))
         engine.catalog.get()

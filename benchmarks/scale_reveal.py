@@ -11,7 +11,7 @@ from benchmarks.lesson_setup import HOST, OpenQuestion, channel, lesson_engine, 
 from benchmarks.seeding import seed_choices
 from benchmarks.timing import elapsed_ms, median
 from bot.engine import LessonEngine, Phase, Position, RunState
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 Figures = dict[str, float | str | None]
 
@@ -20,7 +20,7 @@ async def reveal_growth(
     template: Path, directory: Path, sizes: Sequence[int], repeats: int
 ) -> Figures:
     """Median reveal, results and live-card times at each size, on one fresh SQLite file."""
-    database = create_engine(sqlite_url(fresh_sqlite(template, directory, "reveal")))
+    database = open_database(sqlite_url(fresh_sqlite(template, directory, "reveal")))
     try:
         engine = lesson_engine(SqlRunStore(database))
         figures: Figures = {}

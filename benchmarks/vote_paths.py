@@ -8,7 +8,7 @@ from benchmarks.lesson_setup import channel, choice_for, lesson_engine, member, 
 from benchmarks.store_probe import counting_traffic
 from benchmarks.timing import Burst, Operation, burst
 from bot.engine import LessonEngine
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 
 ENGINE_PATH = "engine"
 STORE_PATH = "store"
@@ -23,7 +23,7 @@ TRAFFIC_NAMES = (
 
 async def orm_burst(url: str, path: str, members: int, concurrency: int) -> Burst:
     """One burst of `members` clicks through the engine or straight into the store."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         engine = lesson_engine(SqlRunStore(database))
         await warm_up(engine)
@@ -56,7 +56,7 @@ async def warm_up(engine: LessonEngine) -> None:
 
 async def traffic_per_click(url: str) -> dict[str, float]:
     """Statements and pool checkouts of one warm click: through the engine, and the bare upsert."""
-    database = create_engine(url)
+    database = open_database(url)
     try:
         engine = lesson_engine(SqlRunStore(database))
         question = await open_prediction(engine, channel(2))

@@ -8,13 +8,13 @@ from pathlib import Path
 import click
 
 from bot.engine import LessonCatalog, UnknownLesson, answers_csv, forget_counts, recalled_steps
-from storage import SqlRunStore, create_engine, upgrade_database
+from storage import SqlRunStore, open_database, upgrade_database
 
 
 async def export_command(database_url: str, run_id: int, output: Path | None) -> int:
     """Write a run's answers as CSV to a file or stdout; exit 0, or 2 if there is no such run."""
     await upgrade_database(database_url)
-    database = create_engine(database_url)
+    database = open_database(database_url)
     try:
         store = SqlRunStore(database)
         run = await store.get_run(run_id)
@@ -45,7 +45,7 @@ async def forget_command(
 ) -> int:
     """Say what forgetting a member in a workspace would remove; with `confirm`, do it; exit 0."""
     await upgrade_database(database_url)
-    database = create_engine(database_url)
+    database = open_database(database_url)
     try:
         store = SqlRunStore(database)
         report = await store.forget_member(platform, workspace, user_id, dry_run=not confirm)

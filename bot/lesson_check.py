@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from bot.engine import AnswerChecker
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from bot.verifier.units import find_unit, known_units
 from lessons.loader import LessonError, available_lessons, load_lesson_file
 from lessons.schema import FreeAnswerStep, Lesson, VerifierStep
@@ -74,7 +74,7 @@ async def _attempt_problems(step: VerifierStep, checker: AnswerChecker) -> list[
             attempt.text, step.gold, unit=step.unit, accept=step.accept
         )
         where = f"step '{step.id}', field 'attempts.{index}"
-        if attempt.expect is None and verdict.outcome is Outcome.REJECTED:
+        if attempt.expect is None and verdict.outcome is Grade.REJECTED:
             problems.append(f"{where}.text': the checker cannot read a final answer "
                             f"({verdict.reason or 'nothing found'})")
         elif attempt.expect is not None and verdict.outcome.value != attempt.expect:

@@ -24,7 +24,7 @@ from bot.settings import Settings
 from bot.startup_memory import freeze_startup_objects
 from bot.upkeep import Probe, beat_forever, prune_forever, running
 from bot.verifier import Checker
-from storage import SqlRunStore, create_engine, sqlite_file, upgrade_database
+from storage import SqlRunStore, open_database, sqlite_file, upgrade_database
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ async def open_runtime(
     """Migrate the database, start the checker, and yield the engine; clean up after."""
     if migrate:
         await upgrade_database(settings.database_url)
-    database = create_engine(settings.database_url, create_file=False)
+    database = open_database(settings.database_url, create_file=False)
     checker = bot_checker(settings)
     await checker.start()
     store = SqlRunStore(database)

@@ -6,13 +6,13 @@ import asyncio
 
 from sqlalchemy import text
 
-from storage.database import create_engine
+from storage.database import open_database
 from storage.models import Base
 
 
 async def run_autocommit(url: str, *statements: str) -> None:
     """Run statements one by one, each committed at once (CREATE DATABASE needs that)."""
-    engine = create_engine(url).execution_options(isolation_level="AUTOCOMMIT")
+    engine = open_database(url).execution_options(isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as connection:
             for statement in statements:

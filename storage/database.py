@@ -1,4 +1,4 @@
-"""Creating the async engine: SQLite with WAL and a busy timeout, or PostgreSQL by URL."""
+"""Opening the database: an SQLAlchemy async engine, SQLite (WAL, busy timeout) or PostgreSQL."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///lessonbot.db"
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
-def create_engine(url: str = DEFAULT_DATABASE_URL, create_file: bool = True) -> AsyncEngine:
+def open_database(url: str = DEFAULT_DATABASE_URL, create_file: bool = True) -> AsyncEngine:
     """An async engine for a database URL, tuned for the dialect.
 
     With `create_file` False, a SQLite file is opened read-write only if it exists, so a file
@@ -54,9 +54,9 @@ def existing_file_url(url: URL, path: Path) -> URL:
     return url.set(database=path.as_uri()).update_query_dict({"mode": "rw", "uri": "true"})
 
 
-def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+def session_factory(database: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions that keep loaded objects usable after commit."""
-    return async_sessionmaker(engine, expire_on_commit=False)
+    return async_sessionmaker(database, expire_on_commit=False)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -25,9 +25,9 @@ Claim = tuple[str, str]
 class DeliveryClaims:
     """Claims delivery ids with a unique constraint; claims older than `KEEP_FOR` can be pruned."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.dialect = engine.dialect.name
+    def __init__(self, database: AsyncEngine) -> None:
+        self.database = database
+        self.dialect = database.dialect.name
         self._queue: BatchQueue[Claim, bool] = BatchQueue(self._claim_batch)
         self._insert = new_claims_insert(self.dialect)  # built once: a batch reuses it
 
@@ -37,7 +37,7 @@ class DeliveryClaims:
 
     async def _claim_batch(self, claims: Sequence[Claim]) -> list[bool]:
         unique = list(dict.fromkeys(claims))
-        async with self.engine.begin() as connection:
+        async with self.database.begin() as connection:
             inserted = await connection.execute(self._insert, _rows(unique))
             first = {(platform, delivery) for platform, delivery in inserted}
         results = []
@@ -49,7 +49,7 @@ class DeliveryClaims:
     async def prune(self, now: datetime) -> int:
         """Delete the claims made more than `KEEP_FOR` before `now`; how many went."""
         old = delete(DeliveryRow).where(DeliveryRow.created_at < now - KEEP_FOR)
-        async with self.engine.begin() as connection:
+        async with self.database.begin() as connection:
             result = await connection.execute(old)
         return int(result.rowcount)
 

@@ -62,13 +62,13 @@ class FreeTry:
 class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore):
     """Runs, members and answers in a relational database."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.sessions = session_factory(engine)
-        self.dialect = engine.dialect.name
+    def __init__(self, database: AsyncEngine) -> None:
+        self.database = database
+        self.sessions = session_factory(database)
+        self.dialect = database.dialect.name
         self._workspaces: dict[int, tuple[str, str]] = {}
-        self._votes = VoteBatcher(engine)
-        self._deliveries = DeliveryClaims(engine)
+        self._votes = VoteBatcher(database)
+        self._deliveries = DeliveryClaims(database)
 
     async def create_run(self, new: NewRun) -> RunRecord:
         """Store a new active run; raise `ChannelBusy` if the channel has one."""

@@ -40,9 +40,9 @@ class VoteRequest:
 class VoteBatcher:
     """Queues votes and writes everything queued in one transaction at a time."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.dialect = engine.dialect.name
+    def __init__(self, database: AsyncEngine) -> None:
+        self.database = database
+        self.dialect = database.dialect.name
         self._queue: BatchQueue[VoteRequest, VoteResult] = BatchQueue(self._write_batch)
         self._member_upsert = member_upsert(self.dialect)  # built once: a batch reuses them
         self._vote_upsert = upsert_statement(
@@ -54,7 +54,7 @@ class VoteBatcher:
         return await self._queue.submit(request)
 
     async def _write_batch(self, batch: Sequence[VoteRequest]) -> list[VoteResult]:
-        async with self.engine.begin() as connection:
+        async with self.database.begin() as connection:
             runs = await self._runs(connection, {request.run_id for request in batch})
             open_requests = [r for r in batch if _still_open(r, runs.get(r.run_id))]
             members = await self._member_ids(connection, open_requests, runs)

@@ -14,7 +14,7 @@ from bot.engine import LessonCatalog, LessonEngine
 from bot.log_redaction import LIBRARY_LOGGERS
 from bot.verifier import Checker
 from fakes.server_database import empty_server_tables, reset_server_schema
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from storage.migrate import upgrade_sync
 
 
@@ -93,7 +93,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 async def store(database_url: str) -> AsyncIterator[SqlRunStore]:
     """The SQL store on the test's database."""
-    database = create_engine(database_url)
+    database = open_database(database_url)
     yield SqlRunStore(database)
     await database.dispose()
 

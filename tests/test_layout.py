@@ -7,8 +7,9 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 2500
-"""Platform code only: wiring, rendering, the library's log lines, reading a channel back."""
+MAX_LINES_TOGETHER = 2600
+"""Platform code only: wiring, rendering, the library's log lines, reading a channel back,
+and looking up Slack's workspace admins as hosts."""
 
 
 def adapter_files(name: str) -> list[Path]:

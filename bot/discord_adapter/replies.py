@@ -21,7 +21,7 @@ from bot.discord_adapter.members import PLATFORM, Interaction
 from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip
 from bot.engine import LessonBotError
 from bot.service.backpressure import PendingAcks
-from bot.service.interaction import Deliveries
+from bot.service.lesson_service import Deliveries
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from bot.engine.verdicts import AttemptVerdicts
 from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice
 from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
 from bot.model.views import Receipt
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import (
     DEFAULT_MAX_TRIES,
     Attempt,
@@ -214,7 +214,7 @@ def _left_to_rate(left: list[Attempt]) -> str:
 
 def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
     """What a member sees after submitting a typed answer (the gold stays secret)."""
-    if verdict.outcome is Outcome.REJECTED:
+    if verdict.outcome is Grade.REJECTED:
         head = f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
         return f"{head} {tries_text(tries_left)}"
     head = f"Try {attempt_no}: the checker read **{verdict.read}**. Reward **{verdict.reward}**"

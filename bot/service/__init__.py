@@ -1,13 +1,13 @@
 """The layer every front end shares: one interaction path, one presenter, one verb table."""
 
 from bot.service.commands import VERBS, CommandArgs, help_text
-from bot.service.interaction import Actor, LessonService, fixed_rights
+from bot.service.lesson_service import Actor, LessonService, fixed_rights
 from bot.service.presenter import Presenter
 from bot.service.surface import (
-    AnswerForm,
     Card,
     DrawnChart,
     FileReply,
+    FormToOpen,
     Outcome,
     PlatformUnavailable,
     Reply,
@@ -17,11 +17,11 @@ from bot.service.surface import (
 __all__ = [
     "VERBS",
     "Actor",
-    "AnswerForm",
     "Card",
     "CommandArgs",
     "DrawnChart",
     "FileReply",
+    "FormToOpen",
     "LessonService",
     "Outcome",
     "PlatformUnavailable",

@@ -19,7 +19,7 @@ from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
 if TYPE_CHECKING:
-    from bot.service.interaction import Actor
+    from bot.service.lesson_service import Actor
 
 REVEALED = "Revealed. The results are posted in the channel."
 STOPPED = "Stopped the lesson. The results are posted in the channel."

@@ -73,7 +73,7 @@ class FileReply:
 
 
 @dataclass(frozen=True)
-class AnswerForm:
+class FormToOpen:
     """Open the answer form for a free-answer step: its address and the card it shows."""
 
     address: Address
@@ -105,7 +105,7 @@ class Outcome:
     reply: Reply | None = None
     done: str | None = None
     show: Show = show_nothing
-    form: AnswerForm | None = None
+    form: FormToOpen | None = None
     repeated: bool = False
     reward: int | None = None
     tries_left: int | None = None

@@ -30,8 +30,8 @@ from typing import Any
 
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
-from bot.service.host_rights import HostRights
 from bot.slack_adapter.forms import answer_view
+from bot.slack_adapter.host_rights import HostRights
 from bot.slack_adapter.members import SlackRequest
 from bot.slack_adapter.surface import SlackSurface
 

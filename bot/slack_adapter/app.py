@@ -15,12 +15,12 @@ from slack_sdk.signature import SignatureVerifier
 
 from bot.engine import LessonEngine
 from bot.service import LessonService, Presenter
-from bot.service.host_rights import HostRights
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings, require_secret
 from bot.slack_adapter import listeners
 from bot.slack_adapter.acking import Requests
 from bot.slack_adapter.events_route import EventsRoute
+from bot.slack_adapter.host_rights import HostRights
 from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)

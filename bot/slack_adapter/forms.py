@@ -6,7 +6,7 @@ import json
 from typing import Any, NamedTuple
 
 from bot.engine import MAX_TYPED_ANSWER, parse_address
-from bot.service import AnswerForm
+from bot.service import FormToOpen
 from bot.slack_adapter.blocks import Block, plain, sections, to_mrkdwn
 
 ANSWER_CALLBACK = "lesson_answer"
@@ -22,7 +22,7 @@ class Submission(NamedTuple):
     text: str
 
 
-def answer_view(form: AnswerForm, channel: str) -> dict[str, Any]:
+def answer_view(form: FormToOpen, channel: str) -> dict[str, Any]:
     """The modal: the problem, one input, and the address and channel in private_metadata."""
     card = form.card
     problem = "\n\n".join(

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.engine import Place
 from bot.service import Actor
-from bot.service.host_rights import HostRights
+from bot.slack_adapter.host_rights import HostRights
 
 PLATFORM = "slack"
 

@@ -28,9 +28,9 @@ and a memory cap). `extract_final_answer` is a pure string function, safe anywhe
 from bot.verifier.checker import Checker
 from bot.verifier.errors import CheckerBusy, CheckerCrashed, CheckerError, ReadError
 from bot.verifier.extract import extract_final_answer
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 __all__ = [
-    "Checker", "CheckerBusy", "CheckerCrashed", "CheckerError", "Outcome", "ReadError", "Verdict",
+    "Checker", "CheckerBusy", "CheckerCrashed", "CheckerError", "Grade", "ReadError", "Verdict",
     "extract_final_answer",
 ]

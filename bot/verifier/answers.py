@@ -57,7 +57,7 @@ from bot.verifier.pieces import (
 )
 from bot.verifier.reader import answer_core, show_value
 from bot.verifier.tokens import Kind, Token
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import spell_numbers, unwrap_text_commands
 
 MAX_VALUES = 20
@@ -116,7 +116,7 @@ def grade_multi(answer: str, expected: MultiValued) -> Verdict:
         first, *others = _readings(answer)
         verdicts = [_judge(_read_as(first, expected), expected)]
     except ReadError as error:
-        return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
+        return Verdict(Grade.REJECTED, preview(answer), expected.shown, error.reason)
     for pieces in others:
         with suppress(ReadError):
             verdicts.append(_judge(_read_as(pieces, expected), expected))
@@ -126,14 +126,14 @@ def grade_multi(answer: str, expected: MultiValued) -> Verdict:
 def _agreed(verdicts: list[Verdict], expected: MultiValued) -> Verdict:
     """The usual reading's verdict, or a question back when only another reading is right."""
     usual, *others = verdicts
-    right = [verdict for verdict in others if verdict.outcome is Outcome.CORRECT]
-    if usual.outcome is Outcome.CORRECT or not right:
+    right = [verdict for verdict in others if verdict.outcome is Grade.CORRECT]
+    if usual.outcome is Grade.CORRECT or not right:
         return usual
     shown = list(dict.fromkeys(verdict.read for verdict in [usual, *right]))
     reason = (f"I can't tell what you meant: {' or '.join(shown)}? Put a space after each "
               "comma between values, write decimals with a point and large numbers without "
               "commas.")
-    return Verdict(Outcome.REJECTED, shown[0], expected.shown, reason)
+    return Verdict(Grade.REJECTED, shown[0], expected.shown, reason)
 
 
 def _readings(answer: str) -> list[list[Piece]]:
@@ -193,8 +193,8 @@ def _judge(answer: MultiValued, expected: MultiValued) -> Verdict:
         return judge_span(answer, expected)
     assert isinstance(answer, Values) and isinstance(expected, Values)
     if _same_values(answer, expected):
-        return Verdict(Outcome.CORRECT, answer.shown, expected.shown)
-    return Verdict(Outcome.INCORRECT, answer.shown, expected.shown,
+        return Verdict(Grade.CORRECT, answer.shown, expected.shown)
+    return Verdict(Grade.INCORRECT, answer.shown, expected.shown,
                    _values_mismatch(answer, expected))
 
 

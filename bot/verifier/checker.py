@@ -12,7 +12,7 @@ from bot.verifier.limits import ANSWER_MAX_CHARS, ATTEMPT_MAX_CHARS, GOLD_MAX_CH
 from bot.verifier.normalize import preview
 from bot.verifier.pool import PoolLimits, WorkerCrashed, WorkerPool, WorkerTimeout
 from bot.verifier.protocol import MAX_ACCEPTED, accepted_fits, verdict_from_message
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 _CRASH_RETRIES = 1
 
@@ -122,7 +122,7 @@ class Checker:
             raise ValueError(f"A gold answer may list at most {MAX_ACCEPTED} accepted "
                              f"spellings of at most {GOLD_MAX_CHARS} characters each.")
         verdict = await self._grade("gold", "", gold, unit, accept)
-        if verdict.outcome is not Outcome.CORRECT:
+        if verdict.outcome is not Grade.CORRECT:
             raise ValueError(f"The gold answer {preview(gold)!r} can't be read: {verdict.reason}")
         return verdict.read
 
@@ -147,7 +147,7 @@ class Checker:
         """The verdict for a check that ran out of time."""
         reason = (f"That took too long to check (over {self._timeout:g} s), so I stopped; "
                   "try a simpler form of your answer.")
-        return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
+        return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
 
 
 def _refuse_oversized(
@@ -157,9 +157,9 @@ def _refuse_oversized(
     if len(text) > limit:
         reason = (f"That {what} is too long to check ({len(text):,} characters; "
                   f"the limit is {limit}). Give just the final answer.")
-        return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
+        return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
     if len(gold) > GOLD_MAX_CHARS or not accepted_fits(accept):
         reason = ("The expected answer for this question is too long to check; "
                   "this is a problem with the lesson, not with your answer.")
-        return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
+        return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
     return None

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from bot.verifier.checker import Checker
 from bot.verifier.errors import CheckerError
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
-EXIT_STATUS = {Outcome.CORRECT: 0, Outcome.INCORRECT: 1, Outcome.REJECTED: 2}
+EXIT_STATUS = {Grade.CORRECT: 0, Grade.INCORRECT: 1, Grade.REJECTED: 2}
 """Exit status for each outcome; 3 means the checker itself could not run."""
 CHECKER_FAILED = 3
 

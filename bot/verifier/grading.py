@@ -12,7 +12,7 @@ from bot.verifier.extract import extract_final_answer, find_boxed, stated_answer
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.reader import Reading, read_answer
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
 
 Expected = Reading | MultiValued | TextGold
@@ -45,7 +45,7 @@ def grade_answer(
     try:
         reading = read_answer(spell_numbers(answer), unit=unit, expected=expected.value)
     except ReadError as error:
-        return Verdict(Outcome.REJECTED, preview(answer), expected.shown, error.reason)
+        return Verdict(Grade.REJECTED, preview(answer), expected.shown, error.reason)
     return judge(reading, expected)
 
 
@@ -60,12 +60,12 @@ def grade_attempt(
     try:
         final = _final_answer(normalize_text(attempt), expected, keep_unit=unit is not None)
     except ReadError as error:
-        return Verdict(Outcome.REJECTED, "", expected.shown, error.reason)
+        return Verdict(Grade.REJECTED, "", expected.shown, error.reason)
     if final is None:
-        return Verdict(Outcome.REJECTED, "", expected.shown, NO_FINAL_ANSWER)
+        return Verdict(Grade.REJECTED, "", expected.shown, NO_FINAL_ANSWER)
     if len(final) > EXTRACTED_MAX_CHARS:
         reason = "That final answer is too long to check; state it more simply."
-        return Verdict(Outcome.REJECTED, preview(final), expected.shown, reason)
+        return Verdict(Grade.REJECTED, preview(final), expected.shown, reason)
     return grade_answer(final, gold, unit=unit, accept=accept)
 
 
@@ -81,22 +81,22 @@ def grade_gold(gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
     try:
         expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
-        return Verdict(Outcome.REJECTED, preview(gold), preview(gold), error.reason)
-    return Verdict(Outcome.CORRECT, expected.shown, expected.shown)
+        return Verdict(Grade.REJECTED, preview(gold), preview(gold), error.reason)
+    return Verdict(Grade.CORRECT, expected.shown, expected.shown)
 
 
 def judge(reading: Reading, expected: Reading) -> Verdict:
     """Compare a reading with the expected reading and say CORRECT or INCORRECT, and why."""
     comparison = compare(reading.value, expected.value)
     if comparison.equal:
-        return Verdict(Outcome.CORRECT, reading.shown, expected.shown)
+        return Verdict(Grade.CORRECT, reading.shown, expected.shown)
     if _comma_could_be_a_point(reading, expected):
         return _ask_about_the_comma(reading, expected)
     if comparison.close:
         reason = CLOSE_NOT_EXACT.format(read=reading.shown)
     else:
         reason = f"I read {reading.shown}, which doesn't match the expected answer."
-    return Verdict(Outcome.INCORRECT, reading.shown, expected.shown, reason)
+    return Verdict(Grade.INCORRECT, reading.shown, expected.shown, reason)
 
 
 def _comma_could_be_a_point(reading: Reading, expected: Reading) -> bool:
@@ -111,7 +111,7 @@ def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
     reason = (f"I can't tell whether that comma is a decimal point: did you mean {as_point} "
               f"or {reading.shown}? Write decimals with a point and whole numbers without "
               "a comma.")
-    return Verdict(Outcome.REJECTED, reading.shown, expected.shown, reason)
+    return Verdict(Grade.REJECTED, reading.shown, expected.shown, reason)
 
 
 @lru_cache(maxsize=512)
@@ -138,4 +138,4 @@ def _unreadable_gold(gold: str, error: ReadError) -> Verdict:
     """Explain that the lesson's own expected answer could not be read."""
     reason = (f"The expected answer for this question can't be read ({error.reason}); "
               "this is a problem with the lesson, not with your answer.")
-    return Verdict(Outcome.REJECTED, "", preview(gold), reason)
+    return Verdict(Grade.REJECTED, "", preview(gold), reason)

@@ -31,7 +31,7 @@ from bot.verifier.pieces import (
 )
 from bot.verifier.reader import show_value
 from bot.verifier.tokens import Kind
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
@@ -53,15 +53,15 @@ def judge_span(answer: Span, expected: Span) -> Verdict:
     if answer.letter and expected.letter and answer.letter != expected.letter:
         reason = (f"I read an inequality in {answer.letter}, but the answer is about "
                   f"{expected.letter}.")
-        return Verdict(Outcome.REJECTED, answer.shown, expected.shown, reason)
+        return Verdict(Grade.REJECTED, answer.shown, expected.shown, reason)
     ends = _same_end(answer.low, expected.low) and _same_end(answer.high, expected.high)
     closed = (answer.low_closed, answer.high_closed) == (expected.low_closed,
                                                           expected.high_closed)
     if ends and closed:
-        return Verdict(Outcome.CORRECT, answer.shown, expected.shown)
+        return Verdict(Grade.CORRECT, answer.shown, expected.shown)
     reason = (f"I read {answer.shown}: the ends are right, but check which ends are included."
               if ends else f"I read {answer.shown}, which doesn't match the expected answer.")
-    return Verdict(Outcome.INCORRECT, answer.shown, expected.shown, reason)
+    return Verdict(Grade.INCORRECT, answer.shown, expected.shown, reason)
 
 
 def _same_end(end: sympy.Expr, other: sympy.Expr) -> bool:

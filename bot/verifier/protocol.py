@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.verifier.limits import GOLD_MAX_CHARS
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 Message = dict[str, Any]
 OPERATIONS = ("answer", "attempt", "gold")
@@ -73,4 +73,4 @@ def verdict_from_message(message: Message) -> Verdict:
     if not all(isinstance(field, str) for field in fields):
         raise ValueError("a verdict reply needs string outcome, read, gold and reason fields")
     outcome, read, gold, reason = (str(field) for field in fields)
-    return Verdict(Outcome(outcome), read, gold, reason)
+    return Verdict(Grade(outcome), read, gold, reason)

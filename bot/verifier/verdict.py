@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
-class Outcome(StrEnum):
+class Grade(StrEnum):
     """The three ways a check can end."""
 
     CORRECT = "correct"
@@ -22,7 +22,7 @@ class Verdict:
     see why they got their reward; `reason` explains a rejection or a mismatch.
     """
 
-    outcome: Outcome
+    outcome: Grade
     read: str
     gold: str
     reason: str = ""
@@ -30,4 +30,4 @@ class Verdict:
     @property
     def reward(self) -> int:
         """1 for a correct answer, 0 for anything else."""
-        return 1 if self.outcome is Outcome.CORRECT else 0
+        return 1 if self.outcome is Grade.CORRECT else 0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.verifier.errors import ReadError
 from bot.verifier.normalize import preview
 from bot.verifier.reader import answer_core
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 _UNITS = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -111,18 +111,18 @@ def judge_text(answer: str, gold: TextGold) -> Verdict:
     try:
         words = normalise_words(answer)
     except ReadError as error:
-        return Verdict(Outcome.REJECTED, preview(answer), gold.shown, error.reason)
+        return Verdict(Grade.REJECTED, preview(answer), gold.shown, error.reason)
     shown = preview(words)
     if not words:
-        return Verdict(Outcome.REJECTED, "", gold.shown, "There's no answer there; type just "
+        return Verdict(Grade.REJECTED, "", gold.shown, "There's no answer there; type just "
                        "your final answer.")
     if words in gold.spellings:
-        return Verdict(Outcome.CORRECT, shown, gold.shown)
+        return Verdict(Grade.CORRECT, shown, gold.shown)
     if _contains_a_spelling(words, gold) or _SEVERAL.search(words):
-        return Verdict(Outcome.REJECTED, shown, gold.shown, "I can't tell which part of that "
+        return Verdict(Grade.REJECTED, shown, gold.shown, "I can't tell which part of that "
                        f"is your answer ({shown}); type just one answer, with no other words.")
     reason = f"I read '{shown}', which isn't one of the accepted answers."
-    return Verdict(Outcome.INCORRECT, shown, gold.shown, reason)
+    return Verdict(Grade.INCORRECT, shown, gold.shown, reason)
 
 
 def _contains_a_spelling(words: str, gold: TextGold) -> bool:

@@ -30,7 +30,7 @@ from bot.verifier.protocol import (
     request_unit,
     verdict_to_message,
 )
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 DEFAULT_MEMORY_MB = 512
 CPU_SECONDS_PER_CHECK = 60
@@ -154,7 +154,7 @@ def _run_safely(operation: _Operation, text: str, gold: str) -> Verdict:
     except Exception:  # a bug must cost one answer, never the worker
         traceback.print_exc(file=sys.stderr)
         reason = "Something went wrong checking that answer; please try writing it another way."
-    return Verdict(Outcome.REJECTED, preview(text), preview(gold), reason)
+    return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
 
 
 def _exit_if_orphaned(parent_pid: int) -> None:

@@ -20,7 +20,7 @@ from benchmarks.graders import (
 from benchmarks.merge import keep_previous
 from benchmarks.short_answers import ShortAnswer
 from benchmarks.suite import BENCHMARKS, NotMeasured, Outcome, run_benchmark
-from bot.verifier.verdict import Outcome as Verdict
+from bot.verifier.verdict import Grade
 
 ITEMS = [
     ShortAnswer("integers", "3", "3", "correct"),
@@ -35,22 +35,22 @@ BENCHMARK = next(b for b in BENCHMARKS if b.name == bench.NAME)
 @pytest.mark.parametrize(
     ("outcome", "expected", "result"),
     [
-        (Verdict.CORRECT, "correct", "agree"),
-        (Verdict.CORRECT, "incorrect", "wrong"),
-        (Verdict.CORRECT, "ask", "wrong"),
-        (Verdict.INCORRECT, "incorrect", "agree"),
-        (Verdict.INCORRECT, "correct", "wrong"),
-        (Verdict.INCORRECT, "ask", "wrong"),
-        (Verdict.REJECTED, "ask", "agree"),
-        (Verdict.REJECTED, "correct", "refused"),
-        (Verdict.REJECTED, "incorrect", "refused"),
-        (Verdict.REJECTED, "no-credit", "agree"),
-        (Verdict.INCORRECT, "no-credit", "agree"),
-        (Verdict.CORRECT, "no-credit", "wrong"),
+        (Grade.CORRECT, "correct", "agree"),
+        (Grade.CORRECT, "incorrect", "wrong"),
+        (Grade.CORRECT, "ask", "wrong"),
+        (Grade.INCORRECT, "incorrect", "agree"),
+        (Grade.INCORRECT, "correct", "wrong"),
+        (Grade.INCORRECT, "ask", "wrong"),
+        (Grade.REJECTED, "ask", "agree"),
+        (Grade.REJECTED, "correct", "refused"),
+        (Grade.REJECTED, "incorrect", "refused"),
+        (Grade.REJECTED, "no-credit", "agree"),
+        (Grade.INCORRECT, "no-credit", "agree"),
+        (Grade.CORRECT, "no-credit", "wrong"),
     ],
 )
 def test_a_refusal_agrees_only_with_ask_or_no_credit(
-    outcome: Verdict, expected: str, result: str
+    outcome: Grade, expected: str, result: str
 ) -> None:
     assert checker_result(outcome, expected) == result
 

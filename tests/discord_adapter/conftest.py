@@ -15,7 +15,7 @@ from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.discord_adapter.helpers import LessonDriver, assert_no_mentions
 
@@ -55,7 +55,7 @@ async def engines(checker: Checker, clock: FakeClock) -> AsyncIterator[MakeEngin
     made: list[AsyncEngine] = []
 
     def make(url: str) -> LessonEngine:
-        database = create_engine(url)
+        database = open_database(url)
         made.append(database)
         return LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
 
@@ -78,7 +78,7 @@ async def launch(
     async def start(on: LessonEngine = engine, options: BotOptions = FAST) -> LessonBot:
         store = on.store
         assert isinstance(store, SqlRunStore)
-        bot = build_bot(settings, Runtime(on, store, checker, store.engine), options)
+        bot = build_bot(settings, Runtime(on, store, checker, store.database), options)
         task = asyncio.create_task(bot.start(TOKEN))
         running.append((bot, task))
         await fake.wait_identified(len(running))

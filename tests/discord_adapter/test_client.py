@@ -27,7 +27,7 @@ async def test_burst_handling_follows_its_one_switch(
 ) -> None:
     store = engine.store
     assert isinstance(store, SqlRunStore)
-    runtime = Runtime(engine, store, checker, store.engine)
+    runtime = Runtime(engine, store, checker, store.database)
     for on in (True, False):
         bot = build_bot(settings.model_copy(update={"burst_handling": on}), runtime, FAST)
         assert bot.replies.acks.enabled is on

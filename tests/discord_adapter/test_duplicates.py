@@ -19,7 +19,7 @@ from tests.discord_adapter.helpers import (
     run_of,
 )
 
-DELIVERIES = "bot.service.interaction"
+DELIVERIES = "bot.service.lesson_service"
 
 
 async def test_a_replayed_choice_checker_run_and_form_count_once(

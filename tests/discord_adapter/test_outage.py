@@ -39,7 +39,7 @@ async def test_clicks_while_the_database_is_down_are_refused_and_the_bot_recover
     ann = fake.member("ann")
 
     assert isinstance(engine.store, SqlRunStore)
-    await gate.shut(engine.store.engine)
+    await gate.shut(engine.store.database)
     clicked = await fake.click(ann, question, choice)
     refused = await fake.private_reply(clicked)
     assert refused.ephemeral and refused.content == TRY_AGAIN

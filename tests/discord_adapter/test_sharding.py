@@ -23,7 +23,7 @@ async def test_a_second_shard_identifies_as_such_and_leaves_commands_to_shard_ze
     sharded = settings.model_copy(update={"discord_shard_id": 1, "discord_shard_count": 2})
     store = engine.store
     assert isinstance(store, SqlRunStore)
-    bot = build_bot(sharded, Runtime(engine, store, checker, store.engine), FAST)
+    bot = build_bot(sharded, Runtime(engine, store, checker, store.database), FAST)
     running = asyncio.create_task(bot.start(TOKEN))
     try:
         await fake.wait_identified()

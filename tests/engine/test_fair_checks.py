@@ -27,7 +27,7 @@ from bot.settings import Settings
 from bot.verifier import Checker
 from bot.verifier.errors import BUSY
 from lessons.schema import VerifierStep
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import SLOW_ANSWER, FakeClock
 from tests.engine.helpers import ALICE, BOB, CAROL, CHANNEL, HOST, start_at
 from tests.engine.test_free_answer_tries import capped_engine, with_max_tries
@@ -163,7 +163,7 @@ async def test_concurrent_last_tries_from_two_processes_store_exactly_one(
     engine = capped_engine(store, checker, clock, tries=2)
     card = await start_at(engine, "free_answer")
     await engine.submit_answer(card.run_id, card.step_id, ALICE, "1")
-    database = create_engine(database_url)
+    database = open_database(database_url)
     try:
         other = capped_engine(SqlRunStore(database), checker, clock, tries=2)
         results = await asyncio.gather(

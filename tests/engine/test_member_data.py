@@ -20,7 +20,7 @@ from bot.engine import (
     UnknownRun,
 )
 from bot.engine.checks import TURNED_AWAY_LIMIT
-from bot.service.host_rights import HostRights
+from bot.slack_adapter.host_rights import HostRights
 from bot.verifier.errors import BUSY
 from lessons.schema import PredictionStep, VerifierStep
 from storage import SqlRunStore

@@ -13,7 +13,7 @@ from bot.engine import LessonCatalog, LessonEngine, Member, Place, StillPosting
 from bot.service import posting
 from bot.service.posting import INCARNATION, PostingTurns, holder_gone
 from bot.verifier import Checker
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 
 PLACE = Place("discord", "guild", "channel")
@@ -25,7 +25,7 @@ async def other_engine(
     database_url: str, checker: Checker, clock: FakeClock
 ) -> AsyncIterator[LessonEngine]:
     """An engine with its own connections to the same database, as in another process."""
-    database = create_engine(database_url)
+    database = open_database(database_url)
     yield LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
     await database.dispose()
 

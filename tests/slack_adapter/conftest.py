@@ -17,7 +17,7 @@ from bot.slack_adapter.run import start_http
 from bot.verifier import Checker
 from fakes.fake_slack import FakeSlack
 from fakes.slack_driver import BOT_TOKEN, HOST, LISTED_HOST, SIGNING_SECRET, SlackDriver
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 
 COUNTER_INTERVAL = 0.2
@@ -97,7 +97,7 @@ async def second_slack(
     background_work: None,
 ) -> AsyncIterator[SlackDriver]:
     """Another app instance (its own engine and connections) on the same database and fake."""
-    database = create_engine(database_url)
+    database = open_database(database_url)
     engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
     try:
         async with serving(bot_for(engine, checker, fake_slack), fake_slack) as driver:

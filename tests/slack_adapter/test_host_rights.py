@@ -8,7 +8,7 @@ from bot.engine import LessonEngine, NoActiveRun, Place
 from bot.slack_adapter import SlackBot
 from fakes.fake_slack import DROP, TEAM_ID
 from fakes.slack_driver import CHANNEL, HOST, TOTAL, SlackDriver
-from tests.service.test_host_rights import Clock
+from tests.slack_adapter.test_host_rights_lookup import Clock
 
 PLACE = Place("slack", TEAM_ID, CHANNEL)
 GUEST_ADMIN = "UGUESTADMIN"

@@ -14,7 +14,7 @@ from bot.slack_adapter import SlackBot
 from bot.verifier import Checker
 from fakes.fake_slack import FakeSlack
 from fakes.slack_driver import ACK_DEADLINE, ALICE, BOB, HOST, SlackDriver
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.slack_adapter.conftest import bot_for, serving
 from tests.slack_adapter.outage import Switchable, switchable_database
@@ -40,7 +40,7 @@ async def test_a_click_while_the_database_is_down_is_refused_and_then_recorded(
 ) -> None:
     caplog.set_level(logging.WARNING, logger="storage")
     async with switchable_database(database_url, tmp_path) as switch:
-        database = create_engine(switch.url)
+        database = open_database(switch.url)
         store = SqlRunStore(database)
         engine = LessonEngine(store, checker, LessonCatalog(), clock)
         try:

@@ -14,7 +14,7 @@ from bot.timers import fire_once
 from bot.verifier import Checker
 from fakes.fake_slack import Call, FakeSlack, block_texts
 from fakes.slack_driver import CHANNEL, HOST, TOTAL, SlackDriver
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.slack_adapter.conftest import bot_for
 from tests.slow_drawing import slow_training_chart
@@ -48,7 +48,7 @@ async def another_process(
     database_url: str, checker: Checker, clock: FakeClock, fake: FakeSlack
 ) -> AsyncIterator[SlackBot]:
     """Another app instance, with its own engine and connections, on the same database."""
-    database = create_engine(database_url)
+    database = open_database(database_url)
     engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
     bot = bot_for(engine, checker, fake)
     try:

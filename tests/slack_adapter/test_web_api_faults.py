@@ -12,7 +12,7 @@ from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
 from bot.verifier import Checker
 from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts, buttons
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, TOTAL, SlackDriver, message_ts
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.slack_adapter.conftest import bot_for
 from tests.waiting import wait_until
@@ -128,7 +128,7 @@ async def test_refused_results_are_posted_once_when_two_processes_start(
     assert await slack.command("reveal") == 200
     await slack.wait_ephemeral(HOST, "`/lesson repost` posts it")
 
-    database = create_engine(database_url)
+    database = open_database(database_url)
     engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock)
     other = bot_for(engine, checker, fake_slack)
     try:

@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 
 from fakes.environment import process_environment
 from fakes.server_database import run_autocommit
-from storage.database import create_engine
+from storage.database import open_database
 from storage.migrate import alembic_config
 from tests.conftest import SERVER_URL
 from tests.storage.test_migrations import TABLES, tables_of
@@ -80,7 +80,7 @@ def scratch_server_database() -> Iterator[str]:
 
 async def server_schema(url: str) -> tuple[set[str], list[str]]:
     """The tables of a PostgreSQL database's public schema, and its alembic_version rows."""
-    engine = create_engine(url)
+    engine = open_database(url)
     try:
         async with engine.connect() as connection:
             tables = await connection.execute(text(

@@ -22,7 +22,7 @@ async def claim_aged(store: SqlRunStore, key: str, age: timedelta) -> None:
     """A delivery claimed `age` ago."""
     assert await store.claim_delivery("slack", key)
     aged = update(DeliveryRow).where(DeliveryRow.delivery_id == key)
-    async with store.engine.begin() as connection:
+    async with store.database.begin() as connection:
         await connection.execute(aged.values(created_at=datetime.now(UTC) - age))
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import LessonCatalog, LessonEngine, StoreUnavailable
 from bot.verifier import Checker
-from storage import SqlRunStore, create_engine
+from storage import SqlRunStore, open_database
 from storage.migrate import upgrade_database
 from tests.engine.helpers import CHANNEL, HOST
 
@@ -19,7 +19,7 @@ async def test_an_unreachable_database_refuses_clearly_and_recovers(
 ) -> None:
     folder = tmp_path / "not-yet"
     url = f"sqlite+aiosqlite:///{folder / 'bot.db'}"
-    database = create_engine(url)
+    database = open_database(url)
     engine = LessonEngine(SqlRunStore(database), checker, LessonCatalog())
     caplog.set_level(logging.WARNING, logger="storage")
     for _ in range(3):

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.engine import ChannelBusy, Member, NewRun, Phase, Place, Position, RunState
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 from storage import SqlRunStore
 
 PLACE = Place("slack", "T1", "C1")
@@ -61,8 +61,8 @@ async def test_a_move_only_happens_from_the_expected_position(store: SqlRunStore
 async def test_free_answer_tries_are_numbered_per_member(store: SqlRunStore) -> None:
     run_id = await new_run(store)
     ann, ben = Member("U1", "Ann"), Member("U2", "Ben")
-    wrong = Verdict(Outcome.INCORRECT, "5", "3")
-    right = Verdict(Outcome.CORRECT, "3", "3")
+    wrong = Verdict(Grade.INCORRECT, "5", "3")
+    right = Verdict(Grade.CORRECT, "3", "3")
     assert (await store.record_free_answer(run_id, "f", ann, "5", wrong)).attempt_no == 1
     assert (await store.record_free_answer(run_id, "f", ann, "3", right)).attempt_no == 2
     assert (await store.record_free_answer(run_id, "f", ben, "3", right)).attempt_no == 1
@@ -76,7 +76,7 @@ async def test_run_members_counts_everyone_once(store: SqlRunStore) -> None:
     await store.record_vote(run_id, "q1", ann, "choice", "a")
     await store.record_vote(run_id, "q2", ann, "choice", "a")
     await store.record_free_answer(run_id, "f", Member("U2", "Ben"), "1",
-                                   Verdict(Outcome.CORRECT, "1", "1"))
+                                   Verdict(Grade.CORRECT, "1", "1"))
     assert await store.count_run_members(run_id) == 2
 
 
@@ -87,9 +87,9 @@ async def test_a_delivery_is_claimed_once_across_concurrent_handlers(store: SqlR
 
 
 async def test_two_stores_on_one_database_claim_a_delivery_once(database_url: str) -> None:
-    from storage import create_engine
+    from storage import open_database
 
-    engines = [create_engine(database_url) for _ in range(2)]
+    engines = [open_database(database_url) for _ in range(2)]
     stores = [SqlRunStore(engine) for engine in engines]
     claims = await asyncio.gather(*(stores[n % 2].claim_delivery("slack", f"t{n // 2}")
                                     for n in range(40)))

@@ -21,5 +21,5 @@ def cells_holding(connection: Connection, needle: str) -> list[str]:
 
 async def traces_of(store: SqlRunStore, needle: str) -> list[str]:
     """Where in the store's database `needle` still appears (reflected, so new columns count)."""
-    async with store.engine.connect() as connection:
+    async with store.database.connect() as connection:
         return await connection.run_sync(cells_holding, needle)

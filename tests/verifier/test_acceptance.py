@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -33,26 +33,26 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 )
 async def test_equal_answers_are_correct(shared_checker: Checker, answer: str, gold: str) -> None:
     verdict = await shared_checker.check_answer(answer, gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
     assert verdict.reward == 1
 
 
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome", "reason"),
     [
-        ("3 or 4", "4", Outcome.REJECTED, "more than one answer"),
-        ("2+2=5", "5", Outcome.REJECTED, "equation"),
-        ("3!", "3", Outcome.REJECTED, "Factorials"),
-        ("1e6", "1", Outcome.INCORRECT, "doesn't match"),
-        ("- 3", "3", Outcome.INCORRECT, "doesn't match"),
-        ("3.14", "pi", Outcome.INCORRECT, "not exact"),
-        ("0.333", "1/3", Outcome.INCORRECT, "not exact"),
-        ("2/3", "3/4", Outcome.INCORRECT, "doesn't match"),
-        ("x", "3", Outcome.INCORRECT, "doesn't match"),
+        ("3 or 4", "4", Grade.REJECTED, "more than one answer"),
+        ("2+2=5", "5", Grade.REJECTED, "equation"),
+        ("3!", "3", Grade.REJECTED, "Factorials"),
+        ("1e6", "1", Grade.INCORRECT, "doesn't match"),
+        ("- 3", "3", Grade.INCORRECT, "doesn't match"),
+        ("3.14", "pi", Grade.INCORRECT, "not exact"),
+        ("0.333", "1/3", Grade.INCORRECT, "not exact"),
+        ("2/3", "3/4", Grade.INCORRECT, "doesn't match"),
+        ("x", "3", Grade.INCORRECT, "doesn't match"),
     ],
 )
 async def test_different_answers_earn_nothing(
-    shared_checker: Checker, answer: str, gold: str, outcome: Outcome, reason: str
+    shared_checker: Checker, answer: str, gold: str, outcome: Grade, reason: str
 ) -> None:
     verdict = await shared_checker.check_answer(answer, gold)
     assert verdict.outcome is outcome, verdict
@@ -77,5 +77,5 @@ async def test_minus_three_reads_as_negative(shared_checker: Checker) -> None:
 
 async def test_an_unreadable_gold_is_blamed_on_the_lesson(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_answer("3", "three")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "problem with the lesson" in verdict.reason

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.verifier import Outcome
+from bot.verifier import Grade
 from bot.verifier.grading import grade_answer
 
 QUESTION = "I can't tell what you meant"
@@ -34,7 +34,7 @@ def test_an_answer_right_only_under_another_reading_is_asked_about(
     answer: str, gold: str, question: str
 ) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert f"{QUESTION}: {question}?" in verdict.reason
     assert verdict.reward == 0
 
@@ -45,7 +45,7 @@ def test_an_answer_right_only_under_another_reading_is_asked_about(
      ("one hundred and five", "{105}"), ("(1,2)", "(1, 2)"), ("[1,000, 2000]", "[1000, 2000]")],
 )
 def test_the_usual_reading_of_a_comma_decides_when_it_is_right(answer: str, gold: str) -> None:
-    assert grade_answer(answer, gold).outcome is Outcome.CORRECT
+    assert grade_answer(answer, gold).outcome is Grade.CORRECT
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def test_the_usual_reading_of_a_comma_decides_when_it_is_right(answer: str, gold
      ("1,5", "{2}")],
 )
 def test_an_answer_wrong_under_every_reading_is_incorrect(answer: str, gold: str) -> None:
-    assert grade_answer(answer, gold).outcome is Outcome.INCORRECT
+    assert grade_answer(answer, gold).outcome is Grade.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_an_answer_wrong_under_every_reading_is_incorrect(answer: str, gold: str
 )
 def test_ambiguous_or_hedged_answers_get_no_verdict(answer: str, gold: str) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert verdict.reason
 
 
@@ -82,8 +82,8 @@ def test_a_list_of_the_golds_values_is_never_graded_wrong(
     order.shuffle(shuffled)
     answer = separator.join(str(value) for value in shuffled)
     verdict = grade_answer("{" + answer + "}" if braces else answer, gold)
-    assert verdict.outcome is not Outcome.INCORRECT, (answer, verdict)
-    if verdict.outcome is Outcome.REJECTED:
+    assert verdict.outcome is not Grade.INCORRECT, (answer, verdict)
+    if verdict.outcome is Grade.REJECTED:
         assert QUESTION in verdict.reason or "did you mean" in verdict.reason, (answer, verdict)
 
 
@@ -95,4 +95,4 @@ def test_a_list_missing_a_value_of_the_gold_is_never_graded_right(
     gold = "{" + ", ".join(str(value) for value in values) + "}"
     answer = separator.join(str(value) for value in [*values[1:], wrong])
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is not Outcome.CORRECT, (answer, verdict)
+    assert verdict.outcome is not Grade.CORRECT, (answer, verdict)

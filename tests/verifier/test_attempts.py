@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -47,13 +47,13 @@ async def test_correct_attempts(
     shared_checker: Checker, attempt: str, gold: str, read: str
 ) -> None:
     verdict = await shared_checker.check_attempt(attempt, gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
     assert verdict.read == read
 
 
 async def test_a_wrong_final_answer_is_incorrect(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_attempt(POLISHED, "20")
-    assert (verdict.outcome, verdict.read) == (Outcome.INCORRECT, "22.5")
+    assert (verdict.outcome, verdict.read) == (Grade.INCORRECT, "22.5")
 
 
 @pytest.mark.parametrize(
@@ -61,20 +61,20 @@ async def test_a_wrong_final_answer_is_incorrect(shared_checker: Checker) -> Non
 )
 async def test_hedging_attempts_earn_nothing(shared_checker: Checker, attempt: str) -> None:
     verdict = await shared_checker.check_attempt(attempt, "4" if "4" in attempt else "20")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert verdict.reward == 0
     assert "more than one answer" in verdict.reason
 
 
 async def test_an_attempt_without_an_answer_is_rejected(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_attempt("I am not sure how to start.", "3")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "couldn't find a final answer" in verdict.reason
 
 
 async def test_an_overlong_attempt_is_rejected_before_any_work(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_attempt("step " * 2_000 + "\\boxed{3}", "3")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "too long" in verdict.reason
 
 
@@ -82,5 +82,5 @@ async def test_a_hidden_direction_override_in_an_attempt_is_rejected(
     shared_checker: Checker,
 ) -> None:
     verdict = await shared_checker.check_attempt("The answer is \u202e21", "12")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "text-direction" in verdict.reason

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.verifier.cli import describe_verdict, verify_command
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 
 
 def test_correct_answer_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,7 +32,7 @@ def test_rejected_answer_exits_two(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_description_marks_an_empty_reading() -> None:
-    text = describe_verdict(Verdict(Outcome.REJECTED, "", "4", "No answer."))
+    text = describe_verdict(Verdict(Grade.REJECTED, "", "4", "No answer."))
     assert text.splitlines() == [
         "read:    (nothing)",
         "gold:    4",

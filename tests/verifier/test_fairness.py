@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.verifier import Checker, CheckerBusy, CheckerCrashed, Outcome
+from bot.verifier import Checker, CheckerBusy, CheckerCrashed, Grade
 from bot.verifier.errors import BUSY, CRASHED
 from tests.waiting import wait_until
 
@@ -31,7 +31,7 @@ async def test_workers_run_at_a_lower_cpu_priority_than_the_bot() -> None:
         bot = os.getpriority(os.PRIO_PROCESS, 0)
         niceness = [os.getpriority(os.PRIO_PROCESS, pid) for pid in checker.worker_pids]
         assert len(niceness) == 2 and all(nice > bot for nice in niceness), (bot, niceness)
-        assert (await checker.check_answer("3/4", "0.75")).outcome is Outcome.CORRECT
+        assert (await checker.check_answer("3/4", "0.75")).outcome is Grade.CORRECT
 
 
 async def test_a_full_queue_refuses_at_once_with_the_busy_answer() -> None:
@@ -44,7 +44,7 @@ async def test_a_full_queue_refuses_at_once_with_the_busy_answer() -> None:
             await checker.check_answer("1/2", "0.5")
         assert refused.value.reply == BUSY == "The checker is busy; try again in a moment."
         assert "took too long" in (await slow).reason
-        assert (await waiting).outcome is Outcome.CORRECT
+        assert (await waiting).outcome is Grade.CORRECT
 
 
 async def test_a_slow_check_gives_way_to_a_waiting_one_and_keeps_its_worker() -> None:
@@ -52,18 +52,18 @@ async def test_a_slow_check_gives_way_to_a_waiting_one_and_keeps_its_worker() ->
         [worker] = checker.worker_pids
         slow = asyncio.create_task(checker.check_answer(SLOW_ANSWER, "0"))
         await until(lambda: checker.idle_workers == 0, "the slow check to take the worker")
-        assert (await checker.check_answer("3/4", "0.75")).outcome is Outcome.CORRECT
+        assert (await checker.check_answer("3/4", "0.75")).outcome is Grade.CORRECT
         with pytest.raises(CheckerBusy):
             await slow
         assert checker.worker_pids == [worker]
         again = await checker.check_answer("\\frac{6}{8}", "3/4")
-        assert again.outcome is Outcome.CORRECT and checker.worker_pids == [worker]
+        assert again.outcome is Grade.CORRECT and checker.worker_pids == [worker]
 
 
 async def test_a_slow_check_alone_keeps_its_whole_timeout() -> None:
     async with Checker(workers=1, timeout=0.5, turn_seconds=0.05) as checker:
         verdict = await checker.check_answer(SLOW_ANSWER, "0")
-        assert verdict.outcome is Outcome.REJECTED and "took too long" in verdict.reason
+        assert verdict.outcome is Grade.REJECTED and "took too long" in verdict.reason
 
 
 async def test_a_check_that_waits_too_long_gets_the_busy_answer() -> None:
@@ -92,4 +92,4 @@ async def test_a_check_whose_worker_dies_twice_raises_crashed() -> None:
         with pytest.raises(CheckerCrashed) as crashed:
             await slow
         assert crashed.value.reply == CRASHED and "nothing was recorded" in CRASHED
-        assert (await checker.check_answer("0.75", "3/4")).outcome is Outcome.CORRECT
+        assert (await checker.check_answer("0.75", "3/4")).outcome is Grade.CORRECT

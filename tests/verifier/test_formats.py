@@ -7,7 +7,7 @@ import re
 import pytest
 import sympy
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from bot.verifier.errors import ReadError
 from bot.verifier.grading import grade_answer, grade_attempt
 from bot.verifier.reader import read_answer
@@ -17,12 +17,12 @@ pi = sympy.pi
 
 def _assert_correct(answer: str, gold: str) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
 
 
 def _assert_refused(answer: str, gold: str, reason: str) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert reason in verdict.reason, verdict
 
 
@@ -90,7 +90,7 @@ def test_lead_ins_do_not_let_anything_else_through(answer: str, gold: str, reaso
     ],
 )
 def test_a_lead_in_does_not_change_the_grade(answer: str, gold: str) -> None:
-    assert grade_answer(answer, gold).outcome is Outcome.INCORRECT
+    assert grade_answer(answer, gold).outcome is Grade.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,7 @@ def test_a_comma_that_could_be_a_decimal_point_is_asked_about(
     answer: str, gold: str, question: str
 ) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert question in verdict.reason
     assert verdict.reward == 0
 
@@ -198,7 +198,7 @@ def test_thousands_readings_that_match_the_gold_are_correct(answer: str, gold: s
     ],
 )
 def test_numbers_that_match_under_no_reading_are_incorrect(answer: str, gold: str) -> None:
-    assert grade_answer(answer, gold).outcome is Outcome.INCORRECT
+    assert grade_answer(answer, gold).outcome is Grade.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -277,16 +277,16 @@ def test_percent_divides_by_one_hundred(answer: str, gold: str) -> None:
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome"),
     [
-        ("75", "3/4", Outcome.INCORRECT),
-        ("0.75%", "3/4", Outcome.INCORRECT),
-        ("75%", "75", Outcome.INCORRECT),
-        ("33.3%", "1/3", Outcome.INCORRECT),
-        ("75 per cent", "3/4", Outcome.REJECTED),
-        ("percent", "3/4", Outcome.REJECTED),
-        ("75 percentage", "3/4", Outcome.REJECTED),
+        ("75", "3/4", Grade.INCORRECT),
+        ("0.75%", "3/4", Grade.INCORRECT),
+        ("75%", "75", Grade.INCORRECT),
+        ("33.3%", "1/3", Grade.INCORRECT),
+        ("75 per cent", "3/4", Grade.REJECTED),
+        ("percent", "3/4", Grade.REJECTED),
+        ("75 percentage", "3/4", Grade.REJECTED),
     ],
 )
-def test_percent_is_never_guessed(answer: str, gold: str, outcome: Outcome) -> None:
+def test_percent_is_never_guessed(answer: str, gold: str, outcome: Grade) -> None:
     verdict = grade_answer(answer, gold)
     assert verdict.outcome is outcome, verdict
 
@@ -306,12 +306,12 @@ def test_percent_is_never_guessed(answer: str, gold: str, outcome: Outcome) -> N
 )
 def test_attempts_keep_percent_words_and_formats(attempt: str, gold: str) -> None:
     verdict = grade_attempt(attempt, gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
 
 
 def test_an_attempt_ending_in_an_ambiguous_comma_is_asked_about() -> None:
     verdict = grade_attempt("The answer is 2,500.", "2.5")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "did you mean 2.5 or 2500?" in verdict.reason
 
 
@@ -319,11 +319,11 @@ def test_an_attempt_ending_in_an_ambiguous_comma_is_asked_about() -> None:
 @pytest.mark.parametrize("answer", ["Final answer: 3/4", "0.75", "75%", "\\frac34", "75 percent"])
 async def test_the_coin_problem_through_the_worker(shared_checker: Checker, answer: str) -> None:
     verdict = await shared_checker.check_answer(answer, "3/4")
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
 
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_an_ambiguous_comma_through_the_worker(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_answer("2,500", "2.5")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "did you mean 2.5 or 2500?" in verdict.reason

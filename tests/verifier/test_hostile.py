@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -49,13 +49,13 @@ async def _check_beside_a_normal_one(checker: Checker, answer: str) -> tuple[flo
     """Run a hostile and a normal check together; return when each finished (seconds)."""
     started = time.perf_counter()
 
-    async def timed(text: str, gold: str, outcome: Outcome) -> float:
+    async def timed(text: str, gold: str, outcome: Grade) -> float:
         verdict = await checker.check_answer(text, gold)
         assert verdict.outcome is outcome, verdict
         return time.perf_counter() - started
 
-    hostile = timed(answer, "12", Outcome.REJECTED)
-    normal = timed("\\frac{1}{2}", "0.5", Outcome.CORRECT)
+    hostile = timed(answer, "12", Grade.REJECTED)
+    normal = timed("\\frac{1}{2}", "0.5", Grade.CORRECT)
     hostile_done, normal_done = await asyncio.gather(hostile, normal)
     return hostile_done, normal_done
 
@@ -67,7 +67,7 @@ async def test_hostile_input_is_rejected_within_the_timeout(
     started = time.perf_counter()
     verdict = await shared_checker.check_answer(answer, "12")
     assert time.perf_counter() - started < TIMEOUT_SECONDS + MARGIN_SECONDS
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert verdict.reward == 0
     assert reason in verdict.reason
     assert len(verdict.read) <= 60
@@ -87,16 +87,16 @@ async def test_a_normal_check_finishes_while_a_slow_one_is_still_running(
 ) -> None:
     slow = asyncio.create_task(shared_checker.check_answer("(a+b+c+d+e+f)^20", "0"))
     normal = await shared_checker.check_answer("1,000", "1000")
-    assert normal.outcome is Outcome.CORRECT
+    assert normal.outcome is Grade.CORRECT
     assert not slow.done()
-    assert (await slow).outcome is Outcome.REJECTED
+    assert (await slow).outcome is Grade.REJECTED
 
 
 async def test_code_injection_is_never_run(shared_checker: Checker, tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     payload = f"__import__('os').system('touch {marker}')"
     verdict = await shared_checker.check_answer(payload, "0")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "isn't part of that" in verdict.reason
     # The marker's path holds digits (pytest-0/...), so the gold must be one no path can spell.
     attempt = await shared_checker.check_attempt(f"The answer is {payload}", "0.5")
@@ -106,11 +106,11 @@ async def test_code_injection_is_never_run(shared_checker: Checker, tmp_path: Pa
 
 async def test_zero_width_space_is_stripped_then_graded(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_answer("1\u200b000", "1000")
-    assert (verdict.outcome, verdict.read) == (Outcome.CORRECT, "1000")
+    assert (verdict.outcome, verdict.read) == (Grade.CORRECT, "1000")
 
 
 async def test_many_concurrent_checks_all_succeed(shared_checker: Checker) -> None:
     verdicts = await asyncio.gather(
         *(shared_checker.check_answer(f"{n}/2", f"{n * 5}/10") for n in range(50))
     )
-    assert all(verdict.outcome is Outcome.CORRECT for verdict in verdicts)
+    assert all(verdict.outcome is Grade.CORRECT for verdict in verdicts)

@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 
 
 def _assert_correct(answer: str, gold: str) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
     assert verdict.reward == 1
 
 
-def _assert_outcome(answer: str, gold: str, outcome: Outcome, reason: str) -> None:
+def _assert_outcome(answer: str, gold: str, outcome: Grade, reason: str) -> None:
     verdict = grade_answer(answer, gold)
     assert verdict.outcome is outcome, verdict
     assert reason in verdict.reason, verdict
@@ -62,7 +62,7 @@ def _assert_outcome(answer: str, gold: str, outcome: Outcome, reason: str) -> No
 )
 def test_every_kind_of_gold_with_several_values_is_read(gold: str, shown: str) -> None:
     verdict = grade_gold(gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
     assert verdict.read == shown
 
 
@@ -91,7 +91,7 @@ def test_every_kind_of_gold_with_several_values_is_read(gold: str, shown: str) -
 )
 def test_golds_that_do_not_say_what_they_are_are_refused(gold: str, reason: str) -> None:
     verdict = grade_gold(gold)
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert reason in verdict.reason, verdict
 
 
@@ -154,36 +154,36 @@ def test_sets_compare_as_sets_whatever_the_order_or_form(answer: str, gold: str)
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome", "reason"),
     [
-        ("3", "\\pm 3", Outcome.INCORRECT, "1 value, but the answer has 2 values"),
-        ("-3", "\\pm 3", Outcome.INCORRECT, "1 value, but the answer has 2 values"),
-        ("3, -3, 0", "\\pm 3", Outcome.INCORRECT, "3 values, but the answer has 2"),
-        ("3, 4", "\\pm 3", Outcome.INCORRECT, "doesn't match"),
-        ("1, 3", "{1,2}", Outcome.INCORRECT, "doesn't match"),
-        ("1, 2.001", "{1,2}", Outcome.INCORRECT, "checked exactly"),
-        ("0.333, 1", "{1/3, 1}", Outcome.INCORRECT, "checked exactly"),
-        ("1.41, -1.41", "\\pm \\sqrt{2}", Outcome.INCORRECT, "checked exactly"),
-        ("1 or 2", "{3}", Outcome.INCORRECT, "2 values, but the answer has 1 value"),
-        ("(3, -3)", "\\pm 3", Outcome.REJECTED, "looks like a point"),
-        ("[3, -3]", "\\pm 3", Outcome.REJECTED, "as a list"),
-        ("x = 3 or y = -3", "\\pm 3", Outcome.REJECTED, "different letters"),
-        ("{1,2} or {1,3}", "{1,2}", Outcome.REJECTED, "more than one answer"),
-        ("{1, 2}, {3}", "{1,2}", Outcome.REJECTED, "more than one answer"),
-        ("x^2 = 1, 2", "{1,2}", Outcome.REJECTED, "equation"),
-        ("1 = 2", "{1,2}", Outcome.REJECTED, "equation"),
-        ("1, , 2", "{1,2}", Outcome.REJECTED, "missing between the commas"),
-        ("{}", "{1,2}", Outcome.REJECTED, "no answer"),
-        ("", "{1,2}", Outcome.REJECTED, "no answer"),
-        ("1, apples", "{1,2}", Outcome.REJECTED, "word 'apples'"),
-        ("1, \\infty", "{1,2}", Outcome.REJECTED, "end of an interval"),
-        ("1 < 2", "{1,2}", Outcome.REJECTED, "didn't expect '<'"),
-        ("1, 2!", "{1,2}", Outcome.REJECTED, "Factorials"),
-        ("1, 1/0", "{1,2}", Outcome.REJECTED, "divides by zero"),
-        ("1, 2^100000", "{1,2}", Outcome.REJECTED, "too big"),
-        (", ".join(["1"] * 21), "{1,2}", Outcome.REJECTED, "too many values"),
+        ("3", "\\pm 3", Grade.INCORRECT, "1 value, but the answer has 2 values"),
+        ("-3", "\\pm 3", Grade.INCORRECT, "1 value, but the answer has 2 values"),
+        ("3, -3, 0", "\\pm 3", Grade.INCORRECT, "3 values, but the answer has 2"),
+        ("3, 4", "\\pm 3", Grade.INCORRECT, "doesn't match"),
+        ("1, 3", "{1,2}", Grade.INCORRECT, "doesn't match"),
+        ("1, 2.001", "{1,2}", Grade.INCORRECT, "checked exactly"),
+        ("0.333, 1", "{1/3, 1}", Grade.INCORRECT, "checked exactly"),
+        ("1.41, -1.41", "\\pm \\sqrt{2}", Grade.INCORRECT, "checked exactly"),
+        ("1 or 2", "{3}", Grade.INCORRECT, "2 values, but the answer has 1 value"),
+        ("(3, -3)", "\\pm 3", Grade.REJECTED, "looks like a point"),
+        ("[3, -3]", "\\pm 3", Grade.REJECTED, "as a list"),
+        ("x = 3 or y = -3", "\\pm 3", Grade.REJECTED, "different letters"),
+        ("{1,2} or {1,3}", "{1,2}", Grade.REJECTED, "more than one answer"),
+        ("{1, 2}, {3}", "{1,2}", Grade.REJECTED, "more than one answer"),
+        ("x^2 = 1, 2", "{1,2}", Grade.REJECTED, "equation"),
+        ("1 = 2", "{1,2}", Grade.REJECTED, "equation"),
+        ("1, , 2", "{1,2}", Grade.REJECTED, "missing between the commas"),
+        ("{}", "{1,2}", Grade.REJECTED, "no answer"),
+        ("", "{1,2}", Grade.REJECTED, "no answer"),
+        ("1, apples", "{1,2}", Grade.REJECTED, "word 'apples'"),
+        ("1, \\infty", "{1,2}", Grade.REJECTED, "end of an interval"),
+        ("1 < 2", "{1,2}", Grade.REJECTED, "didn't expect '<'"),
+        ("1, 2!", "{1,2}", Grade.REJECTED, "Factorials"),
+        ("1, 1/0", "{1,2}", Grade.REJECTED, "divides by zero"),
+        ("1, 2^100000", "{1,2}", Grade.REJECTED, "too big"),
+        (", ".join(["1"] * 21), "{1,2}", Grade.REJECTED, "too many values"),
     ],
 )
 def test_sets_that_differ_or_cannot_be_read_earn_nothing(
-    answer: str, gold: str, outcome: Outcome, reason: str
+    answer: str, gold: str, outcome: Grade, reason: str
 ) -> None:
     _assert_outcome(answer, gold, outcome, reason)
 
@@ -219,27 +219,27 @@ def test_tuples_and_points_compare_in_order(answer: str, gold: str) -> None:
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome", "reason"),
     [
-        ("(2, 3)", "(3, 2)", Outcome.INCORRECT, "not in the right order"),
-        ("(3, 3)", "(3, 2)", Outcome.INCORRECT, "doesn't match"),
-        ("(3, 2, 1)", "(3, 2)", Outcome.INCORRECT, "3 coordinates; the answer has 2"),
-        ("3", "(3, 2)", Outcome.INCORRECT, "1 coordinate;"),
-        ("(3, 2.01)", "(3, 2)", Outcome.INCORRECT, "checked exactly"),
-        ("(1, 4.49)", "(1, \\frac{9}{2})", Outcome.INCORRECT, "checked exactly"),
-        ("{3, 2}", "(3, 2)", Outcome.REJECTED, "order matters"),
-        ("[3, 2]", "(3, 2)", Outcome.REJECTED, "order matters"),
-        ("(3, 2) or (2, 3)", "(3, 2)", Outcome.REJECTED, "more than one answer"),
-        ("3 and 2", "(3, 2)", Outcome.REJECTED, "more than one answer"),
-        ("3; 2", "(3, 2)", Outcome.REJECTED, "more than one answer"),
-        ("x = 3, y = 2", "(3, 2)", Outcome.REJECTED, "without naming them"),
-        ("P = (3, 2)", "(3, 2)", Outcome.REJECTED, "without naming them"),
-        ("(\\pm 3, 2)", "(3, 2)", Outcome.REJECTED, "± gives two answers"),
-        ("(3, \\infty)", "(3, 2)", Outcome.REJECTED, "end of an interval"),
-        ("(3, 2", "(3, 2)", Outcome.REJECTED, "never closed"),
-        ("(3, 2))", "(3, 2)", Outcome.REJECTED, "without a matching"),
+        ("(2, 3)", "(3, 2)", Grade.INCORRECT, "not in the right order"),
+        ("(3, 3)", "(3, 2)", Grade.INCORRECT, "doesn't match"),
+        ("(3, 2, 1)", "(3, 2)", Grade.INCORRECT, "3 coordinates; the answer has 2"),
+        ("3", "(3, 2)", Grade.INCORRECT, "1 coordinate;"),
+        ("(3, 2.01)", "(3, 2)", Grade.INCORRECT, "checked exactly"),
+        ("(1, 4.49)", "(1, \\frac{9}{2})", Grade.INCORRECT, "checked exactly"),
+        ("{3, 2}", "(3, 2)", Grade.REJECTED, "order matters"),
+        ("[3, 2]", "(3, 2)", Grade.REJECTED, "order matters"),
+        ("(3, 2) or (2, 3)", "(3, 2)", Grade.REJECTED, "more than one answer"),
+        ("3 and 2", "(3, 2)", Grade.REJECTED, "more than one answer"),
+        ("3; 2", "(3, 2)", Grade.REJECTED, "more than one answer"),
+        ("x = 3, y = 2", "(3, 2)", Grade.REJECTED, "without naming them"),
+        ("P = (3, 2)", "(3, 2)", Grade.REJECTED, "without naming them"),
+        ("(\\pm 3, 2)", "(3, 2)", Grade.REJECTED, "± gives two answers"),
+        ("(3, \\infty)", "(3, 2)", Grade.REJECTED, "end of an interval"),
+        ("(3, 2", "(3, 2)", Grade.REJECTED, "never closed"),
+        ("(3, 2))", "(3, 2)", Grade.REJECTED, "without a matching"),
     ],
 )
 def test_tuples_out_of_order_or_in_the_wrong_brackets_earn_nothing(
-    answer: str, gold: str, outcome: Outcome, reason: str
+    answer: str, gold: str, outcome: Grade, reason: str
 ) -> None:
     _assert_outcome(answer, gold, outcome, reason)
 
@@ -301,51 +301,51 @@ def test_intervals_and_inequalities_compare_exactly(answer: str, gold: str) -> N
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome", "reason"),
     [
-        ("(0, 1)", "[0, 1)", Outcome.INCORRECT, "check which ends are included"),
-        ("[0, 1]", "[0, 1)", Outcome.INCORRECT, "check which ends are included"),
-        ("0 < x < 1", "[0, 1)", Outcome.INCORRECT, "check which ends are included"),
-        ("[1, \\infty)", "(1, \\infty)", Outcome.INCORRECT, "check which ends are included"),
-        ("x \\ge 1", "(1, \\infty)", Outcome.INCORRECT, "check which ends are included"),
-        ("x < 5", "x \\le 5", Outcome.INCORRECT, "check which ends are included"),
-        ("x \\ge 5", "x \\le 5", Outcome.INCORRECT, "doesn't match"),
-        ("[0, 2)", "[0, 1)", Outcome.INCORRECT, "doesn't match"),
-        ("(2, \\infty)", "(1, \\infty)", Outcome.INCORRECT, "doesn't match"),
-        ("(-\\infty, 1)", "(1, \\infty)", Outcome.INCORRECT, "doesn't match"),
-        ("x \\le 5.001", "x \\le 5", Outcome.INCORRECT, "doesn't match"),
-        ("y \\le 5", "x \\le 5", Outcome.REJECTED, "inequality in y, but the answer is about x"),
-        ("0.5", "[0, 1)", Outcome.REJECTED, "range of values"),
-        ("{0, 1}", "[0, 1)", Outcome.REJECTED, "range of values"),
-        ("[0, 1) or [2, 3)", "[0, 1)", Outcome.REJECTED, "more than one answer"),
-        ("x > 1 or x < 0", "(1, \\infty)", Outcome.REJECTED, "inequality in one letter"),
-        ("(1, \\infty]", "(1, \\infty)", Outcome.REJECTED, "never included"),
-        ("[-\\infty, 2]", "(-\\infty, 2]", Outcome.REJECTED, "never included"),
-        ("x < y", "x \\le 5", Outcome.REJECTED, "must be numbers"),
-        ("1 < x > 0", "x > 1", Outcome.REJECTED, "inequality in one letter"),
-        ("x = 5", "x \\le 5", Outcome.REJECTED, "range of values"),
-        ("(0; 1)", "(0, 1]", Outcome.REJECTED, "more than one answer"),
-        ("[0, 1, 2)", "[0, 1)", Outcome.REJECTED, "range of values"),
-        ("[0, 1/0)", "[0, 1)", Outcome.REJECTED, "divides by zero"),
-        ("x > 1 and x > 3", "(1, 3]", Outcome.REJECTED, "a lower and an upper bound"),
-        ("x > 1 and y \\le 3", "(1, 3]", Outcome.REJECTED, "a lower and an upper bound"),
-        ("x > 1 and x < 3 and x < 4", "(1, 3]", Outcome.REJECTED, "inequality in one letter"),
-        ("x \\ge 1 and x < 3", "(1, 3]", Outcome.INCORRECT, "check which ends"),
+        ("(0, 1)", "[0, 1)", Grade.INCORRECT, "check which ends are included"),
+        ("[0, 1]", "[0, 1)", Grade.INCORRECT, "check which ends are included"),
+        ("0 < x < 1", "[0, 1)", Grade.INCORRECT, "check which ends are included"),
+        ("[1, \\infty)", "(1, \\infty)", Grade.INCORRECT, "check which ends are included"),
+        ("x \\ge 1", "(1, \\infty)", Grade.INCORRECT, "check which ends are included"),
+        ("x < 5", "x \\le 5", Grade.INCORRECT, "check which ends are included"),
+        ("x \\ge 5", "x \\le 5", Grade.INCORRECT, "doesn't match"),
+        ("[0, 2)", "[0, 1)", Grade.INCORRECT, "doesn't match"),
+        ("(2, \\infty)", "(1, \\infty)", Grade.INCORRECT, "doesn't match"),
+        ("(-\\infty, 1)", "(1, \\infty)", Grade.INCORRECT, "doesn't match"),
+        ("x \\le 5.001", "x \\le 5", Grade.INCORRECT, "doesn't match"),
+        ("y \\le 5", "x \\le 5", Grade.REJECTED, "inequality in y, but the answer is about x"),
+        ("0.5", "[0, 1)", Grade.REJECTED, "range of values"),
+        ("{0, 1}", "[0, 1)", Grade.REJECTED, "range of values"),
+        ("[0, 1) or [2, 3)", "[0, 1)", Grade.REJECTED, "more than one answer"),
+        ("x > 1 or x < 0", "(1, \\infty)", Grade.REJECTED, "inequality in one letter"),
+        ("(1, \\infty]", "(1, \\infty)", Grade.REJECTED, "never included"),
+        ("[-\\infty, 2]", "(-\\infty, 2]", Grade.REJECTED, "never included"),
+        ("x < y", "x \\le 5", Grade.REJECTED, "must be numbers"),
+        ("1 < x > 0", "x > 1", Grade.REJECTED, "inequality in one letter"),
+        ("x = 5", "x \\le 5", Grade.REJECTED, "range of values"),
+        ("(0; 1)", "(0, 1]", Grade.REJECTED, "more than one answer"),
+        ("[0, 1, 2)", "[0, 1)", Grade.REJECTED, "range of values"),
+        ("[0, 1/0)", "[0, 1)", Grade.REJECTED, "divides by zero"),
+        ("x > 1 and x > 3", "(1, 3]", Grade.REJECTED, "a lower and an upper bound"),
+        ("x > 1 and y \\le 3", "(1, 3]", Grade.REJECTED, "a lower and an upper bound"),
+        ("x > 1 and x < 3 and x < 4", "(1, 3]", Grade.REJECTED, "inequality in one letter"),
+        ("x \\ge 1 and x < 3", "(1, 3]", Grade.INCORRECT, "check which ends"),
     ],
 )
 def test_intervals_that_differ_or_cannot_be_read_earn_nothing(
-    answer: str, gold: str, outcome: Outcome, reason: str
+    answer: str, gold: str, outcome: Grade, reason: str
 ) -> None:
     _assert_outcome(answer, gold, outcome, reason)
 
 
 def test_an_ambiguous_gold_pair_is_a_point_not_an_open_interval() -> None:
     assert grade_gold("(1, 2)").read == "(1, 2)"
-    _assert_outcome("1 < x < 2", "(1, 2)", Outcome.REJECTED, "didn't expect '<'")
-    _assert_outcome("(2, 1)", "(1, 2)", Outcome.INCORRECT, "not in the right order")
+    _assert_outcome("1 < x < 2", "(1, 2)", Grade.REJECTED, "didn't expect '<'")
+    _assert_outcome("(2, 1)", "(1, 2)", Grade.INCORRECT, "not in the right order")
 
 
 def test_an_open_interval_gold_reads_a_members_pair_as_that_interval() -> None:
     _assert_correct("(1, 2)", "1 < x < 2")
-    _assert_outcome("(2, 1)", "1 < x < 2", Outcome.INCORRECT, "doesn't match")
+    _assert_outcome("(2, 1)", "1 < x < 2", Grade.INCORRECT, "doesn't match")
 
 
 @pytest.mark.parametrize(
@@ -356,34 +356,34 @@ def test_an_open_interval_gold_reads_a_members_pair_as_that_interval() -> None:
 )
 def test_a_hedge_against_a_single_value_still_earns_nothing(answer: str, gold: str) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert verdict.reward == 0
 
 
 @pytest.mark.parametrize(
     ("attempt", "gold", "outcome"),
     [
-        ("So the roots are \\boxed{3, -3}.", "\\pm 3", Outcome.CORRECT),
-        ("So the roots are \\boxed{\\{3, -3\\}}.", "\\pm 3", Outcome.CORRECT),
-        ("So the only root is \\boxed{3}.", "\\pm 3", Outcome.INCORRECT),
-        ("The point is \\boxed{(3, 2)}.", "(3, 2)", Outcome.CORRECT),
-        ("The point is \\boxed{(2, 3)}.", "(3, 2)", Outcome.INCORRECT),
-        ("Hence \\boxed{x \\le 5}.", "5 \\ge x", Outcome.CORRECT),
-        ("Hence \\boxed{[0, 1)}.", "[0, 1)", Outcome.CORRECT),
-        ("The answer is x = 3 or x = -3.", "\\pm 3", Outcome.CORRECT),
-        ("Both work, so the answer is 3 and -3", "\\pm 3", Outcome.CORRECT),
-        ("So x = 3. The answer is 3.", "\\pm 3", Outcome.INCORRECT),
-        ("We get x = 3 or x = -3, or maybe 4.", "\\pm 3", Outcome.REJECTED),
-        ("The answer is (3, 2).", "(3, 2)", Outcome.CORRECT),
-        ("**Final answer:** (2, 3)", "(3, 2)", Outcome.INCORRECT),
-        ("Thus the answer is [0, 1).", "[0, 1)", Outcome.CORRECT),
-        ("Thus the answer is x \\ge 0 and x < 1.", "[0, 1)", Outcome.CORRECT),
-        ("The answer is 1.5, 2.", "{1.5, 2}", Outcome.CORRECT),
-        ("The answer is 1,000.", "{1, 0}", Outcome.REJECTED),
+        ("So the roots are \\boxed{3, -3}.", "\\pm 3", Grade.CORRECT),
+        ("So the roots are \\boxed{\\{3, -3\\}}.", "\\pm 3", Grade.CORRECT),
+        ("So the only root is \\boxed{3}.", "\\pm 3", Grade.INCORRECT),
+        ("The point is \\boxed{(3, 2)}.", "(3, 2)", Grade.CORRECT),
+        ("The point is \\boxed{(2, 3)}.", "(3, 2)", Grade.INCORRECT),
+        ("Hence \\boxed{x \\le 5}.", "5 \\ge x", Grade.CORRECT),
+        ("Hence \\boxed{[0, 1)}.", "[0, 1)", Grade.CORRECT),
+        ("The answer is x = 3 or x = -3.", "\\pm 3", Grade.CORRECT),
+        ("Both work, so the answer is 3 and -3", "\\pm 3", Grade.CORRECT),
+        ("So x = 3. The answer is 3.", "\\pm 3", Grade.INCORRECT),
+        ("We get x = 3 or x = -3, or maybe 4.", "\\pm 3", Grade.REJECTED),
+        ("The answer is (3, 2).", "(3, 2)", Grade.CORRECT),
+        ("**Final answer:** (2, 3)", "(3, 2)", Grade.INCORRECT),
+        ("Thus the answer is [0, 1).", "[0, 1)", Grade.CORRECT),
+        ("Thus the answer is x \\ge 0 and x < 1.", "[0, 1)", Grade.CORRECT),
+        ("The answer is 1.5, 2.", "{1.5, 2}", Grade.CORRECT),
+        ("The answer is 1,000.", "{1, 0}", Grade.REJECTED),
     ],
 )
 def test_attempts_are_graded_against_golds_with_several_values(
-    attempt: str, gold: str, outcome: Outcome
+    attempt: str, gold: str, outcome: Grade
 ) -> None:
     assert grade_attempt(attempt, gold).outcome is outcome
 
@@ -391,13 +391,13 @@ def test_attempts_are_graded_against_golds_with_several_values(
 @pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome"),
-    [("x = 3 or x = -3", "\\pm 3", Outcome.CORRECT), ("(1, 4.5)", "(1, \\frac{9}{2})",
-                                                       Outcome.CORRECT),
-     ("5 \\ge x", "x \\le 5", Outcome.CORRECT), ("(2, 3)", "(3, 2)", Outcome.INCORRECT),
-     ("3 or 4", "4", Outcome.REJECTED)],
+    [("x = 3 or x = -3", "\\pm 3", Grade.CORRECT), ("(1, 4.5)", "(1, \\frac{9}{2})",
+                                                       Grade.CORRECT),
+     ("5 \\ge x", "x \\le 5", Grade.CORRECT), ("(2, 3)", "(3, 2)", Grade.INCORRECT),
+     ("3 or 4", "4", Grade.REJECTED)],
 )
 async def test_answers_with_several_values_through_the_worker(
-    shared_checker: Checker, answer: str, gold: str, outcome: Outcome
+    shared_checker: Checker, answer: str, gold: str, outcome: Grade
 ) -> None:
     verdict = await shared_checker.check_answer(answer, gold)
     assert verdict.outcome is outcome, verdict
@@ -447,4 +447,4 @@ def test_any_answer_against_any_kind_of_gold_is_graded_or_refused_cleanly(
     answer: str, gold: str
 ) -> None:
     verdict = grade_answer(answer, gold)
-    assert verdict.outcome is Outcome.CORRECT or verdict.reason
+    assert verdict.outcome is Grade.CORRECT or verdict.reason

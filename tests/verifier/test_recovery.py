@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.verifier import Checker, CheckerError, Outcome
+from bot.verifier import Checker, CheckerError, Grade
 from bot.verifier.pool import WorkerPool
 
 SLOW_ANSWER = "(a+b+c+d+e+f)^20"
@@ -54,10 +54,10 @@ async def test_timeout_rejects_and_replaces_the_worker() -> None:
     async with Checker(timeout=0.5, workers=1) as checker:
         [original] = checker.worker_pids
         verdict = await checker.check_answer(SLOW_ANSWER, "0")
-        assert verdict.outcome is Outcome.REJECTED
+        assert verdict.outcome is Grade.REJECTED
         assert "took too long" in verdict.reason
         after = await checker.check_answer("0.5", "1/2")
-        assert after.outcome is Outcome.CORRECT
+        assert after.outcome is Grade.CORRECT
         assert original not in checker.worker_pids
         assert len(checker.worker_pids) == 1
 
@@ -70,7 +70,7 @@ async def test_killing_a_worker_mid_check_does_not_stop_checking() -> None:
         os.kill(original, signal.SIGKILL)
         assert (await slow).reward == 0
         after = await checker.check_answer("\\frac{2}{4}", "1/2")
-        assert after.outcome is Outcome.CORRECT
+        assert after.outcome is Grade.CORRECT
         assert original not in checker.worker_pids
 
 
@@ -79,7 +79,7 @@ async def test_an_idle_worker_killed_from_outside_is_replaced_transparently() ->
         [original] = checker.worker_pids
         os.kill(original, signal.SIGKILL)
         verdict = await checker.check_answer("3.0", "3")
-        assert verdict.outcome is Outcome.CORRECT
+        assert verdict.outcome is Grade.CORRECT
         assert original not in checker.worker_pids
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from bot.verifier.cli import verify_command
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 
 
-def _verdict_is(answer: str, gold: str, outcome: Outcome, accept: tuple[str, ...] = ()) -> str:
+def _verdict_is(answer: str, gold: str, outcome: Grade, accept: tuple[str, ...] = ()) -> str:
     verdict = grade_answer(answer, gold, accept=accept)
     assert verdict.outcome is outcome, verdict
-    assert verdict.reward == (outcome is Outcome.CORRECT)
+    assert verdict.reward == (outcome is Grade.CORRECT)
     return verdict.reason
 
 
@@ -25,7 +25,7 @@ def _verdict_is(answer: str, gold: str, outcome: Outcome, accept: tuple[str, ...
 )
 def test_text_golds_are_read_as_normalised_words(gold: str, shown: str) -> None:
     verdict = grade_gold(gold)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
     assert verdict.read == shown
 
 
@@ -45,7 +45,7 @@ def test_maths_written_with_letters_stays_maths(gold: str, reading: str) -> None
 )
 def test_golds_in_words_that_are_numbers_or_not_words_are_refused(gold: str, reason: str) -> None:
     verdict = grade_gold(gold)
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert reason in verdict.reason, verdict
 
 
@@ -56,58 +56,58 @@ def test_golds_in_words_that_are_numbers_or_not_words_are_refused(gold: str, rea
      "The answer is odd.", "**Final answer:** odd", "'odd'", "\"odd\"", "\\textbf{odd}"],
 )
 def test_a_text_answer_is_compared_by_normalised_text(answer: str) -> None:
-    _verdict_is(answer, "\\text{odd}", Outcome.CORRECT)
+    _verdict_is(answer, "\\text{odd}", Grade.CORRECT)
 
 
 @pytest.mark.parametrize(
     ("answer", "outcome", "reason"),
     [
-        ("even", Outcome.INCORRECT, "I read 'even', which isn't one of the accepted answers"),
-        ("od", Outcome.INCORRECT, "isn't one of the accepted"),
-        ("odds", Outcome.INCORRECT, "isn't one of the accepted"),
-        ("3", Outcome.INCORRECT, "I read '3'"),
-        ("odd or even", Outcome.REJECTED, "type just one answer"),
-        ("even or odd", Outcome.REJECTED, "type just one answer"),
-        ("odd, even", Outcome.REJECTED, "type just one answer"),
-        ("odd/even", Outcome.REJECTED, "type just one answer"),
-        ("it is odd", Outcome.REJECTED, "type just one answer"),
-        ("not odd", Outcome.REJECTED, "type just one answer"),
-        ("odd and even", Outcome.REJECTED, "type just one answer"),
-        ("", Outcome.REJECTED, "no answer"),
-        ("Final answer:", Outcome.REJECTED, "no answer"),
-        ("\u202eodd", Outcome.REJECTED, "text-direction"),
-        ("\\boxed{odd", Outcome.REJECTED, "isn't closed"),
+        ("even", Grade.INCORRECT, "I read 'even', which isn't one of the accepted answers"),
+        ("od", Grade.INCORRECT, "isn't one of the accepted"),
+        ("odds", Grade.INCORRECT, "isn't one of the accepted"),
+        ("3", Grade.INCORRECT, "I read '3'"),
+        ("odd or even", Grade.REJECTED, "type just one answer"),
+        ("even or odd", Grade.REJECTED, "type just one answer"),
+        ("odd, even", Grade.REJECTED, "type just one answer"),
+        ("odd/even", Grade.REJECTED, "type just one answer"),
+        ("it is odd", Grade.REJECTED, "type just one answer"),
+        ("not odd", Grade.REJECTED, "type just one answer"),
+        ("odd and even", Grade.REJECTED, "type just one answer"),
+        ("", Grade.REJECTED, "no answer"),
+        ("Final answer:", Grade.REJECTED, "no answer"),
+        ("\u202eodd", Grade.REJECTED, "text-direction"),
+        ("\\boxed{odd", Grade.REJECTED, "isn't closed"),
     ],
 )
 def test_other_words_hedges_and_sentences_earn_nothing(
-    answer: str, outcome: Outcome, reason: str
+    answer: str, outcome: Grade, reason: str
 ) -> None:
     assert reason in _verdict_is(answer, "odd", outcome)
 
 
 @pytest.mark.parametrize(
     ("answer", "outcome"),
-    [("yes", Outcome.CORRECT), ("Yes.", Outcome.CORRECT), ("y", Outcome.CORRECT),
-     ("yep", Outcome.CORRECT), ("TRUE", Outcome.CORRECT), ("no", Outcome.INCORRECT),
-     ("yes or no", Outcome.REJECTED), ("maybe", Outcome.INCORRECT)],
+    [("yes", Grade.CORRECT), ("Yes.", Grade.CORRECT), ("y", Grade.CORRECT),
+     ("yep", Grade.CORRECT), ("TRUE", Grade.CORRECT), ("no", Grade.INCORRECT),
+     ("yes or no", Grade.REJECTED), ("maybe", Grade.INCORRECT)],
 )
 def test_accepted_spellings_from_the_lesson_count_as_the_gold(
-    answer: str, outcome: Outcome
+    answer: str, outcome: Grade
 ) -> None:
     _verdict_is(answer, "yes", outcome, accept=("y", "Yep", "\\text{true}"))
 
 
 def test_accepted_spellings_are_refused_on_a_maths_gold() -> None:
     verdict = grade_gold("3", accept=("three",))
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "for an answer in words" in verdict.reason
-    reason = _verdict_is("3", "3", Outcome.REJECTED, accept=("three",))
+    reason = _verdict_is("3", "3", Grade.REJECTED, accept=("three",))
     assert "problem with the lesson" in reason
 
 
 def test_an_empty_accepted_spelling_is_refused() -> None:
     verdict = grade_gold("odd", accept=("  ",))
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "empty" in verdict.reason
 
 
@@ -127,33 +127,33 @@ def test_an_empty_accepted_spelling_is_refused() -> None:
     ],
 )
 def test_number_words_up_to_a_thousand_read_as_numbers(answer: str, gold: str) -> None:
-    _verdict_is(answer, gold, Outcome.CORRECT)
+    _verdict_is(answer, gold, Grade.CORRECT)
 
 
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome", "reason"),
     [
-        ("four", "3", Outcome.INCORRECT, "I read 4"),
-        ("thirty", "13", Outcome.INCORRECT, "I read 30"),
-        ("three or four", "3", Outcome.REJECTED, "more than one answer"),
-        ("three and four", "3", Outcome.REJECTED, "more than one answer"),
-        ("two thousand", "2000", Outcome.REJECTED, "from zero to a thousand"),
-        ("thousand", "1000", Outcome.REJECTED, "from zero to a thousand"),
-        ("hundred", "100", Outcome.REJECTED, "from zero to a thousand"),
-        ("a million", "1000000", Outcome.REJECTED, "word 'million'"),
-        ("threee", "3", Outcome.REJECTED, "word 'threee'"),
-        ("twentyone", "21", Outcome.REJECTED, "word 'twentyone'"),
-        ("three apples", "3", Outcome.REJECTED, "word 'apples'"),
-        ("minus three", "-3", Outcome.REJECTED, "word 'minus'"),
-        ("one half", "1/2", Outcome.REJECTED, "word 'half'"),
-        ("3one", "31", Outcome.REJECTED, "word 'one'"),
-        ("one2", "12", Outcome.REJECTED, "word 'one'"),
-        ("one.5", "1.5", Outcome.REJECTED, "word 'one'"),
-        ("2.five", "2.5", Outcome.REJECTED, "'.' isn't part"),
+        ("four", "3", Grade.INCORRECT, "I read 4"),
+        ("thirty", "13", Grade.INCORRECT, "I read 30"),
+        ("three or four", "3", Grade.REJECTED, "more than one answer"),
+        ("three and four", "3", Grade.REJECTED, "more than one answer"),
+        ("two thousand", "2000", Grade.REJECTED, "from zero to a thousand"),
+        ("thousand", "1000", Grade.REJECTED, "from zero to a thousand"),
+        ("hundred", "100", Grade.REJECTED, "from zero to a thousand"),
+        ("a million", "1000000", Grade.REJECTED, "word 'million'"),
+        ("threee", "3", Grade.REJECTED, "word 'threee'"),
+        ("twentyone", "21", Grade.REJECTED, "word 'twentyone'"),
+        ("three apples", "3", Grade.REJECTED, "word 'apples'"),
+        ("minus three", "-3", Grade.REJECTED, "word 'minus'"),
+        ("one half", "1/2", Grade.REJECTED, "word 'half'"),
+        ("3one", "31", Grade.REJECTED, "word 'one'"),
+        ("one2", "12", Grade.REJECTED, "word 'one'"),
+        ("one.5", "1.5", Grade.REJECTED, "word 'one'"),
+        ("2.five", "2.5", Grade.REJECTED, "'.' isn't part"),
     ],
 )
 def test_number_words_are_never_guessed(
-    answer: str, gold: str, outcome: Outcome, reason: str
+    answer: str, gold: str, outcome: Grade, reason: str
 ) -> None:
     assert reason in _verdict_is(answer, gold, outcome)
 
@@ -175,41 +175,41 @@ def test_number_words_are_never_guessed(
     ],
 )
 def test_a_bold_lead_in_is_accepted_like_a_plain_one(answer: str, gold: str) -> None:
-    _verdict_is(answer, gold, Outcome.CORRECT)
+    _verdict_is(answer, gold, Grade.CORRECT)
 
 
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome"),
     [
-        ("**Final answer:** 3 or 4", "4", Outcome.REJECTED),
-        ("**Final answer:** 2+2=5", "5", Outcome.REJECTED),
-        ("**Answer:** 0.333", "1/3", Outcome.INCORRECT),
-        ("**Final answer** 3", "3", Outcome.REJECTED),
-        ("**Final answer:**", "3", Outcome.REJECTED),
-        ("** 3", "3", Outcome.REJECTED),
-        ("**3", "3", Outcome.REJECTED),
-        ("**My answer:** 3", "3", Outcome.REJECTED),
+        ("**Final answer:** 3 or 4", "4", Grade.REJECTED),
+        ("**Final answer:** 2+2=5", "5", Grade.REJECTED),
+        ("**Answer:** 0.333", "1/3", Grade.INCORRECT),
+        ("**Final answer** 3", "3", Grade.REJECTED),
+        ("**Final answer:**", "3", Grade.REJECTED),
+        ("** 3", "3", Grade.REJECTED),
+        ("**3", "3", Grade.REJECTED),
+        ("**My answer:** 3", "3", Grade.REJECTED),
     ],
 )
-def test_a_bold_lead_in_changes_no_grade(answer: str, gold: str, outcome: Outcome) -> None:
+def test_a_bold_lead_in_changes_no_grade(answer: str, gold: str, outcome: Grade) -> None:
     _verdict_is(answer, gold, outcome)
 
 
 @pytest.mark.parametrize(
     ("attempt", "outcome"),
     [
-        ("So n is \\boxed{\\text{odd}}.", Outcome.CORRECT),
-        ("So n is \\boxed{\\text{even}}.", Outcome.INCORRECT),
-        ("n = 2k + 1. The answer is odd.", Outcome.CORRECT),
-        ("n = 2k + 1, so the answer is: Odd", Outcome.CORRECT),
-        ("**Final answer:** odd", Outcome.CORRECT),
-        ("It could be anything. The answer is even.", Outcome.INCORRECT),
-        ("The answer is odd or even.", Outcome.REJECTED),
-        ("n is odd.", Outcome.REJECTED),
+        ("So n is \\boxed{\\text{odd}}.", Grade.CORRECT),
+        ("So n is \\boxed{\\text{even}}.", Grade.INCORRECT),
+        ("n = 2k + 1. The answer is odd.", Grade.CORRECT),
+        ("n = 2k + 1, so the answer is: Odd", Grade.CORRECT),
+        ("**Final answer:** odd", Grade.CORRECT),
+        ("It could be anything. The answer is even.", Grade.INCORRECT),
+        ("The answer is odd or even.", Grade.REJECTED),
+        ("n is odd.", Grade.REJECTED),
     ],
 )
 def test_an_attempt_states_a_text_answer_after_the_answer_is_or_in_a_box(
-    attempt: str, outcome: Outcome
+    attempt: str, outcome: Grade
 ) -> None:
     assert grade_attempt(attempt, "odd").outcome is outcome
 
@@ -220,11 +220,11 @@ pytestmark_worker = pytest.mark.asyncio(loop_scope="module")
 @pytestmark_worker
 @pytest.mark.parametrize(
     ("answer", "accept", "outcome"),
-    [("Odd.", (), Outcome.CORRECT), ("uneven", ("uneven",), Outcome.CORRECT),
-     ("uneven", (), Outcome.INCORRECT), ("odd or even", (), Outcome.REJECTED)],
+    [("Odd.", (), Grade.CORRECT), ("uneven", ("uneven",), Grade.CORRECT),
+     ("uneven", (), Grade.INCORRECT), ("odd or even", (), Grade.REJECTED)],
 )
 async def test_text_answers_through_the_worker(
-    shared_checker: Checker, answer: str, accept: tuple[str, ...], outcome: Outcome
+    shared_checker: Checker, answer: str, accept: tuple[str, ...], outcome: Grade
 ) -> None:
     verdict = await shared_checker.check_answer(answer, "\\text{odd}", accept=accept)
     assert verdict.outcome is outcome, verdict
@@ -242,7 +242,7 @@ async def test_the_worker_reads_a_text_gold_and_refuses_spellings_on_maths(
 @pytestmark_worker
 async def test_number_words_through_the_worker(shared_checker: Checker) -> None:
     verdict = await shared_checker.check_answer("three", "3")
-    assert (verdict.outcome, verdict.read) == (Outcome.CORRECT, "3")
+    assert (verdict.outcome, verdict.read) == (Grade.CORRECT, "3")
 
 
 @pytestmark_worker
@@ -250,7 +250,7 @@ async def test_too_many_accepted_spellings_are_refused_before_the_worker(
     shared_checker: Checker,
 ) -> None:
     verdict = await shared_checker.check_answer("odd", "odd", accept=["x"] * 21)
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "problem with the lesson" in verdict.reason
 
 

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from bot.cli import cli
-from bot.verifier import Checker, Outcome
+from bot.verifier import Checker, Grade
 from bot.verifier.extract import extract_final_answer
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 from bot.verifier.units import DEGREES, PERCENT, UNITS, Unit, find_unit
@@ -19,12 +19,12 @@ KMH = "km/h"
 
 def _assert_correct(answer: str, gold: str, unit: str | None) -> None:
     verdict = grade_answer(answer, gold, unit=unit)
-    assert verdict.outcome is Outcome.CORRECT, verdict
+    assert verdict.outcome is Grade.CORRECT, verdict
 
 
 def _assert_refused(answer: str, gold: str, unit: str | None, *reasons: str) -> None:
     verdict = grade_answer(answer, gold, unit=unit)
-    assert verdict.outcome is Outcome.REJECTED, verdict
+    assert verdict.outcome is Grade.REJECTED, verdict
     assert verdict.reward == 0
     for reason in reasons:
         assert reason in verdict.reason, verdict
@@ -181,29 +181,29 @@ def test_a_letter_after_a_number_is_refused_when_the_gold_has_none(
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome"),
     [
-        ("2x", "2x", Outcome.CORRECT),
-        ("2 x", "2*x", Outcome.CORRECT),
-        ("5 m", "5m", Outcome.CORRECT),
-        ("5 m", "2x", Outcome.INCORRECT),
-        ("3n + 1", "3n+1", Outcome.CORRECT),
-        ("2s", "2h", Outcome.INCORRECT),
-        ("x", "5", Outcome.INCORRECT),
-        ("x + 1", "5", Outcome.INCORRECT),
-        ("5*x", "5", Outcome.INCORRECT),
+        ("2x", "2x", Grade.CORRECT),
+        ("2 x", "2*x", Grade.CORRECT),
+        ("5 m", "5m", Grade.CORRECT),
+        ("5 m", "2x", Grade.INCORRECT),
+        ("3n + 1", "3n+1", Grade.CORRECT),
+        ("2s", "2h", Grade.INCORRECT),
+        ("x", "5", Grade.INCORRECT),
+        ("x + 1", "5", Grade.INCORRECT),
+        ("5*x", "5", Grade.INCORRECT),
     ],
 )
 def test_letters_stay_variables_when_the_gold_has_letters_or_the_product_is_explicit(
-    answer: str, gold: str, outcome: Outcome
+    answer: str, gold: str, outcome: Grade
 ) -> None:
     assert grade_answer(answer, gold).outcome is outcome
 
 
 @pytest.mark.parametrize(
     ("answer", "outcome"),
-    [("21 km/h", Outcome.INCORRECT), ("21", Outcome.INCORRECT), ("20.5 kph", Outcome.INCORRECT),
-     ("22.5 km/h", Outcome.INCORRECT), ("19.99 km/h", Outcome.INCORRECT)],
+    [("21 km/h", Grade.INCORRECT), ("21", Grade.INCORRECT), ("20.5 kph", Grade.INCORRECT),
+     ("22.5 km/h", Grade.INCORRECT), ("19.99 km/h", Grade.INCORRECT)],
 )
-def test_the_right_unit_with_a_wrong_number_is_incorrect(answer: str, outcome: Outcome) -> None:
+def test_the_right_unit_with_a_wrong_number_is_incorrect(answer: str, outcome: Grade) -> None:
     verdict = grade_answer(answer, "20", unit=KMH)
     assert verdict.outcome is outcome, verdict
 
@@ -230,23 +230,23 @@ def test_malformed_unit_answers_are_refused(answer: str, reason: str) -> None:
 @pytest.mark.parametrize(
     ("answer", "gold", "outcome"),
     [
-        ("90°", "90", Outcome.CORRECT),
-        ("90 °", "90", Outcome.CORRECT),
-        ("90^\\circ", "90", Outcome.CORRECT),
-        ("90^{\\circ}", "90", Outcome.CORRECT),
-        ("90 degrees", "90", Outcome.CORRECT),
-        ("Final answer: 45°", "45", Outcome.CORRECT),
-        ("22.5°", "45/2", Outcome.CORRECT),
-        ("90", "90^\\circ", Outcome.CORRECT),
-        ("90°", "90^\\circ", Outcome.CORRECT),
-        ("90 degrees", "90°", Outcome.CORRECT),
-        ("45°", "90", Outcome.INCORRECT),
-        ("9°", "90", Outcome.INCORRECT),
-        ("80°", "90^\\circ", Outcome.INCORRECT),
+        ("90°", "90", Grade.CORRECT),
+        ("90 °", "90", Grade.CORRECT),
+        ("90^\\circ", "90", Grade.CORRECT),
+        ("90^{\\circ}", "90", Grade.CORRECT),
+        ("90 degrees", "90", Grade.CORRECT),
+        ("Final answer: 45°", "45", Grade.CORRECT),
+        ("22.5°", "45/2", Grade.CORRECT),
+        ("90", "90^\\circ", Grade.CORRECT),
+        ("90°", "90^\\circ", Grade.CORRECT),
+        ("90 degrees", "90°", Grade.CORRECT),
+        ("45°", "90", Grade.INCORRECT),
+        ("9°", "90", Grade.INCORRECT),
+        ("80°", "90^\\circ", Grade.INCORRECT),
     ],
 )
 def test_a_degree_sign_is_notation_when_the_step_names_no_unit(
-    answer: str, gold: str, outcome: Outcome
+    answer: str, gold: str, outcome: Grade
 ) -> None:
     verdict = grade_answer(answer, gold)
     assert verdict.outcome is outcome, verdict
@@ -262,7 +262,7 @@ def test_degrees_are_refused_where_the_gold_is_in_radians(answer: str, gold: str
 def test_percent_keeps_its_meaning_when_the_step_names_no_unit() -> None:
     _assert_correct("75%", "3/4", None)
     _assert_correct("2000%", "20", None)
-    assert grade_answer("20%", "20").outcome is Outcome.INCORRECT
+    assert grade_answer("20%", "20").outcome is Grade.INCORRECT
 
 
 @pytest.mark.parametrize("unit", [None, "km/h", "m/s", "m", "degrees", "percent", "dollars"])
@@ -274,7 +274,7 @@ def test_no_unit_bearing_answer_gets_a_verdict_it_should_not(unit: str | None) -
                 verdict = grade_answer(_after(number, spelling), "20", unit=unit)
                 assert verdict.outcome is _expected(number, written, step_unit), (
                     spelling, unit, verdict)
-                if verdict.outcome is Outcome.REJECTED:
+                if verdict.outcome is Grade.REJECTED:
                     assert written.name in verdict.reason, (spelling, unit, verdict)
 
 
@@ -283,15 +283,15 @@ def _after(number: str, spelling: str) -> str:
     return f"{number}{spelling}" if spelling[0] in "^\\°%€¢" else f"{number} {spelling}"
 
 
-def _expected(number: str, written: Unit, step_unit: Unit | None) -> Outcome:
+def _expected(number: str, written: Unit, step_unit: Unit | None) -> Grade:
     """The only fair outcome for `number` written in `written` against a gold of 20."""
     if written is step_unit:
-        return Outcome.CORRECT if number == "20" else Outcome.INCORRECT
+        return Grade.CORRECT if number == "20" else Grade.INCORRECT
     if step_unit is None and written is PERCENT:
-        return Outcome.INCORRECT
+        return Grade.INCORRECT
     if step_unit is None and written is DEGREES:
-        return Outcome.CORRECT if number == "20" else Outcome.INCORRECT
-    return Outcome.REJECTED
+        return Grade.CORRECT if number == "20" else Grade.INCORRECT
+    return Grade.REJECTED
 
 
 @pytest.mark.parametrize("unit", ["km/h", "m/s", "degrees", None])
@@ -302,7 +302,7 @@ def test_no_attempt_ending_in_a_unit_is_graded_against_the_wrong_one(unit: str |
             attempt = f"Up 2 h, down 1 h, so 60/3.\nFinal answer: {_after('20', spelling)}"
             verdict = grade_attempt(attempt, "20", unit=unit)
             if step_unit is not None:
-                expected = Outcome.CORRECT if written is step_unit else Outcome.REJECTED
+                expected = Grade.CORRECT if written is step_unit else Grade.REJECTED
                 assert verdict.outcome is expected, (spelling, unit, verdict)
 
 
@@ -327,31 +327,31 @@ def test_an_attempt_keeps_the_unit_its_answer_ends_with_when_the_step_has_one(
 @pytest.mark.parametrize(
     ("attempt", "outcome"),
     [
-        ("Up 2 h, down 1 h: 60/3 = 20.\nFinal answer: 20 km/h", Outcome.CORRECT),
-        ("Up 2 h, down 1 h: 60/3 = 20.\nFinal answer: 20", Outcome.CORRECT),
-        ("60 km in 3 h, so \\boxed{20\\text{ km/h}}", Outcome.CORRECT),
-        ("The average speed is 20 kph.", Outcome.CORRECT),
-        ("Final answer: 20 m/s", Outcome.REJECTED),
-        ("So it is 20 mph.", Outcome.REJECTED),
-        ("Final answer: 22.5 km/h", Outcome.INCORRECT),
-        ("Final answer: 20 or 22.5 km/h", Outcome.REJECTED),
+        ("Up 2 h, down 1 h: 60/3 = 20.\nFinal answer: 20 km/h", Grade.CORRECT),
+        ("Up 2 h, down 1 h: 60/3 = 20.\nFinal answer: 20", Grade.CORRECT),
+        ("60 km in 3 h, so \\boxed{20\\text{ km/h}}", Grade.CORRECT),
+        ("The average speed is 20 kph.", Grade.CORRECT),
+        ("Final answer: 20 m/s", Grade.REJECTED),
+        ("So it is 20 mph.", Grade.REJECTED),
+        ("Final answer: 22.5 km/h", Grade.INCORRECT),
+        ("Final answer: 20 or 22.5 km/h", Grade.REJECTED),
     ],
 )
-def test_attempts_on_a_step_with_a_unit(attempt: str, outcome: Outcome) -> None:
+def test_attempts_on_a_step_with_a_unit(attempt: str, outcome: Grade) -> None:
     verdict = grade_attempt(attempt, "20", unit=KMH)
     assert verdict.outcome is outcome, verdict
 
 
 def test_the_gold_may_carry_the_steps_unit_but_not_another() -> None:
-    assert grade_gold("20 km/h", unit=KMH).outcome is Outcome.CORRECT
+    assert grade_gold("20 km/h", unit=KMH).outcome is Grade.CORRECT
     _assert_correct("20", "20 km/h", KMH)
     refused = grade_gold("20 m/s", unit=KMH)
-    assert refused.outcome is Outcome.REJECTED and "This answer is in km/h" in refused.reason
+    assert refused.outcome is Grade.REJECTED and "This answer is in km/h" in refused.reason
 
 
 def test_an_unknown_unit_is_a_problem_with_the_lesson_not_the_answer() -> None:
     verdict = grade_answer("20", "20", unit="furlongs")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert "The unit 'furlongs' isn't one I know" in verdict.reason
     assert "problem with the lesson" in verdict.reason
 
@@ -379,11 +379,11 @@ def test_the_worker_takes_the_unit_with_the_gold() -> None:
 @pytest.mark.asyncio(loop_scope="module")
 async def test_units_through_the_checker_worker(shared_checker: Checker) -> None:
     assert (await shared_checker.check_answer("20 km/h", "20", unit=KMH)).outcome is (
-        Outcome.CORRECT)
+        Grade.CORRECT)
     refused = await shared_checker.check_answer("20 m/s", "20", unit=KMH)
-    assert refused.outcome is Outcome.REJECTED and "in km/h" in refused.reason
+    assert refused.outcome is Grade.REJECTED and "in km/h" in refused.reason
     attempt = await shared_checker.check_attempt("60/3.\nFinal answer: 20 km/h", "20", unit=KMH)
-    assert (attempt.outcome, attempt.read) == (Outcome.CORRECT, "20")
+    assert (attempt.outcome, attempt.read) == (Grade.CORRECT, "20")
     assert await shared_checker.read_gold("20 km/h", unit=KMH) == "20"
     with pytest.raises(ValueError, match="furlongs"):
         await shared_checker.read_gold("20", unit="furlongs")

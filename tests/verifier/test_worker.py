@@ -7,14 +7,14 @@ import json
 import pytest
 
 from bot.verifier.protocol import encode, verdict_from_message
-from bot.verifier.verdict import Outcome, Verdict
+from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.worker import _run_safely, handle_request
 
 
 def test_answers_a_grading_request() -> None:
     reply = handle_request(encode({"id": 7, "op": "answer", "text": "0.5", "gold": "1/2"}))
     assert reply["id"] == 7
-    assert verdict_from_message(reply) == Verdict(Outcome.CORRECT, "0.5", "1/2")
+    assert verdict_from_message(reply) == Verdict(Grade.CORRECT, "0.5", "1/2")
 
 
 def test_reads_a_gold_answer() -> None:
@@ -41,7 +41,7 @@ def test_failures_inside_grading_become_rejections(
         raise failure()
 
     verdict = _run_safely(failing, "1", "1")
-    assert verdict.outcome is Outcome.REJECTED
+    assert verdict.outcome is Grade.REJECTED
     assert reason in verdict.reason
 
 

@@ -29,7 +29,7 @@ from bot.engine import (
 )
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
-from bot.service.surface import AnswerForm, Outcome, PlatformUnavailable, show_nothing
+from bot.service.surface import FormToOpen, Outcome, PlatformUnavailable, show_nothing
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +193,7 @@ class LessonService:
         presenter, channel = self.presenter, actor.channel
         if result.opens_form:
             card = await self.engine.current_card(address.run_id)
-            return Outcome(form=AnswerForm(address, card))
+            return Outcome(form=FormToOpen(address, card))
         if result.receipt is not None:
             return self._receipt(channel, result.receipt)
         if result.reveal is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Place
-from bot.service.host_rights import HOST_RIGHTS_SECONDS, HostRights, RightsUnknown
+from bot.slack_adapter.host_rights import HOST_RIGHTS_SECONDS, HostRights, RightsUnknown
 
 PLACE = Place("slack", "T1", "C1")
 

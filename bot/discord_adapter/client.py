@@ -18,11 +18,16 @@ from bot.discord_adapter.commands import (
     forget_me_command,
     sync_commands,
 )
-from bot.discord_adapter.interactions import Interactions
-from bot.discord_adapter.members import PLATFORM, Interaction, lesson_custom_id
+from bot.discord_adapter.interactions import (
+    ACK_PATIENCE,
+    PLATFORM,
+    Interaction,
+    Interactions,
+    PrivateReplies,
+    lesson_custom_id,
+)
 from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.render import NO_MENTIONS
-from bot.discord_adapter.replies import ACK_PATIENCE, PrivateReplies
 from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import LessonEngine
 from bot.runtime import Runtime

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_adapter.members import Interaction
+from bot.discord_adapter.interactions import Interaction
 from bot.discord_adapter.render import clip
 from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
 from bot.service import CommandArgs

@@ -7,7 +7,6 @@ from typing import Any
 
 import discord
 
-from bot.discord_adapter.members import Interaction
 from bot.engine import MAX_TYPED_ANSWER, Address
 
 ANSWER_FIELD = "answer"
@@ -34,7 +33,7 @@ class AnswerForm(discord.ui.Modal):
         self.stop()
 
 
-def submitted_text(interaction: Interaction) -> str:
+def submitted_text(interaction: discord.Interaction[discord.Client]) -> str:
     """The value of the answer field of a submitted form."""
     data: dict[str, Any] = dict(interaction.data or {})
     return answer_value(data.get("components", []))

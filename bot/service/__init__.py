@@ -1,10 +1,12 @@
 """The layer every front end shares: one interaction path, one presenter, one verb table."""
 
 from bot.service.commands import VERBS, CommandArgs, help_text
-from bot.service.lesson_service import Actor, LessonService, fixed_rights
+from bot.service.lesson_service import LessonService
 from bot.service.presenter import Presenter
 from bot.service.surface import (
+    Actor,
     Card,
+    Delivery,
     DrawnChart,
     FileReply,
     FormToOpen,
@@ -12,6 +14,7 @@ from bot.service.surface import (
     PlatformUnavailable,
     Reply,
     Surface,
+    fixed_rights,
 )
 
 __all__ = [
@@ -19,6 +22,7 @@ __all__ = [
     "Actor",
     "Card",
     "CommandArgs",
+    "Delivery",
     "DrawnChart",
     "FileReply",
     "FormToOpen",

@@ -12,14 +12,10 @@ import io
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.engine import FORGET_CONFIRM, BadInput, LessonEngine, Member, NoActiveRun, RunRecord
 from bot.service.presenter import Presenter
-from bot.service.surface import FileReply, Outcome
-
-if TYPE_CHECKING:
-    from bot.service.lesson_service import Actor
+from bot.service.surface import Actor, FileReply, Outcome
 
 REVEALED = "Revealed. The results are posted in the channel."
 STOPPED = "Stopped the lesson. The results are posted in the channel."

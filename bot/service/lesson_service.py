@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from bot.engine import (
     HOST_ACTIONS,
@@ -22,14 +21,13 @@ from bot.engine import (
     LessonBotError,
     LessonEngine,
     Member,
-    Place,
     Receipt,
     StillPosting,
     parse_address,
 )
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
-from bot.service.surface import FormToOpen, Outcome, PlatformUnavailable, show_nothing
+from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
 log = logging.getLogger(__name__)
 
@@ -38,43 +36,6 @@ FINISHED = "That was the last step. The results are posted in the channel."
 MAX_REMEMBERED = 50_000
 TIMER_PATIENCE = 2.0
 """Seconds a due timer waits for its run's turn; a run still posting then fires next round."""
-
-Rights = Callable[[], Awaitable[bool]]
-
-
-async def no_rights() -> bool:
-    """The rights of someone who is not a host."""
-    return False
-
-
-def fixed_rights(is_host: bool) -> Rights:
-    """Host rights already known from the platform event."""
-
-    async def rights() -> bool:
-        return is_host
-
-    return rights
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who acted, and where; host rights are looked up only when an action needs them."""
-
-    user_id: str
-    name: str
-    place: Place
-    rights: Rights = no_rights
-
-    @property
-    def channel(self) -> str:
-        """The channel or thread to show updates in."""
-        return self.place.channel
-
-    async def member(self, needs_rights: bool = True) -> Member:
-        """The engine's view of the actor."""
-        is_host = await self.rights() if needs_rights else False
-        return Member(self.user_id, self.name, is_host)
-
 
 class Deliveries:
     """Whether a platform delivery is the first: remembered here, then claimed everywhere."""
@@ -119,23 +80,27 @@ class LessonService:
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
 
-    async def click(self, actor: Actor, custom_id: str, delivery: str | None = None) -> Outcome:
+    async def click(
+        self, actor: Actor, custom_id: str, delivery: Delivery | None = None
+    ) -> Outcome:
         """A lesson button clicked: choose, rate, check, answer, reveal or next."""
         return await self._once(actor, delivery, lambda: self._click(actor, custom_id))
 
     async def answer(
-        self, actor: Actor, custom_id: str, text: str, delivery: str | None = None
+        self, actor: Actor, custom_id: str, text: str, delivery: Delivery | None = None
     ) -> Outcome:
         """An answer typed into the form of a free-answer step, graded privately."""
         return await self._once(actor, delivery, lambda: self._answer(actor, custom_id, text))
 
     async def command(
-        self, actor: Actor, verb: str, args: CommandArgs, delivery: str | None = None
+        self, actor: Actor, verb: str, args: CommandArgs, delivery: Delivery | None = None
     ) -> Outcome:
         """A host verb or member command with arguments the platform already parsed."""
         return await self._once(actor, delivery, lambda: self.verbs.run(actor, verb, args))
 
-    async def command_text(self, actor: Actor, text: str, delivery: str | None = None) -> Outcome:
+    async def command_text(
+        self, actor: Actor, text: str, delivery: Delivery | None = None
+    ) -> Outcome:
         """A command typed as text (`start rlvr 90`): parsed, then run like `command`."""
 
         async def decide() -> Outcome:
@@ -145,13 +110,14 @@ class LessonService:
         return await self._once(actor, delivery, decide)
 
     async def _once(
-        self, actor: Actor, delivery: str | None, decide: Callable[[], Awaitable[Outcome]]
+        self, actor: Actor, delivery: Delivery | None, decide: Callable[[], Awaitable[Outcome]]
     ) -> Outcome:
+        """The one request path: claim the delivery, let the platform act on it, decide."""
         try:
-            if delivery is not None and not await self.deliveries.claim(
-                actor.place.platform, delivery
-            ):
-                return Outcome(repeated=True)
+            if delivery is not None:
+                if not await self.deliveries.claim(actor.place.platform, delivery.key):
+                    return Outcome(repeated=True)
+                await delivery.claimed()
             return await decide()
         except LessonBotError as error:
             return Outcome(reply=str(error))
@@ -221,6 +187,6 @@ class LessonService:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
         reply = receipt.full_text(self.reveal_waits)
-        show = count if receipt.counted else show_nothing
+        show = count if receipt.counted else nothing
         left = receipt.tries_left
         return Outcome(reply=reply, show=show, reward=receipt.reward, tries_left=left)

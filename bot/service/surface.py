@@ -1,4 +1,4 @@
-"""What a platform does for the shared service: post a card, edit it, and the replies it shows.
+"""What a platform and the shared service hand each other: who acted, what to show, what to say.
 
 Each front end (Discord, Slack, the terminal) implements `Surface` for channel messages. What
 goes back to the one member who acted (a private reply, a file, the answer form) travels in
@@ -11,9 +11,46 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Address, RevealCard, StepCard, SummaryCard
+from bot.engine import Address, Member, Place, RevealCard, StepCard, SummaryCard
 
 Card = StepCard | RevealCard | SummaryCard
+
+Rights = Callable[[], Awaitable[bool]]
+
+
+async def no_rights() -> bool:
+    """The rights of someone who is not a host."""
+    return False
+
+
+def fixed_rights(is_host: bool) -> Rights:
+    """Host rights already known from the platform event."""
+
+    async def rights() -> bool:
+        return is_host
+
+    return rights
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acted, and where; host rights are looked up only when an action needs them."""
+
+    user_id: str
+    name: str
+    place: Place
+    rights: Rights = no_rights
+
+    @property
+    def channel(self) -> str:
+        """The channel or thread to show updates in."""
+        return self.place.channel
+
+    async def member(self, needs_rights: bool = True) -> Member:
+        """The engine's view of the actor."""
+        is_host = await self.rights() if needs_rights else False
+        return Member(self.user_id, self.name, is_host)
+
 
 
 @dataclass(frozen=True)
@@ -87,8 +124,20 @@ Show = Callable[[], Awaitable["Reply | None"]]
 """Channel updates that follow a request; may return a reply that replaces the planned one."""
 
 
-async def show_nothing() -> None:
-    """The channel update of a request that changes nothing in the channel."""
+async def nothing() -> None:
+    """No further step: a request that changes nothing in the channel, a claim needing no ack."""
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One delivery of a request: the key any process claims it by, then the platform's part.
+
+    `claimed` runs once this process holds the delivery, before the engine decides: Discord
+    acknowledges slow work there, so a repeat another process holds is never acknowledged.
+    """
+
+    key: str
+    claimed: Callable[[], Awaitable[None]] = nothing
 
 
 @dataclass(frozen=True)
@@ -104,7 +153,7 @@ class Outcome:
 
     reply: Reply | None = None
     done: str | None = None
-    show: Show = show_nothing
+    show: Show = nothing
     form: FormToOpen | None = None
     repeated: bool = False
     reward: int | None = None

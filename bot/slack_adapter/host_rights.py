@@ -14,7 +14,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 
 from bot.engine import LessonBotError, Place
-from bot.service.lesson_service import Actor
+from bot.service.surface import Actor
 
 HOST_RIGHTS_SECONDS = 30.0
 """How long a looked-up answer stands: well inside the minute a demotion may take to count."""

@@ -15,7 +15,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot.engine import LessonBotError
 from bot.slack_adapter.acking import Ack, Requests
 from bot.slack_adapter.forms import ANSWER_CALLBACK, read_submission
-from bot.slack_adapter.members import command_request, delivery_key, interaction_request
+from bot.slack_adapter.members import command_request, delivery_of, interaction_request
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def register(app: AsyncApp, requests: Requests) -> LessonClicks:
         """Store what the command changes, ack within 3 seconds, then show and reply."""
         request = command_request(command, requests.hosts)
         text = command.get("text") or ""
-        decision = requests.service.command_text(request.actor, text, delivery_key(command))
+        decision = requests.service.command_text(request.actor, text, delivery_of(command))
         await requests.settle(ack, request, decision)
 
     @app.view(ANSWER_CALLBACK)
@@ -50,7 +50,7 @@ def register(app: AsyncApp, requests: Requests) -> LessonClicks:
             await ack()
             return
         request = interaction_request(body, requests.hosts, channel)
-        decision = requests.service.answer(request.actor, address, text, delivery_key(body))
+        decision = requests.service.answer(request.actor, address, text, delivery_of(body))
         await requests.settle(ack, request, decision)
 
     return clicks
@@ -65,5 +65,5 @@ class LessonClicks:
     async def handle(self, ack: Ack, body: dict[str, Any], action_id: str) -> None:
         """Handle one click once; the engine's refusals become private replies."""
         request = interaction_request(body, self.requests.hosts)
-        decision = self.requests.service.click(request.actor, action_id, delivery_key(body))
+        decision = self.requests.service.click(request.actor, action_id, delivery_of(body))
         await self.requests.settle(ack, request, decision)

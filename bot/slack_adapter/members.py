@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Place
-from bot.service import Actor
+from bot.service import Actor, Delivery
 from bot.slack_adapter.host_rights import HostRights
 
 PLATFORM = "slack"
@@ -71,3 +71,9 @@ def delivery_key(body: dict[str, Any]) -> str | None:
         user = (body.get("user") or {}).get("id", "")
         return f"action:{user}:{actions[0]['action_ts']}"
     return None
+
+
+def delivery_of(body: dict[str, Any]) -> Delivery | None:
+    """The request's delivery for the service to claim; None where nothing identifies it."""
+    key = delivery_key(body)
+    return Delivery(key) if key is not None else None

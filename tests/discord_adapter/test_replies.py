@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_adapter.replies import PrivateReplies
+from bot.discord_adapter.interactions import PrivateReplies
 from bot.service.backpressure import STREAM_CLICKS, Arrivals, PendingAcks
 
 WAVE = 5

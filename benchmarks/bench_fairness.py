@@ -1,7 +1,7 @@
 """Fair checking: another member's `3/4` beside a flood from one member or a crowd of slow answers.
 
-Through the real engine, store (a fresh migrated SQLite file) and answer checker as the bot
-runs it (`bot.runtime.bot_checker` with the default settings: 2 workers, 2 s timeout, a queue
+Through the real engine, store (a fresh migrated SQLite file) and answer checker as the bot runs
+it (`bot.process.runtime.bot_checker` with the default settings: 2 workers, 2 s timeout, a queue
 of 32, 0.25 s turns). Each round times the victim's answer in three scenarios, in an order that
 rotates between rounds: quiet (alone), flood (one member sends a slow answer 50 times a second)
 and crowd (six members each send one slow answer first). Figures are medians over the rounds,
@@ -30,7 +30,7 @@ from bot.engine import (
     LessonEngine,
     Member,
 )
-from bot.runtime import bot_checker
+from bot.process.runtime import bot_checker
 from bot.settings import Settings
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database

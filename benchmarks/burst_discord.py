@@ -26,7 +26,7 @@ from benchmarks.burst_world import (
     store_on,
     stored_votes,
 )
-from bot.event_loop import run_service
+from bot.process.event_loop import run_service
 from fakes.fake_discord import FakeDiscord, SentInteraction
 from storage import SqlRunStore
 

@@ -27,7 +27,7 @@ from benchmarks.burst_world import (
     stored_votes,
 )
 from bot.engine import parse_address
-from bot.event_loop import run_service
+from bot.process.event_loop import run_service
 from fakes.fake_slack import Call, action_ids, block_texts, is_private_reply
 from fakes.slack_burst import burst_session
 from fakes.slack_driver import HOST, SlackDriver, message_ts, step_number

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import LessonCatalog, LessonEngine, Member, Place
-from bot.startup_memory import freeze_startup_objects
+from bot.process.runtime import freeze_startup_objects
 from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep
 from storage import SqlRunStore

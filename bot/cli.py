@@ -118,7 +118,7 @@ def db_upgrade(settings: Settings, revision: str) -> None:
 @click.pass_obj
 def health(settings: Settings) -> None:
     """Exit 0 if the running bot's heartbeat in HEALTH_FILE is fresh, 1 if not (health checks)."""
-    from bot.upkeep import health_report
+    from bot.process.upkeep import health_report
 
     if settings.health_file is None:
         raise click.UsageError("HEALTH_FILE is not set: the bot writes no heartbeat to check.")

@@ -13,7 +13,7 @@ from storage.database import DEFAULT_DATABASE_URL
 DEFAULT_QUEUE_LIMIT = 32
 """Answers that may wait for the checker at once; more are told it is busy."""
 DEFAULT_HEALTH_INTERVAL = 10.0
-"""Seconds between two heartbeats written to HEALTH_FILE (see `bot/upkeep.py`)."""
+"""Seconds between two heartbeats written to HEALTH_FILE (see `bot/process/upkeep.py`)."""
 DEFAULT_POST_TURN_LEASE = 10.0
 """Seconds a run's turn to post outlives a process that died holding it (see `posting.py`)."""
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
-from bot.log_redaction import LIBRARY_LOGGERS
+from bot.process.log_redaction import LIBRARY_LOGGERS
 from bot.verifier import Checker
 from fakes.server_database import empty_server_tables, reset_server_schema
 from storage import SqlRunStore, open_database

@@ -6,7 +6,7 @@ import os
 import shutil
 from pathlib import Path
 
-from bot.database_watch import DATABASE_LOST_STATUS
+from bot.process.database_watch import DATABASE_LOST_STATUS
 
 STOPS_WITHIN = 30.0
 """Seconds a bot may take to notice the lost file and stop."""

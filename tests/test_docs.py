@@ -20,7 +20,7 @@ from bot.discord_adapter.commands import FORGET_ME, LessonCommands, forget_me_co
 from bot.engine import LessonCatalog
 from bot.service import VERBS, CommandArgs
 from bot.settings import Settings
-from bot.slack_scopes import METHOD_SCOPES, bot_scopes, methods_called
+from bot.slack_adapter.scopes import METHOD_SCOPES, bot_scopes, methods_called
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -30,12 +30,12 @@ from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.render import NO_MENTIONS
 from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import LessonEngine
-from bot.runtime import Runtime
+from bot.process.runtime import Runtime
+from bot.process.upkeep import run_timer_loop
 from bot.service import LessonService, Presenter
 from bot.service.backpressure import PendingAcks
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings
-from bot.timers import run_timer_loop
 
 log = logging.getLogger(__name__)
 

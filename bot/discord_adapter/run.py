@@ -18,9 +18,9 @@ import aiohttp
 import discord
 
 from bot.discord_adapter.client import BadSharding, LessonBot, build_bot
-from bot.event_loop import run_service
-from bot.log_redaction import configure_logging
-from bot.runtime import heartbeat, open_runtime
+from bot.process.event_loop import run_service
+from bot.process.log_redaction import configure_logging
+from bot.process.runtime import heartbeat, open_runtime
 from bot.settings import MissingSetting, Settings, require_secret
 
 log = logging.getLogger(__name__)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.engine import LessonBotError, LessonCatalog
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
-from bot.runtime import open_runtime
+from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
+from bot.process.runtime import open_runtime
 from bot.settings import Settings
 from lessons.loader import LessonError, load_lesson_file
 

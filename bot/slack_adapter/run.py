@@ -18,14 +18,14 @@ from functools import partial
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
-from bot.event_loop import run_service
-from bot.log_redaction import configure_logging
-from bot.runtime import heartbeat, open_runtime
+from bot.process.event_loop import run_service
+from bot.process.log_redaction import configure_logging
+from bot.process.runtime import heartbeat, open_runtime
+from bot.process.upkeep import run_timer_loop
 from bot.settings import MissingSetting, Settings, require_secret
 from bot.slack_adapter.app import BOT_TOKEN_PURPOSE, SlackBot, build_slack_bot
 from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.members import PLATFORM
-from bot.timers import run_timer_loop
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord_adapter import BotOptions, LessonBot, build_bot
 from bot.engine import LessonCatalog, LessonEngine
-from bot.runtime import Runtime
+from bot.process.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord

@@ -8,7 +8,7 @@ import aiohttp
 
 from bot.discord_adapter import build_bot
 from bot.engine import LessonEngine
-from bot.runtime import Runtime
+from bot.process.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from storage import SqlRunStore

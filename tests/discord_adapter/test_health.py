@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.upkeep import health_report
+from bot.process.upkeep import health_report
 from fakes.discord_processes import start_bot_process
 from fakes.fake_discord import FakeDiscord
 from tests.health import INTERVAL, assert_healthy_once_beating, health_check, heartbeat_settings

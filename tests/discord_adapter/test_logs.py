@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from bot.engine import LessonCatalog
-from bot.log_redaction import configure_logging
+from bot.process.log_redaction import configure_logging
 from fakes.fake_discord import APP_ID, TOKEN, FakeDiscord, SentInteraction
 from tests.discord_adapter.conftest import Launch
 from tests.discord_adapter.helpers import LessonDriver, button, logged, walk_lesson

@@ -9,7 +9,7 @@ import pytest
 from bot.discord_adapter import build_bot
 from bot.discord_adapter.client import BadSharding, Shard, shard_of
 from bot.engine import LessonEngine
-from bot.runtime import Runtime
+from bot.process.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from fakes.fake_discord import TOKEN, FakeDiscord

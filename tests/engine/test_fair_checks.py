@@ -22,7 +22,7 @@ from bot.engine import (
     TriesUsedUp,
 )
 from bot.engine.checks import TURNED_AWAY_LIMIT, TURNED_AWAY_WINDOW, CheckTurns
-from bot.runtime import open_runtime
+from bot.process.runtime import open_runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from bot.verifier.errors import BUSY

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.process.upkeep import health_report
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.run import socket_mode_handler
-from bot.upkeep import health_report
 from fakes.fake_slack import FakeSlack
 from fakes.slack_processes import bot_processes
 from tests.health import INTERVAL, assert_healthy_once_beating, health_check, heartbeat_settings

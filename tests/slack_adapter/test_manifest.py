@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import yaml
 
-from bot import slack_scopes as scopes
 from bot.service.commands import VERBS
+from bot.slack_adapter import scopes
 from bot.slack_adapter.events_route import EVENTS_PATH
 from bot.slack_adapter.listeners import COMMAND
 from fakes.slack_driver import SlackDriver

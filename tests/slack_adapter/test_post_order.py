@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
+from bot.process.upkeep import fire_once
 from bot.slack_adapter import SlackBot
-from bot.timers import fire_once
 from bot.verifier import Checker
 from fakes.fake_slack import Call, FakeSlack, block_texts
 from fakes.slack_driver import CHANNEL, HOST, TOTAL, SlackDriver

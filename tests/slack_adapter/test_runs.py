@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, LessonEngine, NoActiveRun, Phase, Place, parse_address
+from bot.process.upkeep import fire_once
 from bot.slack_adapter import SlackBot
-from bot.timers import fire_once
 from fakes.fake_slack import TEAM_ID, block_texts, buttons
 from fakes.slack_driver import (
     ALICE,

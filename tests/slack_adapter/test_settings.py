@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.engine import LessonEngine
-from bot.log_redaction import RedactSecrets
+from bot.process.log_redaction import RedactSecrets
 from bot.settings import MissingSetting
 from bot.slack_adapter import build_app, build_slack_bot
 from bot.slack_adapter.run import http_credentials, slack_command, socket_mode_credentials

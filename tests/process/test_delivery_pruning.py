@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select, update
 
-from bot.runtime import open_runtime
+from bot.process.runtime import open_runtime
+from bot.process.upkeep import prune_forever
 from bot.settings import Settings
-from bot.upkeep import prune_forever
 from storage import SqlRunStore
 from storage.models import DeliveryRow
 from tests.waiting import wait_until

@@ -1,4 +1,6 @@
-"""Background chores of a running bot: pruning old delivery claims, and its health heartbeat.
+"""Background chores of a running bot: its lesson timers, pruning old claims, its heartbeat.
+
+The timer loop fires the timed reveals and advances that are due, every second by default.
 
 Claims are pruned when the process starts and then every `PRUNE_EVERY` seconds, so even a
 bot that is restarted often, or gets few clicks, keeps only a day of them.
@@ -23,6 +25,8 @@ from bot.engine import Clock, StoreUnavailable, utc_now
 
 log = logging.getLogger(__name__)
 
+Fire = Callable[[], Awaitable[int]]
+"""Fires the timers that are due and shows what they did; how many fired."""
 PRUNE_EVERY = 3600.0
 """Seconds between two prunings of old delivery claims."""
 Prune = Callable[[datetime], Awaitable[int]]
@@ -30,6 +34,24 @@ Probe = Callable[[], Awaitable[bool]]
 """A question the heartbeat asks: is the platform connected? does the database answer?"""
 MISSED_BEATS = 3
 """Beats a bot may miss (a reconnect, a slow database) before its health check fails."""
+
+
+async def run_timer_loop(fire: Fire, interval: float = 1.0) -> None:
+    """Every `interval` seconds, fire the due timers."""
+    while True:
+        await fire_once(fire)
+        await asyncio.sleep(interval)
+
+
+async def fire_once(fire: Fire) -> int:
+    """Fire the timers that are due now; returns how many fired."""
+    try:
+        return await fire()
+    except StoreUnavailable:
+        return 0  # the store logs the outage once; the next tick tries again
+    except Exception:
+        log.exception("could not check lesson timers")
+        return 0
 
 
 async def prune_once(prune: Prune, clock: Clock = utc_now) -> int:

@@ -1,6 +1,6 @@
 """The Slack Web API methods the bot calls and the bot scope each needs: the one list.
 
-Kept beside the adapter, not in it: it is data the manifests and their tests read.
+Data, not wiring: the manifests and their tests read it; the running bot never imports it.
 
 Both app manifests in `slack/` request exactly the scopes this list needs, and
 `tests/test_docs.py` fails when the code calls a method missing here or a manifest drifts.

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.upkeep import running
+from bot.process.upkeep import running
 
 log = logging.getLogger(__name__)
 

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.cli import cli
-from bot.runtime import database_answers
+from bot.process.runtime import database_answers
+from bot.process.upkeep import MISSED_BEATS, beat_forever, beat_once, health_report
 from bot.settings import Settings
-from bot.upkeep import MISSED_BEATS, beat_forever, beat_once, health_report
 from tests.health import health_check
 from tests.waiting import wait_until
 

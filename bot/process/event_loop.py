@@ -3,7 +3,7 @@
 uvloop does the socket work of asyncio in C. Under a burst of clicks the bot's time goes
 mostly to HTTP requests and gateway frames, so it acknowledges clicks sooner on uvloop.
 Where uvloop is missing (Windows), asyncio's own loop is used and everything still works.
-A bot whose database file vanished stops with exit status 3 (`bot/database_watch.py`).
+A bot whose database file vanished stops with exit status 3 (`bot/process/database_watch.py`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
+from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 
 T = TypeVar("T")
 LoopFactory = Callable[[], asyncio.AbstractEventLoop]

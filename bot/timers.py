@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.engine import StoreUnavailable
+from bot.model import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,8 @@ from bot.discord_adapter.forms import AnswerForm, submitted_text
 from bot.discord_adapter.members import Interaction, action_of, actor_of
 from bot.discord_adapter.render import file_message, summary_message
 from bot.discord_adapter.replies import PrivateMessage, PrivateReplies, send_private
-from bot.engine import Action, SummaryCard
+from bot.engine import Action
+from bot.model import SummaryCard
 from bot.service import Actor, CommandArgs, FileReply, LessonService, Outcome, Reply
 
 Decide = Callable[[], Awaitable[Outcome]]

@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.engine import Action, LessonBotError, Place, is_lesson_address, parse_address
+from bot.engine import Action, is_lesson_address, parse_address
+from bot.model import LessonBotError, Place
 from bot.service import Actor, fixed_rights
 
 Interaction = discord.Interaction[discord.Client]

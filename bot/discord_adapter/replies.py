@@ -19,7 +19,7 @@ import discord
 
 from bot.discord_adapter.members import PLATFORM, Interaction
 from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip
-from bot.engine import LessonBotError
+from bot.model import LessonBotError
 from bot.service.backpressure import PendingAcks
 from bot.service.lesson_service import Deliveries
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.database_watch import DATABASE_LOST_STATUS, DatabaseLost
-from bot.engine import LessonBotError, LessonCatalog
+from bot.engine import LessonCatalog
+from bot.model import LessonBotError
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
 from bot.runtime import open_runtime

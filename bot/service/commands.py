@@ -14,7 +14,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.engine import FORGET_CONFIRM, BadInput, LessonEngine, Member, NoActiveRun, RunRecord
+from bot.engine import FORGET_CONFIRM, LessonEngine
+from bot.model import BadInput, Member, NoActiveRun, RunRecord
 from bot.service.presenter import Presenter
 from bot.service.surface import FileReply, Outcome
 
@@ -176,12 +177,12 @@ class Verbs:
         The run is read again once the turn is taken, so the verb acts on what the channel
         shows by then. Someone without host rights is refused without waiting for the turn.
         """
-        run, member = await self.engine.find_run(actor.place), await actor.member()
+        run, member = await self.engine.run_in(actor.place), await actor.member()
         if not member.is_host:
             return await steer(run, member)
 
         async def decide() -> Outcome:
-            return await steer(await self.engine.find_run(actor.place), member)
+            return await steer(await self.engine.run_in(actor.place), member)
 
         return await self.presenter.in_turn(run.id, decide)
 

@@ -14,19 +14,8 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import (
-    HOST_ACTIONS,
-    Action,
-    Address,
-    BadAddress,
-    LessonBotError,
-    LessonEngine,
-    Member,
-    Place,
-    Receipt,
-    StillPosting,
-    parse_address,
-)
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
+from bot.model import BadAddress, LessonBotError, Member, Place, Receipt, StillPosting
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
 from bot.service.surface import FormToOpen, Outcome, PlatformUnavailable, show_nothing

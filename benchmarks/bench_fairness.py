@@ -22,14 +22,8 @@ from pathlib import Path
 from benchmarks.databases import fresh_sqlite, migrated_template, sqlite_url
 from benchmarks.lesson_setup import HOST, channel
 from benchmarks.timing import elapsed_ms
-from bot.engine import (
-    CheckerFailed,
-    CheckInFlight,
-    LessonBotError,
-    LessonCatalog,
-    LessonEngine,
-    Member,
-)
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import CheckerFailed, CheckInFlight, LessonBotError, Member
 from bot.process.runtime import bot_checker
 from bot.settings import Settings
 from bot.verifier import Checker

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine import LessonCatalog, LessonEngine, Member, Place
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import Member, Place
 from bot.process.runtime import freeze_startup_objects
 from bot.verifier.verdict import Verdict
 from lessons.schema import PredictionStep
@@ -63,7 +64,7 @@ async def open_prediction(engine: LessonEngine, place: Place) -> OpenQuestion:
         if advance.card is None:
             raise RuntimeError("the default lesson has no prediction question")
         card = advance.card
-    run = await engine.core.active_run(card.run_id)
+    run = await engine.open_run(card.run_id)
     step = engine.core.current_step(run)
     assert isinstance(step, PredictionStep)
     return OpenQuestion(card.run_id, step)

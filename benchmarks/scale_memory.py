@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from benchmarks.lesson_setup import channel, choice_for, lesson_engine, member, open_prediction
-from bot.engine import LessonBotError, LessonEngine
+from bot.engine import LessonEngine
+from bot.model import LessonBotError
 from storage import SqlRunStore, open_database
 
 CONCURRENCY = 4

@@ -10,7 +10,8 @@ from benchmarks.databases import fresh_sqlite, sqlite_url
 from benchmarks.lesson_setup import HOST, OpenQuestion, channel, lesson_engine, open_prediction
 from benchmarks.seeding import seed_choices
 from benchmarks.timing import elapsed_ms, median
-from bot.engine import LessonEngine, Phase, Position, RunState
+from bot.engine import LessonEngine
+from bot.model import Phase, Position, RunState
 from storage import SqlRunStore, open_database
 
 Figures = dict[str, float | str | None]
@@ -59,7 +60,7 @@ async def time_views(
 async def reveal_and_reopen(engine: LessonEngine, question: OpenQuestion) -> float:
     """Reveal the question (timed), then reopen it untimed so it can be revealed again."""
     took = await timed(lambda: engine.reveal(question.run_id, HOST, question.step.id))
-    run = await engine.core.active_run(question.run_id)
+    run = await engine.open_run(question.run_id)
     reopened = Position(run.step_index, Phase.OPEN)
     await engine.store.move_run(run.id, run.position, reopened, RunState.ACTIVE, None)
     return took

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from bot.engine import LessonCatalog, UnknownLesson, answers_csv, forget_counts, recalled_steps
+from bot.engine import LessonCatalog, answers_csv, forget_counts, recalled_steps
+from bot.model import UnknownLesson
 from storage import SqlRunStore, open_database, upgrade_database
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.engine import AnyChart, LineChart
+from bot.model import AnyChart, LineChart
 from bot.service import DrawnChart, Presenter
 
 

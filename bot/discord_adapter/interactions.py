@@ -23,7 +23,8 @@ import discord
 
 from bot.discord_adapter.forms import AnswerForm, submitted_text
 from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip, file_message, summary_message
-from bot.engine import Action, LessonBotError, Place, SummaryCard, is_lesson_address, parse_address
+from bot.engine import Action, is_lesson_address, parse_address
+from bot.model import LessonBotError, Place, SummaryCard
 from bot.service import (
     Actor,
     CommandArgs,

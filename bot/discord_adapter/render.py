@@ -17,16 +17,8 @@ from typing import Any
 
 import discord
 
-from bot.engine import (
-    Button,
-    RevealCard,
-    StepCard,
-    SummaryCard,
-    Tone,
-    bar_lines,
-    verifier_lines,
-)
-from bot.model.chart_text import DISCORD_DESCRIPTION_LIMIT
+from bot.engine import bar_lines, verifier_lines
+from bot.model import DISCORD_DESCRIPTION_LIMIT, Button, RevealCard, StepCard, SummaryCard, Tone
 from bot.service import Card, DrawnChart, FileReply
 
 MAX_CONTENT = 2000

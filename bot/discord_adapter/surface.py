@@ -20,7 +20,7 @@ from bot.discord_adapter.render import (
     card_message,
     step_content,
 )
-from bot.engine import RevealCard, StepCard
+from bot.model import RevealCard, StepCard
 from bot.service import Card, DrawnChart, PlatformUnavailable
 
 PREFIX = "discord"

@@ -42,6 +42,22 @@ def require_host(member: Member, action: str) -> None:
         raise NotHost(action)
 
 
+def held_in(place: Place, run_id: int, run: RunRecord | None, command: str) -> RunRecord:
+    """The run a `command` given in `place` names by id, which must have been held there.
+
+    Raise `UnknownRun` if the place's workspace has no such run, and `RunElsewhere` if the run
+    was held in another of its channels.
+    """
+    if run is None or (run.place.platform, run.place.workspace) != (
+        place.platform,
+        place.workspace,
+    ):
+        raise UnknownRun(run_id)
+    if run.place.channel != place.channel:
+        raise RunElsewhere(run_id, command)
+    return run
+
+
 class RunCore:
     """Runs and their steps: looked up, checked and moved, with the lessons and the clock."""
 
@@ -51,33 +67,37 @@ class RunCore:
         self.clock = clock
         self.known_runs = KnownRuns(runs.get_run)
 
-    async def open_run(self, new: NewRun) -> RunRecord:
+    async def create_run(self, new: NewRun) -> RunRecord:
         """Store a new run and keep it, so its first clicks need no query."""
         run = await self.runs.create_run(new)
         self.known_runs.remember(run)
         return run
 
-    async def get_run(self, run_id: int) -> RunRecord | None:
-        """A run by id as stored now, whatever its state."""
+    async def run(self, run_id: int, cached: bool = False) -> RunRecord | None:
+        """Any run by id, whatever its state, or None if there is none.
+
+        As stored now; with `cached`, as first loaded and kept in memory, which saves a query
+        per click but is only good for what a run never changes: its lesson, host and place.
+        """
+        if cached:
+            return await self.known_runs.get(run_id)
         return await self.runs.get_run(run_id)
 
-    async def active_run(self, run_id: int) -> RunRecord:
-        """A run that is still going; raise `NoActiveRun` otherwise."""
+    async def open_run(self, run_id: int) -> RunRecord:
+        """A run that is still going, as stored now; raise `NoActiveRun` otherwise."""
         run = await self.runs.get_run(run_id)
         if run is None or run.state is not RunState.ACTIVE:
             raise NoActiveRun()
         return run
 
-    async def find_run(self, place: Place) -> RunRecord:
-        """The active run of a channel; raise `NoActiveRun` if there is none."""
-        run = await self.runs.find_active_run(place)
-        if run is None:
-            raise NoActiveRun()
-        return run
+    async def run_in(self, place: Place, or_latest: bool = False) -> RunRecord:
+        """The run going on in a channel (or, with `or_latest`, else its most recent one).
 
-    async def run_here(self, place: Place) -> RunRecord:
-        """A channel's active run, or else its most recent one."""
-        run = await self.runs.find_active_run(place) or await self.runs.find_latest_run(place)
+        Raise `NoActiveRun` if there is none.
+        """
+        run = await self.runs.find_active_run(place)
+        if run is None and or_latest:
+            run = await self.runs.find_latest_run(place)
         if run is None:
             raise NoActiveRun()
         return run
@@ -90,37 +110,17 @@ class RunCore:
         """Active runs (of one platform, if given) whose deadline has passed."""
         return await self.runs.due_runs(self.clock(), platform)
 
-    async def run_held_here(self, run_id: int, place: Place, command: str) -> RunRecord:
-        """A run named by id from `place`, which must be the channel it was held in."""
-        run = await self.runs.get_run(run_id)
-        if run is None or (run.place.platform, run.place.workspace) != (
-            place.platform,
-            place.workspace,
-        ):
-            raise UnknownRun(run_id)
-        if run.place.channel != place.channel:
-            raise RunElsewhere(run_id, command)
-        return run
-
     async def require_place(self, run_id: int, place: Place) -> None:
         """Refuse a button or form whose run lives in another channel (a forged address)."""
-        try:
-            run = await self.known_run(run_id)
-        except NoActiveRun:
-            raise BadAddress() from None
-        if run.place != place:
+        run = await self.run(run_id, cached=True)
+        if run is None or run.place != place:
             raise BadAddress()
-
-    async def known_run(self, run_id: int) -> RunRecord:
-        """A run as first loaded; only its lesson, host and place are read from it."""
-        run = await self.known_runs.get(run_id)
-        if run is None:
-            raise NoActiveRun()
-        return run
 
     async def known_step(self, run_id: int, step_id: str) -> Step:
         """A step of a run's lesson by id (whether it is still open is checked on writing)."""
-        run = await self.known_run(run_id)
+        run = await self.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
         step = next((s for s in self.lesson_of(run).steps if s.id == step_id), None)
         if step is None:
             raise BadAddress()
@@ -128,7 +128,7 @@ class RunCore:
 
     async def revealed(self, run_id: int, step: Step) -> bool:
         """Whether a run has revealed a step's answers (or moved past it), as stored now."""
-        run = await self.get_run(run_id)
+        run = await self.run(run_id)
         if run is None:
             return False
         index = self.lesson_of(run).steps.index(step)
@@ -149,7 +149,7 @@ class RunCore:
 
     async def open_step(self, run_id: int, step_id: str) -> tuple[RunRecord, Step]:
         """The run and its current step, which must be `step_id` and still take answers."""
-        run = await self.active_run(run_id)
+        run = await self.open_run(run_id)
         step = self.current_step(run, step_id)
         if run.position.phase is not Phase.OPEN:
             raise StepClosed("The answers are revealed; this question no longer takes answers.")

@@ -75,7 +75,7 @@ class Dispatch:
 
     async def fire_timer(self, run_id: int) -> TimerFired | None:
         """Reveal or advance one run if its deadline has passed, as it is stored now."""
-        run = await self.core.get_run(run_id)
+        run = await self.core.run(run_id)
         now = self.core.clock()
         if run is None or run.state is not RunState.ACTIVE:
             return None

@@ -62,17 +62,20 @@ class LessonEngine:
 
     # Runs and what they show
 
-    async def get_run(self, run_id: int) -> RunRecord | None:
-        """A run by id as stored now, whatever its state."""
-        return await self.core.get_run(run_id)
+    async def run(self, run_id: int) -> RunRecord | None:
+        """Any run by id as stored now, whatever its state, or None if there is none."""
+        return await self.core.run(run_id)
 
-    async def find_run(self, place: Place) -> RunRecord:
-        """The active run of a channel; raise `NoActiveRun` if there is none."""
-        return await self.core.find_run(place)
+    async def open_run(self, run_id: int) -> RunRecord:
+        """A run that is still going, as stored now; raise `NoActiveRun` otherwise."""
+        return await self.core.open_run(run_id)
 
-    async def run_here(self, place: Place) -> RunRecord:
-        """A channel's active run, or else its most recent one."""
-        return await self.core.run_here(place)
+    async def run_in(self, place: Place, or_latest: bool = False) -> RunRecord:
+        """The run going on in a channel (or, with `or_latest`, else its most recent one).
+
+        Raise `NoActiveRun` if there is none.
+        """
+        return await self.core.run_in(place, or_latest)
 
     async def active_runs(self, platform: str) -> list[RunRecord]:
         """Every run of a platform that is still going."""

@@ -36,7 +36,7 @@ class HostActions:
         lesson = self.core.catalog.get(lesson_id)
         deadline = self.core.deadline(timer_seconds)
         new = NewRun(place, lesson.id, lesson.version, host, timer_seconds, deadline)
-        run = await self.core.open_run(new)
+        run = await self.core.create_run(new)
         return step_card(run.id, lesson, 0)
 
     async def reveal(
@@ -44,7 +44,7 @@ class HostActions:
     ) -> tuple[StepCard, RevealCard]:
         """Close the current question and show its results: (closed card, reveal)."""
         require_host(host, "reveal the answers")
-        run = await self.core.active_run(run_id)
+        run = await self.core.open_run(run_id)
         step = self.core.current_step(run, step_id)
         if not takes_answers(step):
             raise WrongStep("answers to reveal; use Next to move on")
@@ -59,12 +59,12 @@ class HostActions:
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
         """Move to the next step (revealing an open question first), or finish the lesson."""
         require_host(host, "move the lesson on")
-        run = await self.core.active_run(run_id)
+        run = await self.core.open_run(run_id)
         step = self.core.current_step(run, step_id)
         closed, reveal = None, None
         if takes_answers(step) and run.position.phase is Phase.OPEN:
             closed, reveal = await self.reveal(run.id, host, step.id)
-            run = await self.core.active_run(run.id)
+            run = await self.core.open_run(run.id)
         elif not takes_answers(step):
             closed = await self.views.closed_card(run)
         return await self._step_forward(run, closed, reveal)
@@ -72,14 +72,14 @@ class HostActions:
     async def stop(self, run_id: int, host: Member) -> SummaryCard:
         """End a run early and return its results so far."""
         require_host(host, "stop the lesson")
-        run = await self.core.active_run(run_id)
+        run = await self.core.open_run(run_id)
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
     async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
         """What a channel's active run shows last, for a host to post again."""
         require_host(host, "post the step again")
-        return await self.current_post(await self.core.find_run(place))
+        return await self.current_post(await self.core.run_in(place))
 
     async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
         """What a run's channel shows last: its current step, or that question's results."""
@@ -109,11 +109,11 @@ class HostActions:
 
     async def results_here(self, place: Place) -> SummaryCard:
         """The results of a channel's active run, or else of its most recent one."""
-        return await self.views.summary(await self.core.run_here(place))
+        return await self.views.summary(await self.core.run_in(place, or_latest=True))
 
     async def results(self, run_id: int) -> SummaryCard:
         """The results of a run: participation, correct shares, raters beside the checker."""
-        run = await self.core.get_run(run_id)
+        run = await self.core.run(run_id)
         if run is None:
             raise NoActiveRun()
         return await self.views.summary(run)

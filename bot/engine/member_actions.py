@@ -7,7 +7,7 @@ from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.errors import BadInput, TriesUsedUp, UnknownChoice
+from bot.model.errors import BadInput, NoActiveRun, TriesUsedUp, UnknownChoice
 from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
 from bot.model.views import Receipt
 from bot.verifier.verdict import Grade, Verdict
@@ -164,7 +164,9 @@ class MemberActions:
         blocked_by: str | None = None,
     ) -> VoteResult:
         """Store a vote only while `step` is the run's open step (checked as it is written)."""
-        run = await self.core.known_run(run_id)
+        run = await self.core.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
         expected = Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
         result = await self.answers.record_vote(
             run_id, step.id, member, kind, value, expected, blocked_by

@@ -7,7 +7,7 @@ import io
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
-from bot.engine.core import RunCore, require_host
+from bot.engine.core import RunCore, held_in, require_host
 from bot.engine.ports import MemberDataStorage
 from bot.engine.steps import kind_of
 from bot.model.records import AnswerRecord, ForgetReport, Member, Place
@@ -152,12 +152,13 @@ class MemberData:
     ) -> tuple[int, str]:
         """A run's answers as CSV for a host: the named run, else the channel's current or last."""
         require_host(host, EXPORT_ACTION)
-        chosen = run_id if run_id is not None else (await self.core.run_here(place)).id
-        return chosen, await self.export_run(chosen, host, place)
+        if run_id is None:
+            run_id = (await self.core.run_in(place, or_latest=True)).id
+        return run_id, await self.export_run(run_id, host, place)
 
     async def export_run(self, run_id: int, host: Member, place: Place) -> str:
         """A run's answers as CSV, for a host in the channel the run was held in."""
         require_host(host, EXPORT_ACTION)
-        run = await self.core.run_held_here(run_id, place, "export")
+        run = held_in(place, run_id, await self.core.run(run_id), "export")
         recalls = recalled_steps(self.core.lesson_of(run))
         return answers_csv(run.id, await self.data.export_answers(run.id), recalls)

@@ -27,7 +27,7 @@ class RunViews:
 
     async def current_card(self, run_id: int) -> StepCard:
         """The current step's card as it stands, with its answered count."""
-        run = await self.core.active_run(run_id)
+        run = await self.core.open_run(run_id)
         return await self.card_for(run, closed=run.position.phase is Phase.REVEALED)
 
     async def closed_card(self, run: RunRecord) -> StepCard:

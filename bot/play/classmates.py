@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.engine import Action, Address, Place, StepCard
+from bot.engine import Action, Address
+from bot.model import Place, StepCard
 from bot.service import Actor, LessonService
 from lessons.schema import Choice, FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
 

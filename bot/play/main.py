@@ -7,7 +7,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from bot.engine import LessonBotError, LessonCatalog
+from bot.engine import LessonCatalog
+from bot.model import LessonBotError
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
 from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost

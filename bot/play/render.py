@@ -6,17 +6,8 @@ import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from bot.engine import (
-    Action,
-    RevealCard,
-    StepCard,
-    SummaryCard,
-    VerifierRow,
-    bar_lines,
-    parse_address,
-    percent,
-    text_bar,
-)
+from bot.engine import Action, bar_lines, parse_address, percent, text_bar
+from bot.model import RevealCard, StepCard, SummaryCard, VerifierRow
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart
 from lessons.schema import StepKind

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.engine import Action, Address, LessonEngine, Place, StepCard, parse_address
+from bot.engine import Action, Address, LessonEngine, parse_address
+from bot.model import Place, StepCard
 from bot.play.classmates import Classmates, learning_assumptions, make_classmates
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
 from bot.play.markup import plain

@@ -21,7 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Clock, StoreUnavailable, utc_now
+from bot.engine import Clock, utc_now
+from bot.model import StoreUnavailable
 
 log = logging.getLogger(__name__)
 

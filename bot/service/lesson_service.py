@@ -13,18 +13,8 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.engine import (
-    HOST_ACTIONS,
-    Action,
-    Address,
-    BadAddress,
-    LessonBotError,
-    LessonEngine,
-    Member,
-    Receipt,
-    StillPosting,
-    parse_address,
-)
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
+from bot.model import BadAddress, LessonBotError, Member, Receipt, StillPosting
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing

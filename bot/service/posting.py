@@ -25,7 +25,8 @@ import socket
 import uuid
 from collections.abc import AsyncIterator
 
-from bot.engine import LessonEngine, StillPosting
+from bot.engine import LessonEngine
+from bot.model import StillPosting
 
 log = logging.getLogger(__name__)
 

@@ -21,22 +21,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.charts import chart_png
-from bot.engine import (
-    NOT_POSTED,
+from bot.engine import NOT_POSTED, LessonEngine, TimerFired, moved_past, superseded
+from bot.model import (
     Advance,
     AnyChart,
     LessonBotError,
-    LessonEngine,
     RevealCard,
     RunRecord,
     RunState,
     StepCard,
     SummaryCard,
-    TimerFired,
-    moved_past,
-    superseded,
+    describe_chart,
 )
-from bot.model.chart_text import describe_chart
 from bot.service.live_counter import CounterThrottle
 from bot.service.posting import LEASE_SECONDS, PostingTurns
 from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, Reply, Surface
@@ -212,7 +208,7 @@ class Presenter:
         """
         try:
             async with self.turns.holding(run_id, patience=self.turns.lease + 1):
-                run = await self.engine.get_run(run_id)
+                run = await self.engine.run(run_id)
                 if run is not None and run.state is RunState.ACTIVE:
                     await self._catch_up(run)
         except PlatformUnavailable:

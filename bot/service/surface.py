@@ -11,7 +11,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Address, Member, Place, RevealCard, StepCard, SummaryCard
+from bot.engine import Address
+from bot.model import Member, Place, RevealCard, StepCard, SummaryCard
 
 Card = StepCard | RevealCard | SummaryCard
 

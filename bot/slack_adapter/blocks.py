@@ -6,18 +6,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine import (
-    Bar,
-    Button,
-    RevealCard,
-    StepCard,
-    SummaryCard,
-    Tone,
-    VerifierRow,
-    bar_lines,
-    checker_reading,
-    thumbs_tally,
-)
+from bot.engine import bar_lines, checker_reading, thumbs_tally
+from bot.model import Bar, Button, RevealCard, StepCard, SummaryCard, Tone, VerifierRow
 from bot.service import Card
 
 Block = dict[str, Any]

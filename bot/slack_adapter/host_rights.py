@@ -13,7 +13,7 @@ import functools
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from bot.engine import LessonBotError, Place
+from bot.model import LessonBotError, Place
 from bot.service.surface import Actor
 
 HOST_RIGHTS_SECONDS = 30.0

@@ -12,7 +12,7 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.engine import LessonBotError
+from bot.model import LessonBotError
 from bot.slack_adapter.acking import Ack, Requests
 from bot.slack_adapter.forms import ANSWER_CALLBACK, read_submission
 from bot.slack_adapter.members import command_request, delivery_of, interaction_request

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Place
+from bot.model import Place
 from bot.service import Actor, Delivery
 from bot.slack_adapter.host_rights import HostRights
 

@@ -25,8 +25,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
-from bot.engine import RevealCard, StepCard, SummaryCard
-from bot.model.chart_text import SLACK_ALT_TEXT_LIMIT
+from bot.model import SLACK_ALT_TEXT_LIMIT, RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,

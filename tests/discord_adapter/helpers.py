@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import AnswerRecord
+from bot.model import AnswerRecord
 from fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
 from storage import SqlRunStore
 from tests.waiting import wait_until

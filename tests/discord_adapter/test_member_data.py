@@ -6,7 +6,7 @@ import csv
 import io
 from typing import Any
 
-from bot.engine import BadAddress, NoActiveRun
+from bot.model import BadAddress, NoActiveRun
 from fakes.fake_discord import OTHER_CHANNEL_ID, PrivateReply
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, answers_of, button, run_of

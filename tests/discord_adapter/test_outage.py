@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_adapter import BotOptions
-from bot.engine import StoreUnavailable
+from bot.model import StoreUnavailable
 from fakes.fake_discord import RESPONSE_WINDOW, FakeDiscord
 from storage import SqlRunStore
 from tests.discord_adapter.conftest import Launch, MakeEngine

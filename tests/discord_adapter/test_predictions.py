@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Phase, Place
+from bot.model import Phase, Place
 from fakes.fake_discord import CHANNEL_ID, GUILD_ID, MANAGE_GUILD
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import LessonDriver, button, buttons

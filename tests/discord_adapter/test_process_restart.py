@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Phase
+from bot.model import Phase
 from fakes.discord_processes import BotProcess, start_bot_process
 from fakes.fake_discord import CHANNEL_ID, TOKEN, Call, FakeDiscord, SentInteraction
 from storage import SqlRunStore

@@ -20,8 +20,9 @@ from bot.discord_adapter.render import (
     reveal_message,
     step_message,
 )
-from bot.engine import Bar, Button, LessonEngine, Member, Place, RevealCard, StepCard
+from bot.engine import LessonEngine
 from bot.engine.reveals import share_chart
+from bot.model import Bar, Button, Member, Place, RevealCard, StepCard
 from bot.model.chart_text import describe_chart
 from bot.model.views import AnyChart
 from bot.service import DrawnChart, FileReply

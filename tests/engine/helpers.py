@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.engine import LessonEngine, Member, Place, StepCard
+from bot.engine import LessonEngine
+from bot.model import Member, Place, StepCard
 from lessons.schema import Step
 
 HOST = Member("host-1", "Hosting Hana", is_host=True)

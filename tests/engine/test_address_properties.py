@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import Action, Address, BadAddress, parse_address
+from bot.engine import Action, Address, parse_address
+from bot.model import BadAddress
 
 slugs = st.from_regex(r"[a-z0-9][a-z0-9-]{0,23}", fullmatch=True)
 ARG_ACTIONS = [Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Address, BadAddress, parse_address
+from bot.engine import Action, Address, parse_address
+from bot.model import BadAddress
 
 
 @pytest.mark.parametrize(

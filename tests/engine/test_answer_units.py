@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine, StepCard
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import StepCard
 from bot.verifier import Checker
 from lessons.schema import Attempt, FreeAnswerStep, Lesson, VerifierStep
 from storage import SqlRunStore

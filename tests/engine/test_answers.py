@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import BadInput, LessonEngine, StepClosed, UnknownChoice, WrongStep
+from bot.engine import LessonEngine
+from bot.model import BadInput, StepClosed, UnknownChoice, WrongStep
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at

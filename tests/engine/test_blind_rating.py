@@ -8,7 +8,8 @@ import io
 
 import pytest
 
-from bot.engine import BadInput, LessonEngine, StepCard, StepClosed
+from bot.engine import LessonEngine
+from bot.model import BadInput, StepCard, StepClosed
 from lessons.schema import VerifierStep
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at

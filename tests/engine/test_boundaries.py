@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bot.engine
+import bot.model
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "bot" / "engine"
 LOWER_LAYERS = ("bot/model", "bot/mechanism", "bot/verifier", "bot/charts.py", "storage")
@@ -49,13 +52,18 @@ def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def test_outside_the_engine_only_its_public_package_is_imported() -> None:
+def front_end_files() -> list[Path]:
+    """The bot's modules above the engine: the service, the adapters, play mode, the wiring."""
     lower = tuple(ROOT / part for part in LOWER_LAYERS)
-    outside = [
+    return [
         path
         for path in python_files("bot")
         if not path.is_relative_to(ENGINE) and not any(path.is_relative_to(p) for p in lower)
     ]
+
+
+def test_outside_the_engine_only_its_public_package_is_imported() -> None:
+    outside = front_end_files()
     assert outside, "the bot package is missing"
     offenders = {
         relative(path): sorted(
@@ -64,6 +72,27 @@ def test_outside_the_engine_only_its_public_package_is_imported() -> None:
         for path in outside
     }
     assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_front_ends_take_the_model_from_its_package_not_its_modules() -> None:
+    offenders = {
+        relative(path): sorted(
+            name for name in imported_dotted_names(path) if name.startswith("bot.model.")
+        )
+        for path in front_end_files()
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_the_engine_package_exports_its_own_names_not_the_models() -> None:
+    assert set(bot.engine.__all__) & set(bot.model.__all__) == set()
+    model_modules = {"bot.model.errors", "bot.model.records", "bot.model.views"}
+    from_the_model = {
+        name
+        for name in bot.engine.__all__
+        if getattr(getattr(bot.engine, name), "__module__", "") in model_modules
+    }
+    assert from_the_model == set()
 
 
 def test_no_engine_module_imports_a_platform_or_the_database() -> None:

@@ -9,19 +9,18 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.engine import (
+from bot.engine import LessonCatalog, LessonEngine
+from bot.engine.checks import TURNED_AWAY_LIMIT, TURNED_AWAY_WINDOW, CheckTurns
+from bot.model import (
     CheckerFailed,
     CheckInFlight,
     ChecksPaused,
-    LessonCatalog,
-    LessonEngine,
     Member,
     Phase,
     Receipt,
     StepCard,
     TriesUsedUp,
 )
-from bot.engine.checks import TURNED_AWAY_LIMIT, TURNED_AWAY_WINDOW, CheckTurns
 from bot.process.runtime import open_runtime
 from bot.settings import Settings
 from bot.verifier import Checker

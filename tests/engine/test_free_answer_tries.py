@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine, TriesUsedUp
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import TriesUsedUp
 from bot.verifier import Checker
 from lessons.schema import FreeAnswerStep, Lesson, PredictionStep
 from storage import SqlRunStore

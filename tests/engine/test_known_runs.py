@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.engine import Phase, Place, Position, RunRecord, RunState
 from bot.engine.known_runs import KnownRuns
+from bot.model import Phase, Place, Position, RunRecord, RunState
 
 PLACE = Place("discord", "guild", "channel")
 

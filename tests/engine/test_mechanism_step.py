@@ -7,7 +7,8 @@ import io
 import matplotlib.image
 
 from bot.charts import chart_png
-from bot.engine import LessonEngine, LineChart, Member
+from bot.engine import LessonEngine
+from bot.model import LineChart, Member
 from lessons.schema import FreeAnswerStep, VerifierStep
 from tests.engine.helpers import HOST, start_at
 

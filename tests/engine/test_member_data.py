@@ -8,10 +8,11 @@ import unicodedata
 
 import pytest
 
-from bot.engine import (
+from bot.engine import LessonEngine
+from bot.engine.checks import TURNED_AWAY_LIMIT
+from bot.model import (
     CheckerFailed,
     ChecksPaused,
-    LessonEngine,
     Member,
     NoActiveRun,
     NotHost,
@@ -19,7 +20,6 @@ from bot.engine import (
     RunElsewhere,
     UnknownRun,
 )
-from bot.engine.checks import TURNED_AWAY_LIMIT
 from bot.slack_adapter.host_rights import HostRights
 from bot.verifier.errors import BUSY
 from lessons.schema import PredictionStep, VerifierStep

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Address, LessonEngine, NotRevealedYet, Phase, WrongStep
+from bot.engine import Action, Address, LessonEngine
+from bot.model import NotRevealedYet, Phase, WrongStep
 from bot.model.views import Button, StepCard
 from storage import SqlRunStore
 from tests.engine.helpers import ALICE, CHANNEL, HOST, start_at

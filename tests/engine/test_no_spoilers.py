@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.engine import Action, LessonEngine, RevealCard, StepCard, parse_address
+from bot.engine import Action, LessonEngine, parse_address
+from bot.model import RevealCard, StepCard
 from bot.model.views import Button
 from lessons.schema import PredictionStep
 from tests.engine.helpers import ALICE, CHANNEL, HOST

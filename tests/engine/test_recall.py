@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.engine import LessonEngine, Member, RevealCard, StepCard
+from bot.engine import LessonEngine
 from bot.engine.recall import recall_notes
+from bot.model import Member, RevealCard, StepCard
 from bot.model.records import ChoicePair
 from lessons.schema import PredictionStep
 from tests.engine.helpers import ALICE, BOB, CAROL, CHANNEL, HOST

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import (
-    Action,
-    Address,
+from bot.engine import Action, Address, LessonEngine, TimerFired
+from bot.model import (
     BadAddress,
     BadInput,
     ChannelBusy,
-    LessonEngine,
     Member,
     NoActiveRun,
     NotHost,
@@ -20,7 +18,6 @@ from bot.engine import (
     RunState,
     StepCard,
     StepClosed,
-    TimerFired,
     UnknownLesson,
     WrongStep,
 )
@@ -158,9 +155,27 @@ async def test_stop_ends_the_run_and_frees_the_channel(
     assert await store.count_participants(card.run_id, card.step_id) == 0
 
 
-async def test_find_run_without_a_run_says_so(engine: LessonEngine) -> None:
+async def test_run_in_without_a_run_says_so(engine: LessonEngine) -> None:
     with pytest.raises(NoActiveRun, match="No lesson is running"):
-        await engine.find_run(Place("slack", "T1", "C1"))
+        await engine.run_in(Place("slack", "T1", "C1"))
+
+
+async def test_a_run_is_found_by_id_in_any_state_while_open_or_by_its_channel(
+    engine: LessonEngine,
+) -> None:
+    card = await engine.start(CHANNEL, HOST)
+    await engine.stop(card.run_id, HOST)
+    stopped = await engine.run(card.run_id)
+    assert stopped is not None and stopped.state is RunState.STOPPED
+    assert await engine.run(card.run_id + 1000) is None
+    with pytest.raises(NoActiveRun):
+        await engine.open_run(card.run_id)
+    with pytest.raises(NoActiveRun):
+        await engine.run_in(CHANNEL)
+    assert (await engine.run_in(CHANNEL, or_latest=True)).id == card.run_id
+    again = await engine.start(CHANNEL, HOST)
+    assert (await engine.open_run(again.run_id)).id == again.run_id
+    assert (await engine.run_in(CHANNEL, or_latest=True)).id == again.run_id
 
 
 async def test_repost_gives_a_host_the_current_card(engine: LessonEngine) -> None:
@@ -186,10 +201,10 @@ async def test_repost_of_a_revealed_question_gives_only_its_results(
 
 async def test_only_a_revealed_question_has_results_to_retire(engine: LessonEngine) -> None:
     card = await start_at(engine, "prediction")
-    run = await engine.find_run(CHANNEL)
+    run = await engine.run_in(CHANNEL)
     assert await engine.passed_reveal(run) is None
     _, shown = await engine.reveal(card.run_id, HOST)
-    left = await engine.passed_reveal(await engine.find_run(CHANNEL))
+    left = await engine.passed_reveal(await engine.run_in(CHANNEL))
     assert left is not None and left.step_id == shown.step_id
     assert {b.label: b.disabled for b in left.buttons}["Next"]
     assert not any(b.disabled for b in shown.buttons)

@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine, Member, Place, StillPosting
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import Member, Place, StillPosting
 from bot.service import posting
 from bot.service.posting import INCARNATION, PostingTurns, holder_gone
 from bot.verifier import Checker

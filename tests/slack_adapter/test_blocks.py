@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import Bar, Button, LessonCatalog, RevealCard, Section, StepCard, Tone
+from bot.engine import LessonCatalog
 from bot.engine.cards import step_card
+from bot.model import Bar, Button, RevealCard, Section, StepCard, Tone
 from bot.slack_adapter.blocks import (
     MAX_ACTIONS,
     MAX_BLOCKS,

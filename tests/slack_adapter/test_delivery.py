@@ -8,7 +8,8 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from bot.engine import LessonEngine, Place
+from bot.engine import LessonEngine
+from bot.model import Place
 from fakes.fake_slack import RESPOND, TEAM_ID, block_texts
 from fakes.slack_driver import (
     ACK_DEADLINE,
@@ -55,7 +56,7 @@ async def test_a_retried_checker_click_is_counted_once(
     assert await slack.click(check, ALICE, card, trigger_id=trigger, retry=1) == 200
     await slack.wait_ephemeral(ALICE, "Checker on")
     assert len(slack.ephemerals(ALICE, "Checker on")) == 1
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert await checker_runs(store, run.id) == 1
 
 
@@ -69,7 +70,7 @@ async def test_a_retry_that_reaches_another_process_is_counted_once(
     assert await slack.click(check, ALICE, card, trigger_id=trigger) == 200
     assert await second_slack.click(check, ALICE, card, trigger_id=trigger, retry=1) == 200
     await slack.wait_ephemeral(ALICE, "Checker on")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert await checker_runs(store, run.id) == 1
     assert await second_slack.click(check, ALICE, card, retry=1) == 200
     await slack.fake.wait_for(lambda _: len(slack.ephemerals(ALICE, "Checker on")) == 2)
@@ -86,7 +87,7 @@ async def test_a_retried_submission_on_another_process_is_one_try(
     assert await second_slack.submit(view, "2/3", ALICE, trigger_id=trigger, retry=2) == 200
     assert await slack.submit(view, "2/3", ALICE, trigger_id=trigger) == 200
     await slack.wait_ephemeral(ALICE, "Try 1:")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     stats = await store.free_answer_stats(run.id, "your-turn")
     assert (stats.members, stats.attempts) == (1, 1)
     assert slack.ephemerals(ALICE, "Try 2:") == []
@@ -104,7 +105,7 @@ async def test_a_retried_answer_submission_is_one_try(
     await slack.wait_ephemeral(ALICE, "Try 1:")
     assert await slack.submit(view, "3/4", ALICE, retry=1) == 200
     await slack.wait_ephemeral(ALICE, "Try 2:")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     stats = await store.free_answer_stats(run.id, "your-turn")
     assert (stats.attempts, stats.solved) == (2, 1)
     assert slack.ephemerals(ALICE, "Try 3:") == []
@@ -125,7 +126,7 @@ async def test_a_rate_limited_update_is_retried_and_the_answer_kept(
     await slack.fake.wait_for(counter_updated, timeout=5)
     statuses = [c.status for c in slack.fake.calls_to("chat.update", ok_only=False)]
     assert statuses[-2:] == [429, 200]
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert [(v.value, v.count) for v in await store.vote_counts(run.id, "what-changed")] == [
         ("checkable-reward", 1)
     ]

@@ -14,7 +14,8 @@ import yarl
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 
-from bot.engine import LessonEngine, Place
+from bot.engine import LessonEngine
+from bot.model import Place
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.events_route import FORM, lesson_click
 from fakes.fake_slack import TEAM_ID
@@ -82,7 +83,7 @@ async def test_a_lesson_click_is_stored_and_answered_without_bolts_dispatch(
     assert bolt_dispatches == ["/lesson", "/lesson"]  # start, then next
     assert await slack.click(slack.action(question, ":choose:checkable-reward"), ALICE) == 200
     await slack.wait_ephemeral(ALICE, "You chose")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert run is not None and await engine.store.count_participants(run.id, "what-changed") == 1
     assert bolt_dispatches == ["/lesson", "/lesson"]
 
@@ -100,7 +101,7 @@ async def test_a_lesson_click_that_is_not_signed_right_is_refused_and_not_stored
     calls = len(slack.fake.calls)
     choice = slack.action(question, ":choose:checkable-reward")
     assert await slack.click(choice, ALICE, trigger_id=new_trigger(), **options) == 401
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert run is not None and await engine.store.count_participants(run.id, "what-changed") == 0
     assert len(slack.fake.calls) == calls
 

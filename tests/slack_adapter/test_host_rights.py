@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonEngine, NoActiveRun, Place
+from bot.engine import LessonEngine
+from bot.model import NoActiveRun, Place
 from bot.slack_adapter import SlackBot
 from fakes.fake_slack import DROP, TEAM_ID
 from fakes.slack_driver import CHANNEL, HOST, TOTAL, SlackDriver
@@ -27,7 +28,7 @@ async def test_a_host_whose_rights_slack_cannot_tell_is_told_privately(
     assert await slack.command("start") == 200
     await slack.wait_ephemeral(HOST, CANNOT_CHECK)
     with pytest.raises(NoActiveRun):
-        await engine.find_run(PLACE)
+        await engine.run_in(PLACE)
     slack.fake.fail_next("users.info", times=0)
     await slack.start()  # the failure was not remembered
 
@@ -40,7 +41,7 @@ async def test_another_organisations_admin_is_no_host(
     assert await slack.command("start", GUEST_ADMIN) == 200
     await slack.wait_ephemeral(GUEST_ADMIN, "Only a lesson host can start a lesson.")
     with pytest.raises(NoActiveRun):
-        await engine.find_run(PLACE)
+        await engine.run_in(PLACE)
 
 
 async def test_a_demoted_admin_loses_host_rights_within_a_minute(
@@ -53,6 +54,6 @@ async def test_a_demoted_admin_loses_host_rights_within_a_minute(
     clock.now += 60
     assert await slack.command("next") == 200
     await slack.wait_ephemeral(HOST, "Only a lesson host can move the lesson on.")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert run.step_index == 0
     assert not slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")

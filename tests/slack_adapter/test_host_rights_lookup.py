@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Place
+from bot.model import Place
 from bot.slack_adapter.host_rights import HOST_RIGHTS_SECONDS, HostRights, RightsUnknown
 
 PLACE = Place("slack", "T1", "C1")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.engine import LessonEngine, Place, parse_address
+from bot.engine import LessonEngine, parse_address
+from bot.model import Place
 from fakes.fake_slack import TEAM_ID, block_texts, dm_channel
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, SlackDriver
 from storage import SqlRunStore
@@ -101,7 +102,7 @@ async def test_a_forged_button_naming_a_run_in_another_channel_is_refused(
     assert await slack.command("start", channel=OTHER_CHANNEL) == 200
     assert await slack.command("next", channel=OTHER_CHANNEL) == 200
     await slack.wait_post("Step 2/")
-    other_run = await engine.find_run(other)
+    other_run = await engine.run_in(other)
     await slack.start()
     forged = f"rl:{other_run.id}:what-changed:choose:checkable-reward"
     assert await slack.click(forged, ALICE, channel=CHANNEL) == 200
@@ -111,7 +112,7 @@ async def test_a_forged_button_naming_a_run_in_another_channel_is_refused(
     reveal = f"rl:{other_run.id}:what-changed:reveal"
     assert await slack.click(reveal, HOST, channel=CHANNEL) == 200
     await slack.wait_ephemeral(HOST, "That button is not one this bot understands.")
-    assert (await engine.find_run(other)).position == other_run.position
+    assert (await engine.run_in(other)).position == other_run.position
     assert not any("Results:" in block_texts(c.args["blocks"]) for c in slack.posts())
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.engine import Phase, Place, Position, parse_address
+from bot.engine import parse_address
+from bot.model import Phase, Place, Position
 from fakes.fake_slack import TEAM_ID, Call, FakeSlack, block_texts, buttons
 from fakes.slack_driver import (
     ALICE,

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, LessonEngine, NoActiveRun, Phase, Place, parse_address
+from bot.engine import Action, LessonEngine, parse_address
+from bot.model import NoActiveRun, Phase, Place
 from bot.process.upkeep import fire_once
 from bot.slack_adapter import SlackBot
 from fakes.fake_slack import TEAM_ID, block_texts, buttons
@@ -43,7 +44,7 @@ async def test_a_host_starts_a_run(slack: SlackDriver, engine: LessonEngine) -> 
     }
     assert "*mediocre to expert*" in block_texts(blocks)
     next_button = parse_address(buttons(blocks)["Next"])
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert (next_button.run_id, next_button.action) == (run.id, Action.NEXT)
 
     async def message_remembered() -> bool:
@@ -99,7 +100,7 @@ async def test_a_non_host_is_refused_and_nothing_changes(
     assert await slack.command("start", ALICE) == 200
     await slack.wait_ephemeral(ALICE, "Only a lesson host can start a lesson.")
     with pytest.raises(NoActiveRun):
-        await engine.find_run(PLACE)
+        await engine.run_in(PLACE)
 
     await slack.start()
     question = await slack.go_to_step(2)
@@ -107,7 +108,7 @@ async def test_a_non_host_is_refused_and_nothing_changes(
     await slack.wait_ephemeral(BOB, "Only a lesson host can reveal the answers.")
     assert await slack.command("next", BOB) == 200
     await slack.wait_ephemeral(BOB, "Only a lesson host can move the lesson on.")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert (run.step_index, run.position.phase) == (1, Phase.OPEN)
     assert not any("Results:" in block_texts(c.args["blocks"]) for c in slack.posts())
 
@@ -122,7 +123,7 @@ async def test_a_channel_without_the_bot_is_told_how_to_invite_it(
     reply = slack.fake.calls_to("respond")[0].args
     assert reply["response_type"] == "ephemeral" and "`/invite @Lesson Bot`" in reply["text"]
     with pytest.raises(NoActiveRun):
-        await engine.find_run(PLACE)
+        await engine.run_in(PLACE)
 
 
 async def test_a_user_in_slack_host_users_is_a_host(slack: SlackDriver) -> None:
@@ -223,7 +224,7 @@ async def test_stop_closes_the_step_and_posts_the_results(
         lambda _: not buttons(slack.fake.messages[message_ts(question)]["blocks"])
     )
     with pytest.raises(NoActiveRun):
-        await engine.find_run(PLACE)
+        await engine.run_in(PLACE)
 
 
 async def test_help_and_unknown_verbs_explain_the_command(slack: SlackDriver) -> None:
@@ -253,7 +254,7 @@ async def test_a_repost_takes_the_buttons_off_the_older_copy_and_the_new_one_cou
     assert not [label for label in buttons(older()) if RIGHT in label or BIGGER in label]
     await slack.click(slack.button(again, RIGHT), ALICE, again)
     await slack.wait_ephemeral(ALICE, "You chose")
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     counts = {v.value: v.count for v in await store.vote_counts(run.id, "what-changed")}
     assert counts == {"checkable-reward": 1}
     await slack.fake.wait_for(

@@ -6,7 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine, Place
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import Place
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
 from bot.verifier import Checker
@@ -49,7 +50,7 @@ async def test_a_rate_limited_counter_still_ends_on_the_final_count(
 
     await slack.fake.wait_for(counter_shows_three, timeout=10)
     assert statuses(slack, "chat.update").count(429) == 2
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert [(v.value, v.count) for v in await store.vote_counts(run.id, "what-changed")] == [
         ("checkable-reward", 3)
     ]
@@ -80,7 +81,7 @@ async def test_exhausted_retries_are_logged_and_the_results_posted_once_slack_an
     assert slack.posts().index(results) < slack.posts().index(step)
     assert "1 answered" in block_texts(results.args["blocks"])
     assert "Next" not in buttons(slack.fake.messages[message_ts(results)]["blocks"])
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     assert await store.member_votes(run.id, "what-changed", ALICE) == {"choice": "checkable-reward"}
     tally = await store.find_tally(run.id, "what-changed")
     assert tally is not None and tally.participants == 1
@@ -107,7 +108,7 @@ async def test_results_refused_by_slack_are_posted_once_by_a_repost(
     assert slack.fake.shared_files(CHANNEL)[-1].startswith(b"\x89PNG")
     assert len(slack.posts_in(CHANNEL, "Results: ")) == 1
     assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1
-    run = await engine.find_run(PLACE)
+    run = await engine.run_in(PLACE)
     tally = await store.find_tally(run.id, "what-changed")
     assert tally is not None and tally.participants == 1
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import Member
+from bot.model import Member
 from bot.model.records import ChoicePair, StepTally, VoteCount
 from storage import SqlRunStore
 from tests.storage.test_repository import new_run

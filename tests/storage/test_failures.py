@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import LessonCatalog, LessonEngine, StoreUnavailable
+from bot.engine import LessonCatalog, LessonEngine
+from bot.model import StoreUnavailable
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database
 from storage.migrate import upgrade_database

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.engine import ChannelBusy, Member, NewRun, Phase, Place, Position, RunState
+from bot.model import ChannelBusy, Member, NewRun, Phase, Place, Position, RunState
 from bot.verifier.verdict import Grade, Verdict
 from storage import SqlRunStore
 

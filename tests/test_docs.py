@@ -266,3 +266,40 @@ def test_every_relative_link_in_the_docs_leads_to_a_file() -> None:
 
 def test_the_link_check_fails_on_a_missing_file() -> None:
     assert broken_links(DOCS / "x.md", "[a](slack.md) [b](nothing.md#x)") == {"nothing.md"}
+
+
+MAX_CLICK_PATH = 8
+"""A reader follows one click from the platform event to the database in at most this many files."""
+
+
+def click_path(readme: str) -> list[str]:
+    """The files of the README's "How a click flows" list, in order."""
+    section = readme.split("## How a click flows", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\d+\. `([^`]+)`", section, flags=re.MULTILINE)
+
+
+def click_path_problems(readme: str) -> list[str]:
+    """What is wrong with the README's click path: too long, repeated or naming no file."""
+    files = click_path(readme)
+    problems = [f"{name} does not exist" for name in files if not (ROOT / name).is_file()]
+    if not files or len(files) > MAX_CLICK_PATH:
+        problems.append(f"{len(files)} files on the path")
+    if len(set(files)) != len(files):
+        problems.append("a file is listed twice")
+    return problems
+
+
+def test_the_readme_follows_one_click_through_at_most_eight_existing_files() -> None:
+    readme = read(ROOT / "README.md")
+    assert click_path_problems(readme) == []
+    assert click_path(readme)[0].startswith("bot/discord_adapter/")
+    assert click_path(readme)[-1].startswith("storage/")
+
+
+def test_the_click_path_check_fails_on_a_moved_file_and_on_a_long_path() -> None:
+    readme = read(ROOT / "README.md")
+    moved = readme.replace("bot/engine/member_actions.py", "bot/engine/members.py")
+    assert click_path_problems(moved) == ["bot/engine/members.py does not exist"]
+    steps = "".join(f"{n}. `README.md`: step.\n" for n in range(1, 10))
+    long = readme.replace("## How a click flows\n", "## How a click flows\n" + steps, 1)
+    assert "files on the path" in " ".join(click_path_problems(long))

@@ -10,8 +10,7 @@ from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_addres
 from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
-from bot.engine.dispatch import ClickResult, TimerFired
-from bot.engine.engine import LessonEngine
+from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import FORGET_CONFIRM, answers_csv, forget_counts, recalled_steps
@@ -25,6 +24,7 @@ from bot.engine.tally import (
     thumbs_tally,
     verifier_lines,
 )
+from bot.engine.timers import TimerFired
 
 __all__ = [
     "FORGET_CONFIRM",

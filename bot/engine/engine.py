@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine.addresses import Address
+from dataclasses import dataclass
+
+from bot.engine.addresses import Action, Address
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
-from bot.engine.dispatch import ClickResult, Dispatch, TimerFired
 from bot.engine.host_actions import HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
@@ -14,17 +15,29 @@ from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
+from bot.engine.timers import RunTimers, TimerFired
 from bot.engine.verdicts import AttemptVerdicts
 from bot.model.records import Member, Place, RunRecord
 from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
 
 
+@dataclass(frozen=True)
+class ClickResult:
+    """What a button click produced: a private receipt, a reveal, or a move to the next step."""
+
+    receipt: Receipt | None = None
+    reveal: tuple[StepCard, RevealCard] | None = None
+    advance: Advance | None = None
+    opens_form: bool = False
+
+
 class LessonEngine:
     """All lesson operations, free of any platform or database code.
 
-    Each operation is done by one of its parts (`hosts`, `members`, `views`, `dispatch`,
-    `member_data`, `messages`, `core`); the method of the same name here hands it over.
+    Each operation is done by one of its parts (`hosts`, `members`, `views`, `timers`,
+    `member_data`, `messages`, `core`); the method of the same name here hands it over, and
+    `click` routes a button to the operation its address names.
     """
 
     def __init__(
@@ -48,7 +61,7 @@ class LessonEngine:
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
         self.member_data = MemberData(self.core, store, forgetters)
         self.messages = PlatformMessages(store)
-        self.dispatch = Dispatch(self.core, self.members, self.hosts)
+        self.timers = RunTimers(self.core, self.hosts)
 
     @property
     def clock(self) -> Clock:
@@ -173,11 +186,31 @@ class LessonEngine:
         self, address: Address, member: Member, place: Place | None = None
     ) -> ClickResult:
         """Handle any button of this bot, read from its address, clicked in `place`."""
-        return await self.dispatch.click(address, member, place)
+        if place is not None:
+            await self.core.require_place(address.run_id, place)
+        run_id, step_id, arg = address.run_id, address.step_id, address.arg
+        match address.action:
+            case Action.CHOOSE:
+                return ClickResult(await self.members.choose(run_id, step_id, member, arg))
+            case Action.UP | Action.DOWN:
+                up = address.action is Action.UP
+                return ClickResult(await self.members.rate(run_id, step_id, member, arg, up))
+            case Action.CHECK:
+                return ClickResult(await self.members.run_checker(run_id, step_id, member, arg))
+            case Action.ANSWER:
+                await self.core.open_step(run_id, step_id)
+                return ClickResult(opens_form=True)
+            case Action.REVEAL:
+                return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
+            case Action.NEXT:
+                return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
+            case Action.MORE:
+                return ClickResult(await self.members.more(run_id, step_id))
+
 
     async def fire_timer(self, run_id: int) -> TimerFired | None:
         """Reveal or advance one run if its deadline has passed, as it is stored now."""
-        return await self.dispatch.fire_timer(run_id)
+        return await self.timers.fire_timer(run_id)
 
     async def due_runs(self, platform: str | None) -> list[RunRecord]:
         """Active runs (of one platform, if given) whose deadline has passed."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.errors import BadInput, NoActiveRun, TriesUsedUp, UnknownChoice
+from bot.model.errors import BadInput, NoActiveRun, NotRevealedYet, TriesUsedUp, UnknownChoice
 from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
 from bot.model.views import Receipt
 from bot.verifier.verdict import Grade, Verdict
@@ -76,6 +77,13 @@ class MemberActions:
             return Receipt(f"{text} Results come at the reveal.", run_id, step.id)
         text = f"You chose **{choice.label}**."
         return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
+
+    async def more(self, run_id: int, step_id: str) -> Receipt:
+        """A step's longer detail; a question's only once its answers are revealed."""
+        step = await self.core.known_step(run_id, step_id)
+        if takes_answers(step) and step.more and not await self.core.revealed(run_id, step):
+            raise NotRevealedYet()
+        return more_receipt(run_id, step)
 
     async def rate(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool

@@ -35,6 +35,19 @@ class BotProcess:
                 os.killpg(self.pid, sig)
         await self.process.wait()
 
+    async def wait(self) -> int:
+        """Wait for the bot to end; its exit status."""
+        return await self.process.wait()
+
+    async def crash(self) -> None:
+        """Kill the bot and its checker worker at once, as a crash would."""
+        await self.kill(signal.SIGKILL)
+
+    async def terminate(self) -> int:
+        """Stop the bot as a deploy would (SIGTERM); its exit status."""
+        await self.kill(signal.SIGTERM)
+        return await self.wait()
+
     def log_text(self) -> str:
         """Everything the process logged so far."""
         return self.log.read_text(encoding="utf-8", errors="replace")

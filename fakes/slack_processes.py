@@ -100,6 +100,15 @@ class BotProcess:
         os.kill(self.process.pid, signal.SIGKILL)
         await self.process.wait()
 
+    async def crash(self) -> None:
+        """The bot killed at once (`kill_hard`)."""
+        await self.kill_hard()
+
+    async def wait(self) -> int:
+        """Wait for the bot to end; its exit status."""
+        assert self.process is not None
+        return await self.process.wait()
+
     async def terminate(self, timeout: float = READY_TIMEOUT) -> int:
         """SIGTERM the bot, as a deploy would, and return its exit status once it is gone."""
         assert self.process is not None

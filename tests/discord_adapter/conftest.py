@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
-from pydantic import SecretStr
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord_adapter import BotOptions, LessonBot, build_bot
+from bot.discord_adapter import BotOptions, LessonBot
 from bot.engine import LessonCatalog, LessonEngine
-from bot.process.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
-from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
+from fakes.fake_discord import FakeDiscord
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
-from tests.discord_adapter.helpers import LessonDriver, assert_no_mentions
-
-FAST = BotOptions(counter_interval=0.2, timer_interval=0.05)
-
+from tests.discord_adapter.helpers import (
+    FAST,
+    DiscordBots,
+    LessonDriver,
+    discord_settings,
+    serving_fake_discord,
+)
 
 Launch = Callable[..., Awaitable[LessonBot]]
 MakeEngine = Callable[[str], LessonEngine]
@@ -29,24 +29,14 @@ MakeEngine = Callable[[str], LessonEngine]
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A fake Discord that discord.py talks to for the test's duration."""
-    server = FakeDiscord()
-    await server.start()
-    with server.patched():
+    async with serving_fake_discord() as server:
         yield server
-    await server.close()
-    assert_no_mentions(server)
 
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     """Settings as the bot would read them, without any .env file."""
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        database_url=database_url,
-        discord_token=SecretStr(TOKEN),
-        discord_guild_id=GUILD_ID,
-        lesson_host_role_id=HOST_ROLE_ID,
-    )
+    return discord_settings(database_url)
 
 
 @pytest.fixture
@@ -73,21 +63,13 @@ async def launch(
     engines: MakeEngine,
 ) -> AsyncIterator[Launch]:
     """Start a bot (optionally on another engine); every bot is closed after the test."""
-    running: list[tuple[LessonBot, asyncio.Task[None]]] = []
+    bots = DiscordBots(fake, settings, checker)
 
     async def start(on: LessonEngine = engine, options: BotOptions = FAST) -> LessonBot:
-        store = on.store
-        assert isinstance(store, SqlRunStore)
-        bot = build_bot(settings, Runtime(on, store, checker, store.database), options)
-        task = asyncio.create_task(bot.start(TOKEN))
-        running.append((bot, task))
-        await fake.wait_identified(len(running))
-        return bot
+        return await bots.start(on, options)
 
     yield start
-    for bot, task in running:
-        await bot.close()
-        await task
+    await bots.close()
 
 
 @pytest.fixture

@@ -2,16 +2,86 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
+from bot.discord_adapter import BotOptions, LessonBot, build_bot
+from bot.engine import LessonEngine
 from bot.model import AnswerRecord
-from fakes.fake_discord import CHANNEL_ID, FakeDiscord, FakeUser, PrivateReply
+from bot.process.runtime import Runtime
+from bot.settings import Settings
+from bot.verifier import Checker
+from fakes.fake_discord import (
+    CHANNEL_ID,
+    GUILD_ID,
+    HOST_ROLE_ID,
+    TOKEN,
+    FakeDiscord,
+    FakeUser,
+    PrivateReply,
+)
 from storage import SqlRunStore
 from tests.waiting import wait_until
 
 FIRST_STEP = "intro"
+FAST = BotOptions(counter_interval=0.2, timer_interval=0.05)
+"""Short intervals, so tests see live counters and timers without waiting long."""
+
+
+@contextlib.asynccontextmanager
+async def serving_fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord that discord.py talks to while the block runs; it must see no mentions."""
+    server = FakeDiscord()
+    await server.start()
+    try:
+        with server.patched():
+            yield server
+    finally:
+        await server.close()
+    assert_no_mentions(server)
+
+
+def discord_settings(database_url: str) -> Settings:
+    """Settings as the bot would read them, without any .env file."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url=database_url,
+        discord_token=SecretStr(TOKEN),
+        discord_guild_id=GUILD_ID,
+        lesson_host_role_id=HOST_ROLE_ID,
+    )
+
+
+class DiscordBots:
+    """Real bots started in this process against the fake; all closed together."""
+
+    def __init__(self, fake: FakeDiscord, settings: Settings, checker: Checker) -> None:
+        self.fake = fake
+        self.settings = settings
+        self.checker = checker
+        self.running: list[tuple[LessonBot, asyncio.Task[None]]] = []
+
+    async def start(self, engine: LessonEngine, options: BotOptions = FAST) -> LessonBot:
+        """Start a bot on `engine` and wait until it identified on the gateway."""
+        store = engine.store
+        assert isinstance(store, SqlRunStore)
+        runtime = Runtime(engine, store, self.checker, store.database)
+        bot = build_bot(self.settings, runtime, options)
+        task = asyncio.create_task(bot.start(TOKEN))
+        self.running.append((bot, task))
+        await self.fake.wait_identified(len(self.running))
+        return bot
+
+    async def close(self) -> None:
+        """Close every bot started, in order."""
+        for bot, task in self.running:
+            await bot.close()
+            await task
 
 
 def assert_no_mentions(fake: FakeDiscord) -> None:
@@ -61,7 +131,7 @@ class LessonDriver:
         self.host = host
         self.channel_id = channel_id
 
-    async def start(self, **options: str | int) -> dict[str, Any]:
+    async def start(self, **options: Any) -> dict[str, Any]:
         """`/lesson start`; returns the first step's message."""
         reply = await self.command("start", **options)
         assert reply.ephemeral and "Started run" in reply.content, reply.content

@@ -12,7 +12,8 @@ from bot.process.runtime import Runtime
 from bot.settings import Settings
 from bot.verifier import Checker
 from storage import SqlRunStore
-from tests.discord_adapter.conftest import FAST, Launch
+from tests.discord_adapter.conftest import Launch
+from tests.discord_adapter.helpers import FAST
 
 
 async def test_rest_requests_go_through_a_pool_of_the_configured_size(launch: Launch) -> None:

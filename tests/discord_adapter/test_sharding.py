@@ -14,7 +14,7 @@ from bot.settings import Settings
 from bot.verifier import Checker
 from fakes.fake_discord import TOKEN, FakeDiscord
 from storage import SqlRunStore
-from tests.discord_adapter.conftest import FAST
+from tests.discord_adapter.helpers import FAST
 
 
 async def test_a_second_shard_identifies_as_such_and_leaves_commands_to_shard_zero(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
@@ -23,9 +24,9 @@ from tests.conftest import FakeClock
 COUNTER_INTERVAL = 0.2
 
 
-def slack_settings(**overrides: object) -> Settings:
+def slack_settings(**overrides: Any) -> Settings:
     """Settings for tests, ignoring any .env file and environment."""
-    values: dict[str, object] = {
+    values: dict[str, Any] = {
         "slack_bot_token": SecretStr(BOT_TOKEN),
         "slack_signing_secret": SecretStr(SIGNING_SECRET),
         "slack_host_users": LISTED_HOST,
@@ -63,14 +64,21 @@ async def fake_slack() -> AsyncIterator[FakeSlack]:
     await fake.close()
 
 
-@pytest.fixture
-async def background_work() -> AsyncIterator[None]:
-    """At teardown, let listener work still running finish before the database goes away."""
+@contextlib.asynccontextmanager
+async def finishing_background_work() -> AsyncIterator[None]:
+    """On the way out, let tasks started inside the block finish (5 s at most)."""
     before = asyncio.all_tasks()
     yield
     pending = asyncio.all_tasks() - before - {asyncio.current_task()}
     if pending:
         await asyncio.wait(pending, timeout=5)
+
+
+@pytest.fixture
+async def background_work() -> AsyncIterator[None]:
+    """At teardown, let listener work still running finish before the database goes away."""
+    async with finishing_background_work():
+        yield
 
 
 @pytest.fixture

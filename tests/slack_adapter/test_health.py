@@ -1,36 +1,15 @@
-"""A container's health check beside the Slack bot: its heartbeat follows the connection."""
+"""Socket Mode's health probe: it says connected only while the socket is open.
+
+That the health check passes while a bot serves and fails once it crashed or stopped is
+tested on both platforms in `tests/platforms/test_health.py`.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from bot.process.upkeep import health_report
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.run import socket_mode_handler
 from fakes.fake_slack import FakeSlack
-from fakes.slack_processes import bot_processes
-from tests.health import INTERVAL, assert_healthy_once_beating, health_check, heartbeat_settings
 from tests.slack_adapter.test_socket_mode import APP_TOKEN
-from tests.waiting import wait_until
-
-
-async def test_an_http_bot_is_healthy_while_it_serves_and_not_after_a_crash(
-    fake_slack: FakeSlack, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    health_file = heartbeat_settings(tmp_path, monkeypatch)
-    async with bot_processes(1, fake_slack, database_url, tmp_path) as running:
-        bot, _ = running[0]
-        await assert_healthy_once_beating(health_file)
-        await bot.kill_hard()
-
-    async def stale() -> bool:
-        return not health_report(health_file, INTERVAL)[0]
-
-    await wait_until(stale, 30, "three missed heartbeats")
-    status, line = await health_check(health_file)
-    assert status == 1 and "no heartbeat" in line, line
 
 
 async def test_the_socket_mode_probe_says_connected_only_while_the_socket_is_open(

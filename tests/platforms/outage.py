@@ -1,11 +1,16 @@
-"""A database the tests can take down and bring back: SQLite by hiding its folder, a server
-(PostgreSQL) by cutting a loopback TCP proxy in front of it."""
+"""The test's database behind a switch, to take it away and bring it back.
+
+SQLite: the bot opens the file through a link to its folder; removing the link leaves a
+missing folder, and the bot's pooled connections are dropped as a crashed server drops them.
+A server (PostgreSQL): the bot connects through a loopback TCP proxy; cutting it refuses new
+connections and aborts the live ones, as a server going down does. Either way the test's own
+`store` still reaches the same database, to see what was stored.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Protocol
@@ -14,13 +19,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 
-class Switchable(Protocol):
+class Switch(Protocol):
     """A database URL that can be made unreachable and reachable again."""
 
     url: str
 
     async def down(self, database: AsyncEngine) -> None:
-        """Make the database unreachable (pooled connections are dropped too)."""
+        """Make the database unreachable for `database` (an engine on `url`)."""
         ...
 
     async def up(self) -> None:
@@ -28,28 +33,27 @@ class Switchable(Protocol):
         ...
 
 
-class HiddenSqliteFolder:
-    """An SQLite file whose folder is renamed away: opening it fails as if the disk were gone."""
+class FolderLink:
+    """An SQLite file reached through a link to its folder, which can be removed."""
 
-    def __init__(self, source_url: str, folder: Path) -> None:
-        folder.mkdir()
-        shutil.copyfile(make_url(source_url).database or "", folder / "lessonbot.db")
-        self.folder = folder
-        self.away = folder.with_name(folder.name + "-away")
-        self.url = f"sqlite+aiosqlite:///{folder / 'lessonbot.db'}"
+    def __init__(self, url: str, scratch: Path) -> None:
+        real = Path(str(make_url(url).database))
+        self.target = real.parent
+        self.link = scratch / "database-folder"
+        self.url = f"sqlite+aiosqlite:///{self.link / real.name}"
 
     async def down(self, database: AsyncEngine) -> None:
-        """Close the pool, then hide the folder."""
+        """Remove the link, then drop the engine's open connections."""
+        self.link.unlink()
         await database.dispose()
-        self.folder.rename(self.away)
 
     async def up(self) -> None:
-        """Put the folder back."""
-        self.away.rename(self.folder)
+        """Put the link back."""
+        self.link.symlink_to(self.target, target_is_directory=True)
 
 
 class CuttableProxy:
-    """A loopback TCP proxy to a database server; `down` refuses and cuts every connection."""
+    """A loopback TCP proxy in front of a database server, on the same port each time."""
 
     def __init__(self, server_url: str) -> None:
         self.target = make_url(server_url)
@@ -58,31 +62,23 @@ class CuttableProxy:
         self._server: asyncio.Server | None = None
         self._writers: set[asyncio.StreamWriter] = set()
 
-    async def start(self) -> CuttableProxy:
-        """Listen on a free loopback port (the same one again after `up`)."""
+    async def up(self) -> None:
+        """Listen (on a free port the first time) and relay to the server."""
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.port)
         self.port = self._server.sockets[0].getsockname()[1]
-        url = self.target.set(host="127.0.0.1", port=self.port)
-        self.url = url.render_as_string(hide_password=False)
-        return self
+        proxied = self.target.set(host="127.0.0.1", port=self.port)
+        self.url = proxied.render_as_string(hide_password=False)
 
     async def down(self, database: AsyncEngine) -> None:
-        """Stop listening and cut the connections in use, then drop the pool."""
-        assert self._server is not None
-        self._server.close()
-        for writer in list(self._writers):
-            writer.transport.abort()
-        await self._server.wait_closed()
+        """Stop listening, cut the connections in use, then drop the engine's pool."""
+        await self.close()
         await database.dispose()
 
-    async def up(self) -> None:
-        """Listen again."""
-        await self.start()
-
     async def close(self) -> None:
-        """Stop for good."""
+        """Stop relaying."""
         if self._server is not None and self._server.is_serving():
             self._server.close()
+            await self._server.wait_closed()
         for writer in list(self._writers):
             writer.transport.abort()
 
@@ -91,7 +87,7 @@ class CuttableProxy:
     ) -> None:
         try:
             server_in, server_out = await asyncio.open_connection(
-                self.target.host, self.target.port or 5432
+                self.target.host or "127.0.0.1", self.target.port or 5432
             )
         except OSError:
             client_out.transport.abort()
@@ -113,12 +109,15 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
 
 
 @contextlib.asynccontextmanager
-async def switchable_database(database_url: str, tmp_path: Path) -> AsyncIterator[Switchable]:
-    """The test's database behind a switch: a server through a proxy, or an SQLite copy."""
+async def switchable_database(database_url: str, scratch: Path) -> AsyncIterator[Switch]:
+    """The test's database behind a switch that is on: a folder link, or a proxy."""
     if make_url(database_url).get_backend_name() == "sqlite":
-        yield HiddenSqliteFolder(database_url, tmp_path / "switchable")
+        link = FolderLink(database_url, scratch)
+        await link.up()
+        yield link
         return
-    proxy = await CuttableProxy(database_url).start()
+    proxy = CuttableProxy(database_url)
+    await proxy.up()
     try:
         yield proxy
     finally:

@@ -1,0 +1,37 @@
+"""Fixtures: every test here runs once on Discord and once on Slack."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager
+
+import pytest
+
+from bot.engine import LessonEngine
+from bot.verifier import Checker
+from tests.platforms.driver import Platform
+from tests.platforms.on_discord import DiscordPlatform
+from tests.platforms.on_slack import SlackPlatform
+
+PLATFORMS = ("discord", "slack")
+
+
+def opened(name: str, checker: Checker) -> AbstractAsyncContextManager[Platform]:
+    """The named platform's fake, serving while the block runs."""
+    if name == "discord":
+        return DiscordPlatform.opened(checker)
+    return SlackPlatform.opened(checker)
+
+
+@pytest.fixture(params=PLATFORMS)
+async def platform(request: pytest.FixtureRequest, checker: Checker) -> AsyncIterator[Platform]:
+    """The platform's fake serving for the test, with no bot yet."""
+    async with opened(request.param, checker) as serving:
+        yield serving
+
+
+@pytest.fixture
+async def lesson(platform: Platform, engine: LessonEngine) -> AsyncIterator[Platform]:
+    """The real bot running in this process on the test's engine, and the platform to drive."""
+    async with platform.running(engine):
+        yield platform

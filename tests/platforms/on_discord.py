@@ -1,0 +1,247 @@
+"""The lesson driven on Discord: the fake Discord, the real discord.py client, a host."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.discord_adapter import LessonBot
+from bot.engine import LessonEngine
+from bot.verifier import Checker
+from fakes.discord_processes import BotProcess, start_bot_process
+from fakes.fake_discord import (
+    RESPONSE_WINDOW,
+    FakeDiscord,
+    FakeUser,
+    PrivateReply,
+    SentInteraction,
+)
+from storage import SqlRunStore
+from tests.discord_adapter.helpers import (
+    DiscordBots,
+    LessonDriver,
+    buttons,
+    discord_settings,
+    serving_fake_discord,
+    step_id,
+)
+from tests.platforms.driver import Person, Platform, Sent, T
+from tests.platforms.views import (
+    SHOWS_NOTHING,
+    SHOWS_REPLY,
+    SHOWS_THINKING,
+    Ack,
+    Button,
+    Chart,
+    Edit,
+    Post,
+    Reply,
+)
+
+SHOWN_BY_RESPONSE = {4: SHOWS_REPLY, 5: SHOWS_THINKING, 6: SHOWS_NOTHING}
+"""What each kind of interaction response shows the member who clicked."""
+FORM = 9
+"""The interaction response that opens a form (a modal)."""
+SETTLE_SECONDS = 10.0
+"""At most this long for the interactions in flight to be answered (`settle`)."""
+
+
+class DiscordPost(Post):
+    """A channel message, as the fake holds it (edits change it in place)."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        self.message = message
+
+    @property
+    def text(self) -> str:
+        """The content and every embed's title, description and fields."""
+        parts = [str(self.message.get("content") or "")]
+        for embed in self.message.get("embeds") or []:
+            parts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+            parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields") or []]
+            parts.append(str((embed.get("footer") or {}).get("text") or ""))
+        return "\n".join(parts)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """Every button, row by row; a disabled one cannot be clicked."""
+        return [
+            Button(str(item.get("label") or ""), item["custom_id"], not item.get("disabled"))
+            for item in buttons(self.message)
+        ]
+
+    @property
+    def is_step(self) -> bool:
+        """Step messages start with "**Step n of N**"."""
+        return step_id(self.message) is not None
+
+
+class DiscordPlatform(Platform):
+    """A server with a lesson channel, its host Hazel, and members made on demand."""
+
+    name = "discord"
+    ack_window = RESPONSE_WINDOW
+    keeps_closed_buttons = True
+
+    def __init__(self, fake: FakeDiscord, checker: Checker) -> None:
+        self.fake = fake
+        self.checker = checker
+        hazel = fake.host("hazel")
+        self.users: dict[str, FakeUser] = {}
+        self.host = self._person(hazel)
+        self.driver = LessonDriver(fake, hazel)
+        self.bots: list[LessonBot] = []
+        self.sent: list[tuple[Person, SentInteraction]] = []
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def opened(cls, checker: Checker) -> AsyncIterator[DiscordPlatform]:
+        """The fake Discord serving for the block, and the platform on it."""
+        async with serving_fake_discord() as fake:
+            yield cls(fake, checker)
+
+    def _person(self, user: FakeUser) -> Person:
+        self.users[str(user.id)] = user
+        return Person(user.name, str(user.id))
+
+    def member(self, name: str) -> Person:
+        """A member with no Manage Server permission and no host role."""
+        return self._person(self.fake.member(name))
+
+    def bold(self, text: str) -> str:
+        """Discord's Markdown bold."""
+        return f"**{text}**"
+
+    @contextlib.asynccontextmanager
+    async def running(self, engine: LessonEngine) -> AsyncIterator[None]:
+        """The real client on `engine`, identified on the fake gateway."""
+        store = engine.store
+        assert isinstance(store, SqlRunStore)
+        settings = discord_settings(store.database.url.render_as_string(hide_password=False))
+        bots = DiscordBots(self.fake, settings, self.checker)
+        try:
+            self.bots.append(await bots.start(engine))
+            yield
+        finally:
+            await bots.close()
+            self.bots.clear()
+
+    @contextlib.asynccontextmanager
+    async def process(
+        self, database_url: str, folder: Path, log_level: str = "INFO"
+    ) -> AsyncIterator[BotProcess]:
+        """`fakes.discord_bot_process` on the database, identified on the fake gateway."""
+        running = await start_bot_process(self.fake, database_url, folder, "bot", log_level)
+        try:
+            yield running
+        finally:
+            await running.kill()
+
+    async def settle(self) -> None:
+        """Every interaction in flight answered, and the live counters shown."""
+        for bot in self.bots:
+            await bot.replies.settle(SETTLE_SECONDS)
+            await bot.presenter.flush()
+
+    def _user(self, person: Person) -> FakeUser:
+        return self.users[person.id]
+
+    def _sent(self, person: Person, interaction: SentInteraction) -> Sent:
+        self.sent.append((person, interaction))
+        return Sent(person, interaction)
+
+    async def start(self) -> Post:
+        """`/lesson start`, answered privately with "Started run"."""
+        return DiscordPost(await self.driver.start())
+
+    async def next_step(self) -> Post:
+        """`/lesson next`, answered privately with "Moved on."."""
+        return DiscordPost(await self.driver.next_step())
+
+    async def command(self, name: str, user: Person | None = None) -> Sent:
+        """The slash command in the lesson's channel."""
+        person = user or self.host
+        return self._sent(
+            person, await self.fake.slash(self._user(person), name, {}, self.driver.channel_id)
+        )
+
+    async def click(self, user: Person, post: Post, address: str) -> Sent:
+        """A button interaction carrying the message."""
+        assert isinstance(post, DiscordPost)
+        return self._sent(user, await self.fake.click(self._user(user), post.message, address))
+
+    async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
+        """Click Answer (the form opens), then submit the form."""
+        assert isinstance(post, DiscordPost)
+        member, answer_id = self._user(user), post.button(action="answer")
+        clicked = await self.fake.click(member, post.message, answer_id)
+        opened = await self.fake.private_reply(clicked)
+        assert opened.response_type == FORM, opened
+        submitted = await self.fake.submit_form(member, answer_id, {"answer": text}, post.message)
+        return self._sent(user, submitted)
+
+    async def burst(self, post: Post, clicks: Sequence[tuple[Person, str]]) -> list[Sent]:
+        """One interaction after another on the gateway, none waiting for its answer."""
+        return [await self.click(user, post, address) for user, address in clicks]
+
+    @staticmethod
+    def _interaction(sent: Sent) -> SentInteraction:
+        assert isinstance(sent.ref, SentInteraction)
+        return sent.ref
+
+    @staticmethod
+    def _reply(reply: PrivateReply) -> Reply:
+        texts = [reply.content] + [
+            f"{e.get('title') or ''}\n{e.get('description') or ''}"
+            for e in reply.message.get("embeds") or []
+        ]
+        return Reply("\n".join(texts), reply.ephemeral)
+
+    async def reply(self, sent: Sent, timeout: float = 10.0) -> Reply:
+        """The interaction's response, or its first follow-up after a defer."""
+        return self._reply(await self.fake.private_reply(self._interaction(sent), timeout))
+
+    async def replies(self, sent: Sequence[Sent], timeout: float = 60.0) -> list[Reply]:
+        """Wait for every reply at once (cheaply), then read each."""
+        interactions = [self._interaction(one) for one in sent]
+        await self.fake.wait_until(self.fake.all_replied(interactions), timeout, "every reply")
+        return [await self.reply(one) for one in sent]
+
+    def told(self, user: Person) -> list[Reply]:
+        """The replies so far to every interaction the member sent."""
+        replies = [self.fake.reply_to(sent) for person, sent in self.sent if person == user]
+        return [self._reply(reply) for reply in replies if reply is not None]
+
+    def ack(self, sent: Sent) -> Ack:
+        """The delay to the accepted response (None: none yet), and what that response showed."""
+        interaction = self._interaction(sent)
+        callback = self.fake.callback_of(interaction)
+        kind = int(callback.body["type"]) if callback else None
+        shows = SHOWN_BY_RESPONSE.get(kind, f"interaction response {kind}") if kind else ""
+        return Ack(self.fake.ack_delay(interaction), shows)
+
+    def posts(self) -> list[Post]:
+        """The channel's messages as they look now."""
+        return [DiscordPost(message) for message in self.driver.messages()]
+
+    async def chart(self, post: Post) -> Chart:
+        """The one file attached to the message, and its description."""
+        assert isinstance(post, DiscordPost)
+        (upload,) = self.fake.uploads[int(post.message["id"])]
+        return Chart(upload.data, upload.description or "")
+
+    def edits(self, post: Post) -> list[Edit]:
+        """The PATCH requests on the message; an edit without components keeps the buttons."""
+        assert isinstance(post, DiscordPost)
+        return [
+            Edit(str(edit.body.get("content") or ""), "components" not in edit.body)
+            for edit in self.fake.edits_of(post.message)
+        ]
+
+    async def wait(
+        self, condition: Callable[[], T | None], timeout: float = 15.0, what: str = "a condition"
+    ) -> T:
+        """Checked at every request the fake records."""
+        return await self.fake.wait_until(condition, timeout, what)

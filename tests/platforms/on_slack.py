@@ -1,0 +1,318 @@
+"""The lesson driven on Slack: the fake Web API, the real bolt app over signed HTTP, a host.
+
+A member's private reply reaches them through the response_url of what they sent (which names
+the interaction) or through chat.postEphemeral (which does not). `SlackPlatform.reply` takes
+the first reply to the member since they sent it that no earlier `reply` took, and that is
+not the answer to another of their interactions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from bot.engine import LessonEngine
+from bot.slack_adapter import SlackBot
+from bot.verifier import Checker
+from fakes.fake_slack import RESPOND, Call, FakeSlack, action_ids, block_texts
+from fakes.slack_burst import fire
+from fakes.slack_driver import ACK_DEADLINE, CHANNEL, HOST, SlackDriver, message_ts, new_trigger
+from fakes.slack_processes import BotProcess, bot_environment, free_port
+from tests.platforms.driver import Person, Platform, Sent, T
+from tests.platforms.views import SHOWS_NOTHING, Ack, Button, Chart, Edit, Post, Reply
+from tests.slack_adapter.conftest import bot_for, finishing_background_work, serving
+
+STEP_MARK = re.compile(r"\bStep \d+/\d+\b")
+BURST_CONNECTIONS = 100
+"""Connections a burst's requests share, as Slack's own senders would spread them."""
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+@dataclass(frozen=True)
+class SlackSent:
+    """A request sent to the app: its trigger, its HTTP answer, and what the member had seen."""
+
+    trigger: str
+    seen: int
+    """How many private replies the member had before it."""
+    status: int
+    seconds: float
+
+
+class SlackPost(Post):
+    """A chat.postMessage the app made, read through the fake's current copy of the message."""
+
+    def __init__(self, fake: FakeSlack, call: Call) -> None:
+        self.fake = fake
+        self.call = call
+
+    @property
+    def blocks(self) -> list[dict[str, Any]]:
+        """The message's blocks now (chat.update replaces them)."""
+        blocks: list[dict[str, Any]] = self.fake.messages[message_ts(self.call)]["blocks"]
+        return blocks
+
+    @property
+    def text(self) -> str:
+        """Every text of the blocks, header and buttons included."""
+        return block_texts(self.blocks)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """Every button of every actions block (Slack has no disabled buttons)."""
+        return [
+            Button(element["text"]["text"], element["action_id"])
+            for block in self.blocks
+            if block.get("type") == "actions"
+            for element in block["elements"]
+        ]
+
+    @property
+    def is_step(self) -> bool:
+        """Step messages say "Step n/N"."""
+        return STEP_MARK.search(self.text) is not None
+
+
+class SlackPlatform(Platform):
+    """A workspace with a lesson channel, its admin as host, and members made on demand."""
+
+    name = "slack"
+    ack_window = ACK_DEADLINE
+    keeps_closed_buttons = False
+    host = Person(HOST.lower(), HOST)
+
+    def __init__(self, fake: FakeSlack, checker: Checker) -> None:
+        self.fake = fake
+        self.checker = checker
+        self._driver: SlackDriver | None = None
+        self.bot: SlackBot | None = None
+        self._taken: set[int] = set()
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def opened(cls, checker: Checker) -> AsyncIterator[SlackPlatform]:
+        """The fake Web API serving for the block (the host is a workspace admin)."""
+        fake = await FakeSlack(admins={HOST}).start()
+        try:
+            yield cls(fake, checker)
+        finally:
+            await fake.close()
+
+    @property
+    def driver(self) -> SlackDriver:
+        """The driver sending requests to the running app."""
+        assert self._driver is not None, "no bot is running"
+        return self._driver
+
+    def member(self, name: str) -> Person:
+        """A member who is not an admin; the fake sends their id lower-cased as their name."""
+        user_id = "U" + re.sub(r"[^A-Z0-9]", "", name.upper())
+        return Person(user_id.lower(), user_id)
+
+    def bold(self, text: str) -> str:
+        """Slack's mrkdwn bold."""
+        return f"*{text}*"
+
+    @contextlib.asynccontextmanager
+    async def running(self, engine: LessonEngine) -> AsyncIterator[None]:
+        """The real app on `engine`, served in HTTP mode on 127.0.0.1."""
+        bot = bot_for(engine, self.checker, self.fake)
+        async with finishing_background_work(), serving(bot, self.fake) as driver:
+            self._driver, self.bot = driver, bot
+            try:
+                yield
+            finally:
+                self._driver, self.bot = None, None
+
+    @contextlib.asynccontextmanager
+    async def process(
+        self, database_url: str, folder: Path, log_level: str = "INFO"
+    ) -> AsyncIterator[BotProcess]:
+        """`python -m bot slack --http` on the database, answering HTTP."""
+        env = bot_environment(self.fake, database_url) | {"LOG_LEVEL": log_level}
+        running = BotProcess(free_port(), env, folder, folder / "bot.log")
+        async with aiohttp.ClientSession() as session:
+            try:
+                await running.start()
+                await running.wait_ready(session)
+                self._driver = SlackDriver(running.url, self.fake, session)
+                yield running
+            finally:
+                self._driver = None
+                await running.stop()
+
+    async def settle(self) -> None:
+        """The app's work after its acks done, and its live counters shown."""
+        assert self.bot is not None
+        await self.bot.drain()
+
+    async def start(self) -> Post:
+        """`/lesson start` as the host; the "Step 1/N" post."""
+        return SlackPost(self.fake, await self.driver.start())
+
+    async def next_step(self) -> Post:
+        """`/lesson next` as the host; the next step's post."""
+        before = len(self.posts())
+        await self.command("next")
+        return await self.step_after(before)
+
+    async def _sent(self, user: Person, send: Callable[[str], Awaitable[int]]) -> Sent:
+        """Send with a fresh trigger_id; the request, timed, once acknowledged with HTTP 200."""
+        trigger, seen = new_trigger(), len(self.fake.private_replies(user.id))
+        started = time.monotonic()
+        status = await send(trigger)
+        assert status == 200, status
+        return Sent(user, SlackSent(trigger, seen, status, time.monotonic() - started))
+
+    async def command(self, name: str, user: Person | None = None) -> Sent:
+        """The slash command, form-encoded and signed."""
+        person = user or self.host
+        return await self._sent(
+            person, lambda trigger: self.driver.command(name, person.id, trigger_id=trigger)
+        )
+
+    async def click(self, user: Person, post: Post, address: str) -> Sent:
+        """A block_actions payload for the button."""
+        assert isinstance(post, SlackPost)
+        return await self._sent(
+            user, lambda trigger: self.driver.click(address, user.id, post.call, trigger_id=trigger)
+        )
+
+    async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
+        """Click Answer, take the modal the app opened, and submit it."""
+        opened = len(self.fake.calls_to("views.open"))
+        await self.click(user, post, post.button(action="answer"))
+        await self.wait(lambda: len(self.fake.calls_to("views.open")) > opened, what="the form")
+        view = _json(self.fake.calls_to("views.open")[opened].args["view"])
+        return await self._sent(
+            user, lambda trigger: self.driver.submit(view, text, user.id, trigger_id=trigger)
+        )
+
+    async def burst(self, post: Post, clicks: Sequence[tuple[Person, str]]) -> list[Sent]:
+        """Every click signed first, then all sent at once over `BURST_CONNECTIONS`."""
+        seen = [len(self.fake.private_replies(user.id)) for user, _ in clicks]
+        acks = await fire(
+            self.driver, [(address, user.id) for user, address in clicks], BURST_CONNECTIONS
+        )
+        return [
+            Sent(user, SlackSent("", before, acked.status, acked.seconds))
+            for (user, _), before, acked in zip(clicks, seen, acks, strict=True)
+        ]
+
+    @staticmethod
+    def _request(sent: Sent) -> SlackSent:
+        assert isinstance(sent.ref, SlackSent)
+        return sent.ref
+
+    def _find(self, sent: Sent) -> Call | None:
+        """The member's first reply since `sent` that answers it and that no one took."""
+        request = self._request(sent)
+        for call in self.fake.private_replies(sent.user.id)[request.seen :]:
+            other = call.method == RESPOND and call.args.get("hook") != request.trigger
+            if id(call) not in self._taken and not (request.trigger and other):
+                return call
+        return None
+
+    @staticmethod
+    def _reply(call: Call) -> Reply:
+        """The blocks' texts where it has blocks (its `text` is then the notification's)."""
+        blocks = _json(call.args.get("blocks")) or []
+        return Reply(block_texts(blocks) if blocks else str(call.args.get("text") or ""), True)
+
+    async def reply(self, sent: Sent, timeout: float = 10.0) -> Reply:
+        """The reply, waiting for it; it is taken, so a later `reply` reads the next one."""
+        call = await self.wait(lambda: self._find(sent), timeout, f"a reply to {sent.user.id}")
+        self._taken.add(id(call))
+        return self._reply(call)
+
+    async def replies(self, sent: Sequence[Sent], timeout: float = 60.0) -> list[Reply]:
+        """Wait until every request has a reply (checking only those still waiting)."""
+        waiting = list(sent)
+
+        def all_answered() -> bool:
+            while waiting and self._find(waiting[-1]) is not None:
+                waiting.pop()
+            return not waiting
+
+        await self.wait(all_answered, timeout, "every reply")
+        return [await self.reply(one) for one in sent]
+
+    def told(self, user: Person) -> list[Reply]:
+        """Every private reply to the member."""
+        return [self._reply(call) for call in self.fake.private_replies(user.id)]
+
+    def ack(self, sent: Sent) -> Ack:
+        """The HTTP answer: empty, so the member sees nothing until the reply comes."""
+        request = self._request(sent)
+        return Ack(request.seconds if request.status == 200 else None, SHOWS_NOTHING)
+
+    def posts(self) -> list[Post]:
+        """The app's posts in the lesson's channel."""
+        return [
+            SlackPost(self.fake, call)
+            for call in self.fake.calls_to("chat.postMessage")
+            if call.args.get("channel") == CHANNEL
+        ]
+
+    def _chart_call(self, post: SlackPost) -> Call | None:
+        """The first file shared into the post's channel after it was posted."""
+        later = self.fake.calls[next(n for n, c in enumerate(self.fake.calls) if c is post.call) :]
+        return next(
+            (
+                call
+                for call in later
+                if call.method == "files.completeUploadExternal"
+                and call.ok
+                and call.args.get("channel_id") == post.call.args.get("channel")
+            ),
+            None,
+        )
+
+    async def chart(self, post: Post) -> Chart:
+        """The file shared after the post: its bytes, title and alt text."""
+        assert isinstance(post, SlackPost)
+        call = await self.wait(lambda: self._chart_call(post), what="the post's chart")
+        (shared,) = _json(call.args["files"])
+        words = f"{shared.get('title') or ''}\n{self.fake.alt_texts.get(shared['id'], '')}"
+        return Chart(self.fake.uploads[shared["id"]], words)
+
+    def edits(self, post: Post) -> list[Edit]:
+        """The chat.update calls on the message; each must draw the same buttons again."""
+        assert isinstance(post, SlackPost)
+        ts = message_ts(post.call)
+        posted = action_ids(_json(post.call.args["blocks"]))
+        return [
+            Edit(block_texts(blocks), action_ids(blocks) == posted)
+            for call in self.fake.calls_to("chat.update")
+            if call.args.get("ts") == ts
+            for blocks in [_json(call.args["blocks"])]
+        ]
+
+    async def wait(
+        self, condition: Callable[[], T | None], timeout: float = 15.0, what: str = "a condition"
+    ) -> T:
+        """Checked at every call the fake records."""
+        found: list[T] = []
+
+        def met(_: list[Call]) -> bool:
+            value = condition()
+            if value:
+                found[:] = [value]
+            return bool(value)
+
+        try:
+            await self.fake.wait_for(met, timeout)
+        except AssertionError as error:
+            raise AssertionError(f"waiting for {what}: {error}") from None
+        return found[0]

@@ -179,6 +179,8 @@ class ForgetReport:
     member_records: int = 0
     deliveries: int = 0
     hosted_runs: int = 0
+    passes: int = 0
+    """The member's passes through assigned runs (the step each had reached)."""
 
     @property
     def answers(self) -> int:
@@ -188,7 +190,8 @@ class ForgetReport:
     @property
     def anything(self) -> bool:
         """Whether anything at all was stored about the member."""
-        return bool(self.answers or self.member_records or self.deliveries or self.hosted_runs)
+        stored = (self.answers, self.member_records, self.deliveries, self.hosted_runs, self.passes)
+        return any(stored)
 
 
 @dataclass(frozen=True)

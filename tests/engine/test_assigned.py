@@ -215,3 +215,15 @@ async def _pass(engine: LessonEngine, run_id: int, member: Member) -> MemberPass
     held = await engine.store.member_pass(run_id, member.user_id)
     assert held is not None
     return held
+
+
+async def test_forget_me_removes_a_members_place_and_says_so(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    await walk_to(engine, run_id, ALICE, "prediction")
+    message = await engine.forget_member(CHANNEL, ALICE)
+    assert "1 place in assigned lessons" in message
+    assert await engine.store.member_pass(run_id, ALICE.user_id) is None
+    _, progress = await engine.assigned.progress(CHANNEL, HOST)
+    assert (progress.started, progress.at_step) == (0, {})

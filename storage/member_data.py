@@ -25,12 +25,15 @@ from storage.models import (
     CheckerRunRow,
     DeliveryRow,
     FreeAnswerRow,
+    MemberPassRow,
     MemberRow,
     RunRow,
     VoteRow,
 )
 
 ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow)
+MEMBER_TABLES = (*ANSWER_TABLES, MemberPassRow)
+"""Every table of rows that belong to one member: deleted, and counted, before the member."""
 FORGOTTEN_HOST = ""
 """What a forgotten host's id is replaced with on the runs they hosted."""
 if TYPE_CHECKING:
@@ -52,13 +55,15 @@ class MemberDataStore:
         """
         async with self.sessions() as session, session.begin() as transaction:
             member_id = (await session.execute(_member_of(platform, workspace, user_id))).scalar()
-            answers = await _forget_answers(session, member_id)
+            rows = await _forget_rows(session, member_id)
             deliveries = await _changed(session, _claims_naming(platform, user_id))
             hosted = await _changed(session, _blank_host(platform, workspace, user_id))
             if dry_run:
                 await transaction.rollback()
-        votes, checker_runs, free_answers, members = answers
-        return ForgetReport(votes, checker_runs, free_answers, members, deliveries, hosted)
+        votes, checker_runs, free_answers, passes, members = rows
+        return ForgetReport(
+            votes, checker_runs, free_answers, members, deliveries, hosted, passes=passes
+        )
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
         """Every answer stored for a run, oldest first."""
@@ -94,13 +99,13 @@ def _member_of(platform: str, workspace: str, user_id: str) -> Select[int]:
     )
 
 
-async def _forget_answers(session: AsyncSession, member_id: int | None) -> tuple[int, ...]:
-    """Delete a member's votes, checker runs and typed answers, then the member; count each."""
+async def _forget_rows(session: AsyncSession, member_id: int | None) -> tuple[int, ...]:
+    """Delete a member's answers and passes, then the member; count each (`MEMBER_TABLES`)."""
     if member_id is None:
-        return (0,) * (len(ANSWER_TABLES) + 1)
+        return (0,) * (len(MEMBER_TABLES) + 1)
     removed = [
         await _changed(session, delete(table).where(table.member_id == member_id))
-        for table in ANSWER_TABLES
+        for table in MEMBER_TABLES
     ]
     member = delete(MemberRow).where(MemberRow.id == member_id)
     return (*removed, await _changed(session, member))

@@ -1,10 +1,10 @@
-"""ORM models: runs, members, votes, checker runs and free-answer tries."""
+"""ORM models: runs, members, votes, checker runs, free-answer tries and members' passes."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from storage.types import BigId, UTCDateTime
@@ -33,6 +33,7 @@ class RunRow(Base):
             postgresql_where=text("state = 'active'"),
         ),
         Index("ix_runs_deadline", "deadline"),
+        Index("ix_runs_due_at", "due_at"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
@@ -53,6 +54,14 @@ class RunRow(Base):
     """The process whose turn it is to move the run and post to its channel, if any."""
     post_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """When that turn lapses unless its holder renews it (a holder that died frees it so)."""
+    mode: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    """`live` (the channel with a host) or `assigned` (each member alone, by `due_at`)."""
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When an assigned run closes."""
+    remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When an assigned run reminds the members who started and have not finished."""
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When that reminder was claimed by a process; set once."""
 
 
 class MemberRow(Base):
@@ -167,3 +176,23 @@ class DeliveryRow(Base):
     platform: Mapped[str] = mapped_column(String(16))
     delivery_id: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class MemberPassRow(Base):
+    """One member's own way through an assigned run: one row per member and run."""
+
+    __tablename__ = "member_passes"
+    __table_args__ = (
+        UniqueConstraint("run_id", "member_id", name="uq_member_pass"),
+        Index("ix_member_passes_run_id", "run_id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    step_index: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
+    unreachable: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """The platform would not let the bot message the member privately."""

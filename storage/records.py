@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from bot.model.records import Phase, Place, Position, RunRecord, RunState
+from bot.model.records import Phase, Place, Position, RunMode, RunRecord, RunState
 from bot.verifier.verdict import Verdict
 from storage.models import RunRow
 
@@ -23,6 +23,10 @@ def run_record(row: RunRow | Row[Any]) -> RunRecord:
         position=Position(row.step_index, Phase(row.phase)),
         timer_seconds=row.timer_seconds,
         deadline=row.deadline,
+        mode=RunMode(row.mode),
+        due_at=row.due_at,
+        remind_at=row.remind_at,
+        reminded_at=row.reminded_at,
     )
 
 

@@ -38,6 +38,7 @@ from storage.models import (
     StepMessageRow,
     VoteRow,
 )
+from storage.passes import PassStore
 from storage.post_turns import PostTurnStore
 from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
@@ -59,7 +60,7 @@ class FreeTry:
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore):
+class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, database: AsyncEngine) -> None:
@@ -82,6 +83,9 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore):
             state=RunState.ACTIVE.value,
             timer_seconds=new.timer_seconds,
             deadline=new.deadline,
+            mode=new.mode.value,
+            due_at=new.due_at,
+            remind_at=new.remind_at,
         )
         try:
             async with self.sessions.begin() as session:

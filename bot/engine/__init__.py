@@ -7,6 +7,7 @@ come from `bot.model`.
 """
 
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
+from bot.engine.assigned import AssignmentCard, OwnStep
 from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
@@ -36,10 +37,12 @@ __all__ = [
     "Action",
     "Address",
     "AnswerChecker",
+    "AssignmentCard",
     "ClickResult",
     "Clock",
     "LessonCatalog",
     "LessonEngine",
+    "OwnStep",
     "RunStore",
     "TimerFired",
     "answers_csv",

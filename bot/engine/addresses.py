@@ -30,6 +30,8 @@ class Action(StrEnum):
     REVEAL = "reveal"
     NEXT = "next"
     MORE = "more"
+    START = "start"
+    ONWARD = "onward"
 
 
 ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
+from bot.engine.assigned import AssignedRuns, OwnPace, OwnStep
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
 from bot.engine.host_actions import HostActions
@@ -17,7 +18,7 @@ from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.timers import RunTimers, TimerFired
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.records import Member, Place, RunRecord
+from bot.model.records import Member, Place, RunMode, RunRecord
 from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
 
@@ -30,6 +31,8 @@ class ClickResult:
     reveal: tuple[StepCard, RevealCard] | None = None
     advance: Advance | None = None
     opens_form: bool = False
+    own: OwnStep | None = None
+    """A member's own step of an assigned run, shown to them privately."""
 
 
 class LessonEngine:
@@ -57,6 +60,8 @@ class LessonEngine:
         verdicts = AttemptVerdicts(checker)
         self.views = RunViews(self.core, tallies, verdicts)
         self.members = MemberActions(self.core, store, checker, verdicts, max_tries)
+        self.members.paces[RunMode.ASSIGNED] = OwnPace(self.core, store)
+        self.assigned = AssignedRuns(self.core, store, self.views)
         self.hosts = HostActions(self.core, tallies, self.views)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
         self.member_data = MemberData(self.core, store, forgetters)
@@ -206,6 +211,10 @@ class LessonEngine:
                 return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
             case Action.MORE:
                 return ClickResult(await self.members.more(run_id, step_id))
+            case Action.START:
+                return ClickResult(own=await self.assigned.begin(run_id, member))
+            case Action.ONWARD:
+                return ClickResult(own=await self.assigned.onward(run_id, member, step_id))
 
 
     async def fire_timer(self, run_id: int) -> TimerFired | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
@@ -9,7 +11,16 @@ from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
 from bot.model.errors import BadInput, NoActiveRun, NotRevealedYet, TriesUsedUp, UnknownChoice
-from bot.model.records import Member, Phase, Place, Position, SubmittedAnswer, VoteResult
+from bot.model.records import (
+    Member,
+    Phase,
+    Place,
+    Position,
+    RunMode,
+    RunRecord,
+    SubmittedAnswer,
+    VoteResult,
+)
 from bot.model.views import Receipt
 from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import (
@@ -45,6 +56,33 @@ def find_attempt(step: VerifierStep, attempt_id: str) -> Attempt:
     raise UnknownChoice(attempt_id)
 
 
+class Pace(Protocol):
+    """Which step of a run a member may answer now: a run's mode decides it."""
+
+    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
+        """The run and the step, which must take this member's answers now."""
+        ...
+
+    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
+        """Where the run must still be as the answer is written; None: just still going."""
+        ...
+
+
+class LivePace:
+    """A live run: everyone answers the run's current step while it is open."""
+
+    def __init__(self, core: RunCore) -> None:
+        self.core = core
+
+    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
+        """The run and its current step, which must be `step_id` and still take answers."""
+        return await self.core.open_step(run_id, step_id)
+
+    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
+        """The step open, checked in the same statement that writes the answer."""
+        return Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
+
+
 class MemberActions:
     """Operations any member of the channel may perform."""
 
@@ -58,6 +96,7 @@ class MemberActions:
     ) -> None:
         """`default_max_tries` caps free-answer tries where the lesson sets no `max_tries`."""
         self.core = core
+        self.paces: dict[RunMode, Pace] = {RunMode.LIVE: LivePace(core)}
         self.answers = answers
         self.checker = checker
         self.verdicts = verdicts
@@ -104,7 +143,7 @@ class MemberActions:
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the checker on a sample attempt, once the member has rated every attempt."""
-        run, current = await self.core.open_step(run_id, step_id)
+        run, current = await self.open_step(run_id, step_id, member)
         step = kind_of(current).for_rating()
         attempt = find_attempt(step, attempt_id)
         left = await self.unrated(run.id, step, member)
@@ -134,7 +173,7 @@ class MemberActions:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         if place is not None:
             await self.core.require_place(run_id, place)
-        run, current = await self.core.open_step(run_id, step_id)
+        run, current = await self.open_step(run_id, step_id, member)
         step = kind_of(current).for_answering()
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
@@ -175,13 +214,20 @@ class MemberActions:
         run = await self.core.run(run_id, cached=True)
         if run is None:
             raise NoActiveRun()
-        expected = Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
+        expected = await self.paces[run.mode].expected(run, step, member)
         result = await self.answers.record_vote(
             run_id, step.id, member, kind, value, expected, blocked_by
         )
         if not result.accepted and not result.blocked:
-            raise refusal(result.run, expected.step_index)
+            raise refusal(result.run, self.core.lesson_of(run).steps.index(step))
         return result
+
+    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
+        """The run and the step, which must take this member's answers now (by its mode)."""
+        run = await self.core.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
+        return await self.paces[run.mode].open_step(run_id, step_id, member)
 
 
 def checker_text(label: str, verdict: Verdict) -> str:

@@ -95,8 +95,9 @@ def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "b
         counted(report.checker_runs, "checker run"),
         counted(report.free_answers, "typed answer"),
     ))
+    passes = f", {counted(report.passes, 'place')} in assigned lessons" if report.passes else ""
     return (
-        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}), "
+        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}){passes}, "
         f"{counted(report.member_records, 'member record')} (id and display name) and "
         f"{counted(report.deliveries, 'record')} of clicks kept to spot repeats; "
         f"{blank} the host id on {counted(report.hosted_runs, 'run')} hosted"

@@ -17,7 +17,9 @@ from bot.model.records import (
     ForgetReport,
     FreeAnswerStats,
     Member,
+    MemberPass,
     NewRun,
+    PassProgress,
     Place,
     Position,
     RunRecord,
@@ -203,8 +205,56 @@ class MemberDataStorage(Protocol):
         ...
 
 
+class PassStorage(Protocol):
+    """Members' own passes through assigned runs, and the runs that are due."""
+
+    async def start_pass(self, run_id: int, member: Member, now: datetime) -> MemberPass:
+        """The member's pass, begun at step 0 now unless it already exists (then as stored)."""
+        ...
+
+    async def member_pass(self, run_id: int, user_id: str) -> MemberPass | None:
+        """A member's pass through a run, if they started it."""
+        ...
+
+    async def move_pass(
+        self, run_id: int, user_id: str, expected: int, new: int, finished_at: datetime | None
+    ) -> MemberPass | None:
+        """Move a pass only if it is still at step `expected`; None when another move won."""
+        ...
+
+    async def pass_progress(self, run_id: int) -> PassProgress:
+        """How many started and finished, and how many are at each step."""
+        ...
+
+    async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
+        """Passes started and not finished, of members not marked unreachable."""
+        ...
+
+    async def mark_unreachable(self, run_id: int, user_id: str) -> None:
+        """Note that a member could not be messaged privately."""
+        ...
+
+    async def claim_reminder(self, run_id: int, now: datetime) -> bool:
+        """Mark the run's reminder sent; False if it was already (exactly once across processes)."""
+        ...
+
+    async def due_assignments(self, now: datetime) -> list[RunRecord]:
+        """Active assigned runs whose due time has passed."""
+        ...
+
+    async def reminders_due(self, now: datetime) -> list[RunRecord]:
+        """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
+        ...
+
+
 class RunStore(
-    RunStorage, AnswerStorage, TallyStorage, MessageStorage, MemberDataStorage, Protocol
+    RunStorage,
+    AnswerStorage,
+    TallyStorage,
+    MessageStorage,
+    MemberDataStorage,
+    PassStorage,
+    Protocol,
 ):
     """Persistence of runs, members and everything they answered."""
 

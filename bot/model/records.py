@@ -17,6 +17,13 @@ class RunState(StrEnum):
     STOPPED = "stopped"
 
 
+class RunMode(StrEnum):
+    """How a run is taken: the channel together with a host, or each member alone by a due time."""
+
+    LIVE = "live"
+    ASSIGNED = "assigned"
+
+
 class Phase(StrEnum):
     """Whether the current step takes answers or shows its results."""
 
@@ -60,6 +67,11 @@ class NewRun:
     host: Member
     timer_seconds: int | None
     deadline: datetime | None
+    mode: RunMode = RunMode.LIVE
+    due_at: datetime | None = None
+    """An assigned run closes at this time."""
+    remind_at: datetime | None = None
+    """An assigned run reminds members who started and did not finish at this time, once."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,11 @@ class RunRecord:
     position: Position
     timer_seconds: int | None
     deadline: datetime | None
+    mode: RunMode = RunMode.LIVE
+    due_at: datetime | None = None
+    remind_at: datetime | None = None
+    reminded_at: datetime | None = None
+    """When the reminder went out; None until then (or without one)."""
 
     @property
     def step_index(self) -> int:
@@ -162,6 +179,8 @@ class ForgetReport:
     member_records: int = 0
     deliveries: int = 0
     hosted_runs: int = 0
+    passes: int = 0
+    """The member's passes through assigned runs (the step each had reached)."""
 
     @property
     def answers(self) -> int:
@@ -171,4 +190,34 @@ class ForgetReport:
     @property
     def anything(self) -> bool:
         """Whether anything at all was stored about the member."""
-        return bool(self.answers or self.member_records or self.deliveries or self.hosted_runs)
+        stored = (self.answers, self.member_records, self.deliveries, self.hosted_runs, self.passes)
+        return any(stored)
+
+
+@dataclass(frozen=True)
+class MemberPass:
+    """One member's own way through an assigned run: the step they are at, and when."""
+
+    run_id: int
+    user_id: str
+    step_index: int
+    started_at: datetime
+    finished_at: datetime | None = None
+    unreachable: bool = False
+    """The platform would not let the bot message them privately (closed DMs)."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the member reached the end of the lesson."""
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class PassProgress:
+    """How far members got in an assigned run: started, finished, and how many at each step."""
+
+    started: int
+    finished: int
+    at_step: dict[int, int]
+    """Members who have not finished, by the index of the step they are at."""
+    unreachable: int = 0

@@ -13,7 +13,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, OwnStep, parse_address
 from bot.model import BadAddress, LessonBotError, Member, Receipt, StillPosting
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
@@ -152,6 +152,8 @@ class LessonService:
             return Outcome(form=FormToOpen(address, card))
         if result.receipt is not None:
             return self._receipt(channel, result.receipt)
+        if result.own is not None:
+            return Outcome(reply=own_step_text(result.own))
         if result.reveal is not None:
             reveal = result.reveal
             return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
@@ -180,3 +182,14 @@ class LessonService:
         show = count if receipt.counted else nothing
         left = receipt.tries_left
         return Outcome(reply=reply, show=show, reward=receipt.reward, tries_left=left)
+
+
+def own_step_text(own: OwnStep) -> str:
+    """A member's own step of an assigned run, as text: where they are, and the tally so far."""
+    if own.card is None:
+        return own.text
+    card = own.card
+    lines = [f"**{card.number}/{card.total} · {card.title}**", card.body]
+    if own.so_far is not None:
+        lines.append(own.so_far.title)
+    return "\n\n".join(line for line in lines if line)

@@ -6,23 +6,17 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
 
 from fakes.environment import process_environment
-from fakes.server_database import run_autocommit
 from storage.database import open_database
 from storage.migrate import alembic_config
-from tests.conftest import SERVER_URL
 from tests.storage.test_migrations import TABLES, tables_of
 
 PROCESSES = 5
-SCRATCH_DATABASE = "lessonbot_concurrent_migrations"
 
 
 def head_revision() -> str:
@@ -62,20 +56,6 @@ def test_processes_migrating_one_new_sqlite_file_together_all_succeed(tmp_path: 
     with sqlite3.connect(path) as connection:
         versions = connection.execute("select version_num from alembic_version").fetchall()
     assert versions == [(head_revision(),)]
-
-
-@pytest.fixture
-def scratch_server_database() -> Iterator[str]:
-    """An empty PostgreSQL database beside TEST_DATABASE_URL's, dropped after the test."""
-    if not SERVER_URL:
-        pytest.skip("needs TEST_DATABASE_URL (PostgreSQL)")
-    drop = f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE} WITH (FORCE)"
-    asyncio.run(run_autocommit(SERVER_URL, drop, f"CREATE DATABASE {SCRATCH_DATABASE}"))
-    url = make_url(SERVER_URL).set(database=SCRATCH_DATABASE)
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        asyncio.run(run_autocommit(SERVER_URL, drop))
 
 
 async def server_schema(url: str) -> tuple[set[str], list[str]]:

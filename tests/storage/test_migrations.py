@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine
+from sqlalchemy import bindparam, inspect, text
+from sqlalchemy.engine import Connection
 
 from alembic import command
+from bot.model import RunMode, RunState
+from storage import SqlRunStore, open_database
 from storage.migrate import alembic_config, upgrade_sync
 from storage.models import Base
+from storage.types import UTCDateTime
+
+T = TypeVar("T")
 
 TABLES = {
     "runs", "members", "votes", "checker_runs", "free_answers", "step_messages", "step_tallies",
-    "deliveries", "alembic_version",
+    "deliveries", "member_passes", "alembic_version",
 }
 
 
@@ -30,18 +40,34 @@ def tables_of(path: Path) -> set[str]:
         return {name for (name,) in rows}
 
 
+async def on_connection(url: str, read: Callable[[Connection], T]) -> T:
+    """What `read` finds through a (sync) connection to the database at `url`."""
+    engine = open_database(url)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(read)
+    finally:
+        await engine.dispose()
+
+
+def table_names(connection: Connection) -> set[str]:
+    return set(inspect(connection).get_table_names())
+
+
+def model_differences(connection: Connection) -> list[Any]:
+    context = MigrationContext.configure(connection, opts={"compare_server_default": True})
+    return list(compare_metadata(context, Base.metadata))
+
+
 def test_upgrade_creates_every_table_on_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "empty.db"
     upgrade_sync(f"sqlite+aiosqlite:///{path}")
     assert tables_of(path) == TABLES
 
 
-def test_the_migrations_match_the_models(tmp_path: Path) -> None:
-    path = tmp_path / "compare.db"
-    upgrade_sync(f"sqlite+aiosqlite:///{path}")
-    with create_engine(f"sqlite:///{path}").connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
-    assert differences == []
+def test_the_migrations_match_the_models(empty_database_url: str) -> None:
+    upgrade_sync(empty_database_url)
+    assert asyncio.run(on_connection(empty_database_url, model_differences)) == []
 
 
 def test_db_upgrade_command_uses_database_url(tmp_path: Path) -> None:
@@ -74,13 +100,13 @@ def test_upgrade_twice_changes_nothing(tmp_path: Path) -> None:
     assert versions == [(ScriptDirectory.from_config(alembic_config("")).get_current_head(),)]
 
 
-def test_migrations_go_down_to_nothing_and_up_again(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'down.db'}"
+def test_migrations_go_down_to_nothing_and_up_again(empty_database_url: str) -> None:
+    url = empty_database_url
     upgrade_sync(url)
     command.downgrade(alembic_config(url), "base")
-    assert tables_of(tmp_path / "down.db") == {"alembic_version"}
+    assert asyncio.run(on_connection(url, table_names)) == {"alembic_version"}
     upgrade_sync(url)
-    assert tables_of(tmp_path / "down.db") == TABLES
+    assert asyncio.run(on_connection(url, table_names)) == TABLES
 
 
 def test_upgrading_keeps_one_checker_run_per_member_attempt_and_step(tmp_path: Path) -> None:
@@ -113,3 +139,62 @@ def test_upgrading_keeps_one_checker_run_per_member_attempt_and_step(tmp_path: P
                 " read, reward, reason, created_at) values"
                 " (1, 'check', 1, 'a1', 'graded', '1', 1, '', '2026')"
             )
+
+
+STAMP = bindparam("at", datetime(2026, 1, 1, tzinfo=UTC), type_=UTCDateTime())
+OLD_RUN = text(
+    "insert into runs (platform, workspace_id, channel_id, lesson_id, lesson_version, host_id,"
+    " state, step_index, phase, created_at, updated_at) values"
+    " ('slack', 'T1', 'C1', 'rlvr', 1, 'U0', 'active', 0, 'open', :at, :at) returning id"
+).bindparams(STAMP)
+OLD_MEMBER = text(
+    "insert into members (platform, workspace_id, user_id, display_name, created_at)"
+    " values ('slack', 'T1', 'U1', 'Ann', :at) returning id"
+).bindparams(STAMP)
+OLD_VOTE = text(
+    "insert into votes (run_id, step_id, member_id, kind, value, created_at, updated_at)"
+    " values (:run, 'q1', :member, 'choice', 'a', :at, :at)"
+).bindparams(STAMP)
+
+
+async def store_a_run_and_a_vote(url: str) -> int:
+    """A run and one vote written with plain SQL, as the schema of 0005 had them."""
+    engine = open_database(url)
+    try:
+        async with engine.begin() as connection:
+            run_id = (await connection.execute(OLD_RUN)).scalar_one()
+            member_id = (await connection.execute(OLD_MEMBER)).scalar_one()
+            await connection.execute(OLD_VOTE, {"run": run_id, "member": member_id})
+        return int(run_id)
+    finally:
+        await engine.dispose()
+
+
+async def read_back(url: str, run_id: int) -> tuple[Any, int]:
+    """The run as the store reads it, and how many votes it has."""
+    engine = open_database(url)
+    try:
+        store = SqlRunStore(engine)
+        return await store.get_run(run_id), await store.count_run_members(run_id)
+    finally:
+        await engine.dispose()
+
+
+def run_columns(connection: Connection) -> set[str]:
+    return {column["name"] for column in inspect(connection).get_columns("runs")}
+
+
+def test_a_run_stored_before_assigned_runs_reads_back_as_live(empty_database_url: str) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0005")
+    run_id = asyncio.run(store_a_run_and_a_vote(url))
+    upgrade_sync(url)
+    run, members = asyncio.run(read_back(url, run_id))
+    assert run is not None and run.state is RunState.ACTIVE and run.mode is RunMode.LIVE
+    assert (run.due_at, run.remind_at, run.reminded_at) == (None, None, None)
+    assert members == 1
+    command.downgrade(alembic_config(url), "0005")
+    assert "mode" not in asyncio.run(on_connection(url, run_columns))
+    votes = asyncio.run(on_connection(url, lambda c: c.execute(text("select count(*) from votes"))
+                                      .scalar_one()))
+    assert votes == 1  # going down one revision keeps every run's answers

@@ -1,0 +1,261 @@
+"""Assigned runs: each member takes the lesson alone by a due time; the channel sees counts.
+
+An assigned run is stored like a live one, and every answer is recorded against the same run
+and step, so tallies, the checker and the results work unchanged. What differs is pace: the run
+itself never moves; each member has a pass (`MemberPass`) that moves one step at a time when
+they press their own Next. A member answers only the step their pass is at, and once they have
+answered a question they see its tally so far. The run closes once, at its due time or when a
+host closes it, and the channel then gets the results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from bot.engine.addresses import Action
+from bot.engine.cards import step_card
+from bot.engine.core import RunCore, require_host
+from bot.engine.ports import PassStorage, RunStore
+from bot.engine.run_views import RunViews
+from bot.engine.steps import button_address, kind_of
+from bot.model.errors import BadInput, NoActiveRun, StepClosed
+from bot.model.records import (
+    Member,
+    MemberPass,
+    NewRun,
+    PassProgress,
+    Place,
+    Position,
+    RunMode,
+    RunRecord,
+    RunState,
+)
+from bot.model.views import Button, RevealCard, StepCard, SummaryCard, Tone
+from lessons.reading import reading_minutes
+from lessons.schema import Step
+
+START_LABEL = "Start"
+ONWARD_LABEL = "Next"
+CLOSED = "This assignment is closed; its results are posted in the channel."
+NOT_STARTED = "Press Start on the assignment in the channel first."
+NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
+FINISHED = "You have finished the lesson. The channel gets the results when it closes."
+
+
+@dataclass(frozen=True)
+class AssignmentCard:
+    """The channel's card of an assigned run: what it is, when it is due, and counts only."""
+
+    run_id: int
+    title: str
+    steps: int
+    minutes: int
+    due_at: datetime
+    started: int = 0
+    finished: int = 0
+    closed: bool = False
+    buttons: tuple[Button, ...] = ()
+
+    @property
+    def counter_text(self) -> str:
+        """The live progress line, e.g. '12 started · 7 finished'."""
+        return f"{self.started} started · {self.finished} finished"
+
+
+@dataclass(frozen=True)
+class OwnStep:
+    """A member's step of their own pass, to show privately: the card, and the tally so far.
+
+    With no card, the member has finished and `text` says so.
+    """
+
+    card: StepCard | None
+    so_far: RevealCard | None = None
+    """The step's tally among everyone who answered so far, once this member has answered."""
+    text: str = ""
+
+
+class OwnPace:
+    """An assigned run: each member answers the step their own pass is at."""
+
+    def __init__(self, core: RunCore, passes: PassStorage) -> None:
+        self.core = core
+        self.passes = passes
+
+    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
+        """The run and the member's own step, which must be `step_id`."""
+        run = await self.core.open_run(run_id)
+        step = await self.core.known_step(run_id, step_id)
+        await self.expected(run, step, member)
+        return run, step
+
+    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
+        """Raise unless the member's pass is at `step`; the store then checks only the run."""
+        held = await self.passes.member_pass(run.id, member.user_id)
+        if held is None:
+            raise BadInput(NOT_STARTED)
+        if held.finished or self.core.lesson_of(run).steps[held.step_index].id != step.id:
+            raise StepClosed(NOT_YOUR_STEP)
+        return None
+
+
+class AssignedRuns:
+    """Assigning a lesson, each member's own pass through it, and closing it once."""
+
+    def __init__(self, core: RunCore, store: RunStore, views: RunViews) -> None:
+        self.core = core
+        self.passes: PassStorage = store
+        self.store = store
+        self.views = views
+
+    async def assign(
+        self,
+        place: Place,
+        host: Member,
+        lesson_id: str | None,
+        due_at: datetime,
+        remind_at: datetime | None = None,
+    ) -> AssignmentCard:
+        """Open an assigned run of a lesson in a channel, due at `due_at`; its channel card."""
+        require_host(host, "assign a lesson")
+        if due_at <= self.core.clock():
+            raise BadInput("The due time must be in the future.")
+        if remind_at is not None and not self.core.clock() < remind_at < due_at:
+            raise BadInput("The reminder must come after now and before the due time.")
+        lesson = self.core.catalog.get(lesson_id)
+        new = NewRun(
+            place, lesson.id, lesson.version, host, None, None,
+            mode=RunMode.ASSIGNED, due_at=due_at, remind_at=remind_at,
+        )
+        return await self.card(await self.core.create_run(new))
+
+    async def card(self, run: RunRecord) -> AssignmentCard:
+        """The channel's card of an assigned run, with its progress as stored now."""
+        lesson = self.core.lesson_of(run)
+        progress = await self.passes.pass_progress(run.id)
+        closed = run.state is not RunState.ACTIVE
+        start = button_address(run.id, lesson.steps[0].id, Action.START)
+        assert run.due_at is not None
+        return AssignmentCard(
+            run_id=run.id,
+            title=lesson.title,
+            steps=len(lesson.steps),
+            minutes=reading_minutes(lesson),
+            due_at=run.due_at,
+            started=progress.started,
+            finished=progress.finished,
+            closed=closed,
+            buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
+        )
+
+    async def begin(self, run_id: int, member: Member) -> OwnStep:
+        """Start the member's pass, or bring them back to the step they were at."""
+        run = await self._open_assignment(run_id)
+        held = await self.passes.start_pass(run.id, member, self.core.clock())
+        return await self.own_step(run, held, member)
+
+    async def resume(self, place: Place, member: Member) -> OwnStep:
+        """`/lesson continue`: the member's step in the channel's assignment."""
+        run = await self.core.run_in(place)
+        if run.mode is not RunMode.ASSIGNED:
+            raise BadInput("The lesson here is live: follow it in the channel.")
+        held = await self.passes.member_pass(run.id, member.user_id)
+        if held is None:
+            raise BadInput(NOT_STARTED)
+        return await self.own_step(run, held, member)
+
+    async def onward(self, run_id: int, member: Member, step_id: str) -> OwnStep:
+        """The member's own Next: their pass moves one step on, or they finish the lesson."""
+        run = await self._open_assignment(run_id)
+        held = await self.passes.member_pass(run.id, member.user_id)
+        if held is None:
+            raise BadInput(NOT_STARTED)
+        steps = self.core.lesson_of(run).steps
+        if held.finished:
+            return OwnStep(None, text=FINISHED)
+        if steps[held.step_index].id != step_id:
+            raise StepClosed(NOT_YOUR_STEP)
+        last = held.step_index + 1 >= len(steps)
+        finished_at = self.core.clock() if last else None
+        new_index = held.step_index if last else held.step_index + 1
+        moved = await self.passes.move_pass(
+            run.id, member.user_id, held.step_index, new_index, finished_at
+        )
+        if moved is None:  # a second click moved it first
+            raise StepClosed(NOT_YOUR_STEP)
+        if moved.finished:
+            return OwnStep(None, text=FINISHED)
+        return await self.own_step(run, moved, member)
+
+    async def own_step(self, run: RunRecord, held: MemberPass, member: Member) -> OwnStep:
+        """The member's current step: its card with their own Next, and the tally if answered."""
+        if held.finished:
+            return OwnStep(None, text=FINISHED)
+        lesson = self.core.lesson_of(run)
+        step = lesson.steps[held.step_index]
+        answered = await self.views.tallies.participants(run.id, step.id)
+        card = step_card(run.id, lesson, held.step_index, answered)
+        card = replace(card, buttons=own_buttons(run.id, step, card.buttons))
+        return OwnStep(card, await self.so_far(run, step, member))
+
+    async def so_far(self, run: RunRecord, step: Step, member: Member) -> RevealCard | None:
+        """A question's tally among everyone who answered so far, once this member answered."""
+        if not kind_of(step).takes_answers:
+            return None
+        if not await self.has_answered(run.id, step.id, member.user_id):
+            return None
+        card = await self.views.reveal_card(run, step)
+        title = f"So far: {step.title} ({card.answered} answered)"
+        return replace(card, title=title, buttons=())
+
+    async def has_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
+        """Whether a member gave any answer at a step: a choice, a rating or a typed try."""
+        if await self.store.member_votes(run_id, step_id, user_id):
+            return True
+        return await self.store.count_tries(run_id, step_id, user_id) > 0
+
+    async def close(self, run_id: int, host: Member | None = None) -> SummaryCard | None:
+        """Close an assigned run once; its results, or None if it was closed already.
+
+        `host` None is the due time closing it.
+        """
+        if host is not None:
+            require_host(host, "close the assignment")
+        run = await self.core.run(run_id)
+        if run is None or run.mode is not RunMode.ASSIGNED:
+            raise NoActiveRun()
+        if run.state is not RunState.ACTIVE:
+            return None
+        closed = await self.store.move_run(
+            run.id, run.position, run.position, RunState.FINISHED, None
+        )
+        return None if closed is None else await self.views.summary(closed)
+
+    async def progress(self, place: Place, host: Member) -> tuple[RunRecord, PassProgress]:
+        """For a host: the channel's assignment and how far its members got."""
+        require_host(host, "see the assignment's progress")
+        run = await self.core.run_in(place, or_latest=True)
+        if run.mode is not RunMode.ASSIGNED:
+            raise BadInput("The lesson here is live; its counters are in the channel.")
+        return run, await self.passes.pass_progress(run.id)
+
+    async def due(self) -> list[RunRecord]:
+        """Assigned runs whose due time has passed and that are still open."""
+        return await self.passes.due_assignments(self.core.clock())
+
+    async def _open_assignment(self, run_id: int) -> RunRecord:
+        run = await self.core.run(run_id)
+        if run is None or run.mode is not RunMode.ASSIGNED:
+            raise NoActiveRun()
+        if run.state is not RunState.ACTIVE:
+            raise BadInput(CLOSED)
+        return run
+
+
+def own_buttons(run_id: int, step: Step, buttons: tuple[Button, ...]) -> tuple[Button, ...]:
+    """A step's member buttons, with the member's own Next in place of the host's buttons."""
+    own = tuple(button for button in buttons if not button.host_only)
+    row = max((button.row for button in own), default=-1) + 1
+    address = button_address(run_id, step.id, Action.ONWARD)
+    return (*own, Button(address, ONWARD_LABEL, Tone.SUCCESS, row=row))

@@ -1,0 +1,195 @@
+"""Members' passes through assigned runs, and the assigned runs due to close or to remind.
+
+A pass is one row per member and run (`uq_member_pass`): starting again, from however many
+processes at once, finds the row already there. A pass moves with one conditional UPDATE from
+the step the caller saw, so of two moves from one step exactly one wins; the run's reminder is
+claimed the same way, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, ScalarSelect, Select, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.model.records import Member, MemberPass, PassProgress, RunMode, RunRecord, RunState
+from storage.models import MemberPassRow, MemberRow, RunRow
+from storage.records import run_record
+from storage.upsert import insert_for
+
+PASS_COLUMNS = (
+    MemberPassRow.run_id,
+    MemberPassRow.step_index,
+    MemberPassRow.started_at,
+    MemberPassRow.finished_at,
+    MemberPassRow.unreachable,
+)
+"""The columns of a pass, in `MemberPass` order after the user id."""
+
+
+class PassStore:
+    """Starting, moving and counting members' passes; finding assigned runs that are due."""
+
+    sessions: async_sessionmaker[AsyncSession]
+    dialect: str
+
+    async def _member_id(self, session: AsyncSession, run_id: int, member: Member) -> int:
+        """The member's id in the run's workspace, the member stored if new (`SqlRunStore`)."""
+        raise NotImplementedError
+
+    async def start_pass(self, run_id: int, member: Member, now: datetime) -> MemberPass:
+        """The member's pass, begun at step 0 now unless it already exists (then as stored)."""
+        values = {
+            "run_id": run_id,
+            "step_index": 0,
+            "started_at": now,
+            "updated_at": now,
+            "unreachable": False,
+        }
+        async with self.sessions.begin() as session:
+            member_id = await self._member_id(session, run_id, member)
+            table = MemberPassRow.__table__
+            insert = insert_for(self.dialect, table).values(**values, member_id=member_id)
+            once = insert.on_conflict_do_nothing(index_elements=["run_id", "member_id"])
+            await session.execute(once)
+            query = select(*PASS_COLUMNS).where(
+                MemberPassRow.run_id == run_id, MemberPassRow.member_id == member_id
+            )
+            row = (await session.execute(query)).one()
+        return _member_pass(member.user_id, row)
+
+    async def member_pass(self, run_id: int, user_id: str) -> MemberPass | None:
+        """A member's pass through a run, if they started it."""
+        query = select(*PASS_COLUMNS).where(_pass_of(run_id, user_id))
+        async with self.sessions() as session:
+            row = (await session.execute(query)).one_or_none()
+        return _member_pass(user_id, row) if row else None
+
+    async def move_pass(
+        self, run_id: int, user_id: str, expected: int, new: int, finished_at: datetime | None
+    ) -> MemberPass | None:
+        """Move a pass only if it is still at step `expected`; None when another move won.
+
+        A finished pass never moves again.
+        """
+        statement = (
+            update(MemberPassRow)
+            .where(
+                _pass_of(run_id, user_id),
+                MemberPassRow.step_index == expected,
+                MemberPassRow.finished_at.is_(None),
+            )
+            .values(step_index=new, finished_at=finished_at, updated_at=datetime.now(UTC))
+            .returning(*PASS_COLUMNS)
+        )
+        async with self.sessions.begin() as session:
+            row = (await session.execute(statement)).one_or_none()
+        return _member_pass(user_id, row) if row else None
+
+    async def pass_progress(self, run_id: int) -> PassProgress:
+        """How many started and finished, and how many are at each step."""
+        passes = MemberPassRow
+        totals = select(
+            func.count(),
+            func.count(passes.finished_at),
+            func.count().filter(passes.unreachable.is_(True)),
+        ).where(passes.run_id == run_id)
+        at_step = (
+            select(passes.step_index, func.count())
+            .where(passes.run_id == run_id, passes.finished_at.is_(None))
+            .group_by(passes.step_index)
+            .order_by(passes.step_index)
+        )
+        async with self.sessions() as session:
+            started, finished, unreachable = (await session.execute(totals)).one()
+            steps = {step: count for step, count in await session.execute(at_step)}
+        return PassProgress(started, finished, steps, unreachable)
+
+    async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
+        """Passes started and not finished, of members not marked unreachable."""
+        query = (
+            select(MemberRow.user_id, *PASS_COLUMNS)
+            .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
+            .where(
+                MemberPassRow.run_id == run_id,
+                MemberPassRow.finished_at.is_(None),
+                MemberPassRow.unreachable.is_(False),
+            )
+            .order_by(MemberPassRow.started_at, MemberPassRow.id)
+        )
+        async with self.sessions() as session:
+            return [_member_pass(row[0], row[1:]) for row in await session.execute(query)]
+
+    async def mark_unreachable(self, run_id: int, user_id: str) -> None:
+        """Note that a member could not be messaged privately (a member without a pass: no-op)."""
+        statement = (
+            update(MemberPassRow)
+            .where(_pass_of(run_id, user_id))
+            .values(unreachable=True, updated_at=datetime.now(UTC))
+        )
+        async with self.sessions.begin() as session:
+            await session.execute(statement)
+
+    async def claim_reminder(self, run_id: int, now: datetime) -> bool:
+        """Mark the run's reminder sent; False if it was already (exactly once across processes)."""
+        statement = (
+            update(RunRow)
+            .where(RunRow.id == run_id, RunRow.reminded_at.is_(None))
+            .values(reminded_at=now)
+        )
+        async with self.sessions.begin() as session:
+            claimed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+        return bool(claimed)
+
+    async def due_assignments(self, now: datetime) -> list[RunRecord]:
+        """Active assigned runs whose due time has passed."""
+        query = _active_assigned().where(RunRow.due_at.is_not(None), RunRow.due_at <= now)
+        return await self._runs(query.order_by(RunRow.due_at, RunRow.id))
+
+    async def reminders_due(self, now: datetime) -> list[RunRecord]:
+        """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
+        query = _active_assigned().where(
+            RunRow.remind_at.is_not(None), RunRow.remind_at <= now, RunRow.reminded_at.is_(None)
+        )
+        return await self._runs(query.order_by(RunRow.remind_at, RunRow.id))
+
+    async def _runs(self, query: Select[RunRow]) -> list[RunRecord]:
+        async with self.sessions() as session:
+            return [run_record(row) for row in await session.scalars(query)]
+
+
+def _active_assigned() -> Select[RunRow]:
+    """Runs still going that members take each alone."""
+    return select(RunRow).where(
+        RunRow.state == RunState.ACTIVE.value, RunRow.mode == RunMode.ASSIGNED.value
+    )
+
+
+def _member_in_run(run_id: int, user_id: str) -> ScalarSelect[int]:
+    """The id of the member with `user_id` in the workspace of a run."""
+    return (
+        select(MemberRow.id)
+        .join(
+            RunRow,
+            (RunRow.platform == MemberRow.platform)
+            & (RunRow.workspace_id == MemberRow.workspace_id),
+        )
+        .where(RunRow.id == run_id, MemberRow.user_id == user_id)
+        .scalar_subquery()
+    )
+
+
+def _pass_of(run_id: int, user_id: str) -> ColumnElement[bool]:
+    """Which pass row is a member's in a run."""
+    return (MemberPassRow.run_id == run_id) & (
+        MemberPassRow.member_id == _member_in_run(run_id, user_id)
+    )
+
+
+def _member_pass(user_id: str, row: Sequence[Any]) -> MemberPass:
+    """A pass as the engine sees it, from its `PASS_COLUMNS`."""
+    run_id, step_index, started_at, finished_at, unreachable = row
+    return MemberPass(run_id, user_id, step_index, started_at, finished_at, bool(unreachable))

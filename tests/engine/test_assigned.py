@@ -1,0 +1,229 @@
+"""Assigned runs in the engine: each member's own pass, the tally so far, closing once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.engine import Action, Address, LessonEngine, OwnStep
+from bot.model import (
+    BadInput,
+    ChannelBusy,
+    Member,
+    MemberPass,
+    NoActiveRun,
+    NotHost,
+    Place,
+    RunMode,
+    RunState,
+    StepCard,
+    StepClosed,
+)
+from storage import SqlRunStore
+from tests.conftest import FakeClock
+from tests.engine.helpers import ALICE, BOB, CAROL, CHANNEL, HOST
+
+DAY = timedelta(days=1)
+
+
+async def assign(engine: LessonEngine, clock: FakeClock) -> int:
+    """Assign the default lesson in the test channel, due in a day; the run id."""
+    card = await engine.assigned.assign(CHANNEL, HOST, None, clock() + DAY)
+    return card.run_id
+
+
+def card_of(own: OwnStep) -> StepCard:
+    """The member's step card (they have not finished)."""
+    assert own.card is not None, own.text
+    return own.card
+
+
+async def walk_to(engine: LessonEngine, run_id: int, member: Member, kind: str) -> StepCard:
+    """Start a member's pass and press their own Next until a step of `kind`."""
+    card = card_of(await engine.assigned.begin(run_id, member))
+    while card.kind != kind:
+        card = card_of(await engine.assigned.onward(run_id, member, card.step_id))
+    return card
+
+
+def button(card: StepCard, action: Action, arg: str = "") -> Address:
+    """The address of a card's button."""
+    wanted = Address(card.run_id, card.step_id, action, arg).encode()
+    assert any(b.address == wanted for b in card.buttons), [b.address for b in card.buttons]
+    return Address(card.run_id, card.step_id, action, arg)
+
+
+async def test_assigning_stores_an_assigned_run_and_shows_counts_only(
+    engine: LessonEngine, store: SqlRunStore, clock: FakeClock
+) -> None:
+    card = await engine.assigned.assign(CHANNEL, HOST, None, clock() + DAY)
+    lesson = engine.catalog.get()
+    assert (card.title, card.steps, card.due_at) == (lesson.title, len(lesson.steps), clock() + DAY)
+    assert card.counter_text == "0 started · 0 finished"
+    assert [b.label for b in card.buttons] == ["Start"]
+    run = await store.get_run(card.run_id)
+    assert run is not None and run.mode is RunMode.ASSIGNED and run.due_at == clock() + DAY
+
+
+async def test_only_a_host_assigns_and_only_into_the_future(
+    engine: LessonEngine, store: SqlRunStore, clock: FakeClock
+) -> None:
+    with pytest.raises(NotHost):
+        await engine.assigned.assign(CHANNEL, ALICE, None, clock() + DAY)
+    with pytest.raises(BadInput, match="in the future"):
+        await engine.assigned.assign(CHANNEL, HOST, None, clock() - DAY)
+    with pytest.raises(BadInput, match="before the due time"):
+        await engine.assigned.assign(CHANNEL, HOST, None, clock() + DAY, clock() + 2 * DAY)
+    assert await store.find_active_run(CHANNEL) is None
+
+
+async def test_one_run_per_channel_live_or_assigned(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    with pytest.raises(ChannelBusy, match=f"run {run_id}"):
+        await engine.start(CHANNEL, HOST)
+    with pytest.raises(ChannelBusy):
+        await engine.assigned.assign(CHANNEL, HOST, None, clock() + DAY)
+
+
+async def test_start_begins_a_private_pass_with_the_members_own_next(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    card = card_of(await engine.assigned.begin(run_id, ALICE))
+    assert (card.number, card.step_id) == (1, engine.catalog.get().steps[0].id)
+    assert not any(b.host_only for b in card.buttons)
+    assert button(card, Action.ONWARD)
+    progress = (await engine.assigned.card(await engine.open_run(run_id))).counter_text
+    assert progress == "1 started · 0 finished"
+
+
+async def test_a_member_answers_only_their_own_step_and_sees_the_tally_after(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    question = await walk_to(engine, run_id, ALICE, "prediction")
+    assert (await engine.assigned.own_step(
+        await engine.open_run(run_id), await _pass(engine, run_id, ALICE), ALICE
+    )).so_far is None  # nothing before answering
+
+    choice = engine.catalog.get().step_at(question.number - 1).choices[0].id  # type: ignore[union-attr]
+    await engine.click(button(question, Action.CHOOSE, choice), ALICE)
+    own = await engine.assigned.resume(CHANNEL, ALICE)
+    assert own.so_far is not None and own.so_far.title.startswith("So far:")
+    assert own.so_far.answered == 1 and "(1 answered)" in own.so_far.title
+
+    with pytest.raises(BadInput, match="Press Start"):  # Bob has not started
+        await engine.click(button(question, Action.CHOOSE, choice), BOB)
+    await engine.assigned.begin(run_id, BOB)  # Bob is at step 1, not at the question
+    with pytest.raises(StepClosed, match="not where you are"):
+        await engine.click(button(question, Action.CHOOSE, choice), BOB)
+
+
+async def test_own_next_moves_once_per_click_and_the_last_finishes(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    first = card_of(await engine.assigned.begin(run_id, ALICE))
+    twice = await asyncio.gather(
+        engine.assigned.onward(run_id, ALICE, first.step_id),
+        engine.assigned.onward(run_id, ALICE, first.step_id),
+        return_exceptions=True,
+    )
+    moved = [r for r in twice if isinstance(r, OwnStep)]
+    assert len(moved) == 1 and card_of(moved[0]).number == 2
+    assert any(isinstance(r, StepClosed) for r in twice)
+
+    card = card_of(moved[0])
+    while card.number < card.total:
+        card = card_of(await engine.assigned.onward(run_id, ALICE, card.step_id))
+    done = await engine.assigned.onward(run_id, ALICE, card.step_id)
+    assert done.card is None and "finished" in done.text
+    again = await engine.assigned.begin(run_id, ALICE)  # Start again after finishing
+    assert again.card is None and "finished" in again.text
+    progress = (await engine.assigned.card(await engine.open_run(run_id))).counter_text
+    assert progress == "1 started · 1 finished"
+
+
+async def test_resuming_brings_a_member_back_to_their_step_with_answers_kept(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    question = await walk_to(engine, run_id, ALICE, "prediction")
+    choice = engine.catalog.get().step_at(question.number - 1).choices[1].id  # type: ignore[union-attr]
+    await engine.click(button(question, Action.CHOOSE, choice), ALICE)
+    clock.advance(7 * 24 * 3600 - 60)  # a week later, a minute before it is due
+    fresh = LessonEngine(engine.store, engine.checker, engine.catalog, clock)  # a restart
+    back = card_of(await fresh.assigned.begin(run_id, ALICE))
+    assert back.step_id == question.step_id
+    assert card_of(await fresh.assigned.resume(CHANNEL, ALICE)).step_id == question.step_id
+    votes = await engine.store.member_votes(run_id, question.step_id, ALICE.user_id)
+    assert votes == {"choice": choice}
+
+
+async def test_closing_happens_once_and_then_refuses_politely(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    question = await walk_to(engine, run_id, ALICE, "prediction")
+    await engine.assigned.begin(run_id, CAROL)
+    with pytest.raises(NotHost):
+        await engine.assigned.close(run_id, ALICE)
+    closes = await asyncio.gather(*(engine.assigned.close(run_id, HOST) for _ in range(5)))
+    summaries = [summary for summary in closes if summary is not None]
+    assert len(summaries) == 1 and summaries[0].run_id == run_id
+    run = await engine.run(run_id)
+    assert run is not None and run.state is RunState.FINISHED
+    with pytest.raises(BadInput, match="closed"):
+        await engine.assigned.begin(run_id, BOB)
+    choice = engine.catalog.get().step_at(question.number - 1).choices[0].id  # type: ignore[union-attr]
+    with pytest.raises(NoActiveRun):
+        await engine.click(button(question, Action.CHOOSE, choice), ALICE)
+    closed_card = await engine.assigned.card(run)
+    assert closed_card.closed and all(b.disabled for b in closed_card.buttons)
+
+
+async def test_due_assignments_are_found_once_their_time_passes(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    await engine.start(Place("discord", "guild-1", "live"), HOST)
+    assert await engine.assigned.due() == []
+    clock.advance(DAY.total_seconds() + 1)
+    assert [run.id for run in await engine.assigned.due()] == [run_id]
+    await engine.assigned.close(run_id)
+    assert await engine.assigned.due() == []
+
+
+async def test_progress_counts_members_at_each_step_for_hosts_only(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    await walk_to(engine, run_id, ALICE, "prediction")
+    await engine.assigned.begin(run_id, BOB)
+    with pytest.raises(NotHost):
+        await engine.assigned.progress(CHANNEL, ALICE)
+    run, progress = await engine.assigned.progress(CHANNEL, HOST)
+    assert run.id == run_id and (progress.started, progress.finished) == (2, 0)
+    assert progress.at_step == {0: 1, 1: 1}
+
+
+async def _pass(engine: LessonEngine, run_id: int, member: Member) -> MemberPass:
+    held = await engine.store.member_pass(run_id, member.user_id)
+    assert held is not None
+    return held
+
+
+async def test_forget_me_removes_a_members_place_and_says_so(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    await walk_to(engine, run_id, ALICE, "prediction")
+    message = await engine.forget_member(CHANNEL, ALICE)
+    assert "1 place in assigned lessons" in message
+    assert await engine.store.member_pass(run_id, ALICE.user_id) is None
+    _, progress = await engine.assigned.progress(CHANNEL, HOST)
+    assert (progress.started, progress.at_step) == (0, {})

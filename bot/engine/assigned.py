@@ -209,6 +209,13 @@ class AssignedRuns:
         title = f"So far: {step.title} ({card.answered} answered)"
         return replace(card, title=title, buttons=())
 
+    async def so_far_at(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
+        """After an answer: the step's tally so far if the run is assigned; None for a live run."""
+        run = await self.core.known_runs.get(run_id)
+        if run is None or run.mode is not RunMode.ASSIGNED:
+            return None
+        return await self.so_far(run, self.core.lesson_of(run).step_by_id(step_id), member)
+
     async def has_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
         """Whether a member gave any answer at a step: a choice, a rating or a typed try."""
         if await self.store.member_votes(run_id, step_id, user_id):

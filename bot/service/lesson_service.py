@@ -13,8 +13,9 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, OwnStep, parse_address
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
 from bot.model import BadAddress, LessonBotError, Member, Receipt, StillPosting
+from bot.service.assignments import so_far_text
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
@@ -69,6 +70,7 @@ class LessonService:
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
+        self.assignments = self.verbs.assignments
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None
@@ -113,8 +115,11 @@ class LessonService:
             return Outcome(reply=str(error))
 
     async def fire_timers(self, platform: str | None = None) -> int:
-        """Reveal or move on every timed run that is due, each in its turn; how many fired."""
-        fired = 0
+        """Fire every due timer and close every assignment past its due time; how many.
+
+        Each timed run is revealed or moved on in its turn.
+        """
+        fired = await self.assignments.close_due(platform)
         for run in await self.engine.due_runs(platform):
             try:
                 fired += await self._fire_timer(run.id)
@@ -151,9 +156,9 @@ class LessonService:
             card = await self.engine.current_card(address.run_id)
             return Outcome(form=FormToOpen(address, card))
         if result.receipt is not None:
-            return self._receipt(channel, result.receipt)
+            return await self._receipt(channel, result.receipt, member)
         if result.own is not None:
-            return Outcome(reply=own_step_text(result.own))
+            return self.assignments.own(channel, address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
             return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
@@ -170,26 +175,25 @@ class LessonService:
         receipt = await self.engine.submit_answer(
             address.run_id, address.step_id, member, text, actor.place
         )
-        return self._receipt(actor.channel, receipt)
+        return await self._receipt(actor.channel, receipt, member)
 
-    def _receipt(self, channel: str, receipt: Receipt) -> Outcome:
-        """A member's receipt; the step's counter is updated once the reply is on its way."""
+    async def _receipt(self, channel: str, receipt: Receipt, member: Member) -> Outcome:
+        """A member's receipt; the step's counter is updated once the reply is on its way.
+
+        In an assigned lesson there is no counter on a shared step: the member who answered
+        sees the question's tally so far instead.
+        """
 
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
         reply = receipt.full_text(self.reveal_waits)
-        show = count if receipt.counted else nothing
         left = receipt.tries_left
-        return Outcome(reply=reply, show=show, reward=receipt.reward, tries_left=left)
+        so_far = await self.assignments.so_far(receipt.run_id, receipt.step_id, member)
+        if so_far is not None:
+            reply = f"{reply}\n\n{so_far_text(so_far)}"
+        show = count if receipt.counted and so_far is None else nothing
+        return Outcome(
+            reply=reply, show=show, reward=receipt.reward, tries_left=left, so_far=so_far
+        )
 
-
-def own_step_text(own: OwnStep) -> str:
-    """A member's own step of an assigned run, as text: where they are, and the tally so far."""
-    if own.card is None:
-        return own.text
-    card = own.card
-    lines = [f"**{card.number}/{card.total} · {card.title}**", card.body]
-    if own.so_far is not None:
-        lines.append(own.so_far.title)
-    return "\n\n".join(line for line in lines if line)

@@ -21,9 +21,9 @@ from bot.model import (
     RevealCard,
     RunMode,
     RunRecord,
-    StillPosting,
     SummaryCard,
 )
+from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Outcome, PlatformUnavailable, Reply
 
@@ -42,7 +42,6 @@ ASSIGN_USAGE = (
     "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>]`, "
     f"where <when> is {WHEN}."
 )
-IS_ASSIGNMENT = "This channel's lesson is an assignment; use `/lesson close` to end it early."
 IS_LIVE = "The lesson here is live; use `/lesson stop` to end it."
 CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
 ALREADY_CLOSED = "The assignment was already closed; its results are in the channel."
@@ -206,17 +205,13 @@ class Assignments:
 
     async def close_due(self, platform: str | None = None) -> int:
         """Close every assignment (of one platform, if given) whose due time passed."""
-        closed = 0
-        for run in await self.engine.assigned.due():
-            if platform is not None and run.place.platform != platform:
-                continue
-            try:
-                closed += await self._close_due(run)
-            except StillPosting:  # the next round closes it
-                continue
-            except Exception:
-                log.exception("could not close assignment %s at its due time", run.id)
-        return closed
+        due = [
+            run for run in await self.engine.assigned.due()
+            if platform is None or run.place.platform == platform
+        ]
+        return await each_in_turn(
+            due, self._close_due, "could not close assignment %s at its due time"
+        )
 
     async def _close_due(self, run: RunRecord) -> int:
         async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):
@@ -277,9 +272,3 @@ class Assignments:
             return
         await self.presenter.surface.edit(channel, ref, await self.engine.assigned.card(run))
 
-
-def refuse_on_assignment(run: RunRecord) -> RunRecord:
-    """The run a live host verb acts on; an assignment is refused (it has no shared step)."""
-    if run.mode is RunMode.ASSIGNED:
-        raise BadInput(IS_ASSIGNMENT)
-    return run

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.engine import FORGET_CONFIRM, LessonEngine
 from bot.model import BadInput, Member, NoActiveRun, RunRecord
-from bot.service.assignments import ASSIGN_USAGE, Assignments, refuse_on_assignment
+from bot.service.assignments import ASSIGN_USAGE, Assignments
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, FileReply, Outcome
 
@@ -193,13 +193,12 @@ class Verbs:
         The run is read again once the turn is taken, so the verb acts on what the channel
         shows by then. Someone without host rights is refused without waiting for the turn.
         """
-        run = refuse_on_assignment(await self.engine.run_in(actor.place))
-        member = await actor.member()
+        run, member = await self.engine.run_in(actor.place), await actor.member()
         if not member.is_host:
             return await steer(run, member)
 
         async def decide() -> Outcome:
-            return await steer(refuse_on_assignment(await self.engine.run_in(actor.place)), member)
+            return await steer(await self.engine.run_in(actor.place), member)
 
         return await self.presenter.in_turn(run.id, decide)
 

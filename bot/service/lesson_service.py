@@ -14,9 +14,10 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
-from bot.model import BadAddress, LessonBotError, Member, Receipt, StillPosting
+from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import so_far_text
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
+from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
@@ -119,17 +120,14 @@ class LessonService:
 
         Each timed run is revealed or moved on in its turn.
         """
-        fired = await self.assignments.close_due(platform)
-        for run in await self.engine.due_runs(platform):
-            try:
-                fired += await self._fire_timer(run.id)
-            except StillPosting:  # the next round fires it
-                continue
-            except Exception:
-                log.exception("could not show a timed step for run %s", run.id)
-        return fired
+        closed = await self.assignments.close_due(platform)
+        due = await self.engine.due_runs(platform)
+        return closed + await each_in_turn(
+            due, self._fire_timer, "could not show a timed step for run %s"
+        )
 
-    async def _fire_timer(self, run_id: int) -> int:
+    async def _fire_timer(self, run: RunRecord) -> int:
+        run_id = run.id
         async with self.presenter.turns.holding(run_id, patience=TIMER_PATIENCE):
             event = await self.engine.fire_timer(run_id)
             if event is None:

@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import Action, Address, AssignmentCard, LessonCatalog, LessonEngine
+from bot.engine import (
+    IS_ASSIGNMENT,
+    Action,
+    Address,
+    AssignmentCard,
+    LessonCatalog,
+    LessonEngine,
+)
 from bot.model import BadInput, Place, RevealCard, RunMode, RunState, StepCard, SummaryCard
 from bot.service import (
     Actor,
@@ -26,7 +33,6 @@ from bot.service import (
 )
 from bot.service.assignments import (
     CARD_STEP,
-    IS_ASSIGNMENT,
     MAX_AHEAD,
     parse_remind,
     parse_when,
@@ -294,9 +300,12 @@ async def test_live_host_verbs_on_an_assignment_change_nothing(
 ) -> None:
     card = await assigned(bot)
     for verb in ("reveal", "next", "repost", "stop"):
-        for actor in (HOST, ALICE):
-            outcome = await bot.run(actor, verb)
-            assert outcome.reply == IS_ASSIGNMENT, verb
+        assert (await bot.run(HOST, verb)).reply == IS_ASSIGNMENT, verb
+        assert "Only a lesson host" in str((await bot.run(ALICE, verb)).reply), verb
+    first = engine.catalog.get().steps[0].id
+    for action in (Action.REVEAL, Action.NEXT):  # an old or forged host button
+        clicked = await bot.click(HOST, Address(card.run_id, first, action).encode())
+        assert clicked.reply == IS_ASSIGNMENT, action
     run = await engine.run(card.run_id)
     assert run is not None and run.state is RunState.ACTIVE and run.step_index == 0
     assert len(bot.surface.posts) == 1 and not bot.surface.edits
@@ -425,3 +434,9 @@ async def test_due_assignments_of_another_platform_are_left_to_it(
     clock.advance(3601)
     assert await bot.service.fire_timers("slack") == 0
     assert await bot.service.fire_timers("discord") == 1
+
+
+async def test_catching_up_at_startup_posts_no_live_step_into_an_assignment(bot: Bot) -> None:
+    await assigned(bot)
+    await bot.service.presenter.catch_up("discord")
+    assert len(bot.surface.posts) == 1 and not bot.surface.posted(StepCard)

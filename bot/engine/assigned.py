@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.engine.addresses import Action
-from bot.engine.cards import step_card
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
@@ -194,8 +193,7 @@ class AssignedRuns:
             return OwnStep(None, text=FINISHED)
         lesson = self.core.lesson_of(run)
         step = lesson.steps[held.step_index]
-        answered = await self.views.tallies.participants(run.id, step.id)
-        card = step_card(run.id, lesson, held.step_index, answered)
+        card = await self.views.card_for(run, step=step)  # with any computed content
         card = replace(card, buttons=own_buttons(run.id, step, card.buttons))
         return OwnStep(card, await self.so_far(run, step, member))
 

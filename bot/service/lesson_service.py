@@ -150,9 +150,8 @@ class LessonService:
     async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
         result = await self.engine.click(address, member, actor.place)
         presenter, channel = self.presenter, actor.channel
-        if result.opens_form:
-            card = await self.engine.current_card(address.run_id)
-            return Outcome(form=FormToOpen(address, card))
+        if result.form_card is not None:
+            return Outcome(form=FormToOpen(address, result.form_card))
         if result.receipt is not None:
             return await self._receipt(channel, result.receipt, member)
         if result.own is not None:

@@ -440,3 +440,16 @@ async def test_catching_up_at_startup_posts_no_live_step_into_an_assignment(bot:
     await assigned(bot)
     await bot.service.presenter.catch_up("discord")
     assert len(bot.surface.posts) == 1 and not bot.surface.posted(StepCard)
+
+
+async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot) -> None:
+    card = await assigned(bot)
+    problem = await walk_to(bot, ALICE, start_of(card), "free_answer")
+    assert problem.number > 1  # the run itself is still at its first step
+    opened = await bot.click(ALICE, Address(card.run_id, problem.step_id, Action.ANSWER).encode())
+    assert opened.form is not None, opened.reply
+    assert opened.form.card.step_id == problem.step_id
+    answer = await bot.service.answer(ALICE, opened.form.address.encode(), "no idea")
+    await answer.shown()
+    assert answer.reward is not None
+    assert answer.so_far is not None and answer.so_far.answered == 1

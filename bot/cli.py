@@ -41,15 +41,25 @@ def cli(ctx: click.Context) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Write each reveal's chart as a PNG file into this folder.",
 )
+@click.option(
+    "--assigned",
+    is_flag=True,
+    help="Try the assigned mode: everyone takes the lesson at their own pace, then you close it.",
+)
 @click.pass_obj
 def play(
-    settings: Settings, lesson: str | None, seed: int, classmates: int, charts: Path | None
+    settings: Settings,
+    lesson: str | None,
+    seed: int,
+    classmates: int,
+    charts: Path | None,
+    assigned: bool,
 ) -> None:
     """Play the lesson in the terminal with simulated classmates."""
     from bot.play.main import play_lesson
     from bot.play.session import PlayOptions
 
-    options = PlayOptions(lesson, seed, classmates, charts)
+    options = PlayOptions(lesson, seed, classmates, charts, assigned)
     sys.exit(asyncio.run(play_lesson(settings, options)))
 
 

@@ -19,6 +19,7 @@ from bot.model.records import (
     NewRun,
     Place,
     Position,
+    RunMode,
     RunRecord,
     RunState,
     SubmittedAnswer,
@@ -92,7 +93,8 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
                 session.add(row)
         except IntegrityError:
             busy = await self.find_active_run(new.place)
-            raise ChannelBusy(busy.id if busy else 0) from None
+            assigned = busy is not None and busy.mode is RunMode.ASSIGNED
+            raise ChannelBusy(busy.id if busy else 0, assigned) from None
         return run_record(row)
 
     async def get_run(self, run_id: int) -> RunRecord | None:

@@ -31,6 +31,9 @@ PLAIN_VERBS = {
     "results": "See the results so far, privately.",
     "repost": "Post the current step again (hosts).",
     "help": "List the commands and the lessons, privately.",
+    "close": "Close this channel's assignment early and post its results (hosts).",
+    "progress": "How far members got in this channel's assignment, privately (hosts).",
+    "continue": "Back to your own step of this channel's assignment, privately.",
 }
 HELP_NOTE = (
     "On Discord, forget-me is its own command, open to every member: "
@@ -69,7 +72,27 @@ class LessonCommands(app_commands.Group):
         """Start a run here and post its first step."""
         await self.run(interaction, "start", CommandArgs(lesson=lesson, timer=timer))
 
+    @app_commands.command(
+        name="assign", description="Assign a lesson: members take it privately by a due time."
+    )
+    @app_commands.describe(
+        due="When it closes: 90m, 2h, 3d, 1w, 1d12h, or a UTC date like 2026-12-10 17:00.",
+        lesson="Which lesson to assign (default: the RLVR lesson).",
+        remind="How long before the due time to remind (e.g. 1d), or a UTC date.",
+    )
+    async def assign_lesson(
+        self,
+        interaction: Interaction,
+        due: str,
+        lesson: str | None = None,
+        remind: str | None = None,
+    ) -> None:
+        """Assign a lesson here and post its card."""
+        args = CommandArgs(lesson=lesson, due=due, remind=remind)
+        await self.run(interaction, "assign", args)
+
     @start_lesson.autocomplete("lesson")
+    @assign_lesson.autocomplete("lesson")
     async def lesson_names(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

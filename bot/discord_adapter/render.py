@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.engine import bar_lines, verifier_lines
+from bot.engine import AssignmentCard, bar_lines, verifier_lines
 from bot.model import DISCORD_DESCRIPTION_LIMIT, Button, RevealCard, StepCard, SummaryCard, Tone
-from bot.service import Card, DrawnChart, FileReply
+from bot.service import Card, DrawnChart, FileReply, card_lines, card_title
 
 MAX_CONTENT = 2000
 MAX_EMBED_TITLE = 256
@@ -143,7 +143,20 @@ def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
         return step_message(card, chart)
     if isinstance(card, RevealCard):
         return reveal_message(card, chart)
+    if isinstance(card, AssignmentCard):
+        return assignment_message(card)
     return summary_message(card, chart)
+
+
+def assignment_message(card: AssignmentCard) -> Outgoing:
+    """An assignment's card: what it is, when it is due, its counts and Start."""
+    shown = embeds([(card_title(card), "\n".join(card_lines(card)))], RESULTS_COLOUR, False)
+    return Outgoing(assignment_content(card), shown, build_view(card.buttons))
+
+
+def assignment_content(card: AssignmentCard) -> str:
+    """The line above an assignment card: the run and its counts."""
+    return clip(f"**Assignment** · run {card.run_id} · {card.counter_text}", MAX_CONTENT)
 
 
 def step_content(card: StepCard) -> str:

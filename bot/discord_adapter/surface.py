@@ -16,12 +16,14 @@ from discord.ui import View
 
 from bot.discord_adapter.render import (
     NO_MENTIONS,
+    assignment_message,
     build_view,
     card_message,
     step_content,
 )
+from bot.engine import AssignmentCard
 from bot.model import RevealCard, StepCard
-from bot.service import Card, DrawnChart, PlatformUnavailable
+from bot.service import Card, DrawnChart, PlatformUnavailable, Redrawn
 
 PREFIX = "discord"
 FIND_WITHIN = 20
@@ -84,14 +86,18 @@ class DiscordSurface:
             raise PlatformUnavailable(type(error).__name__) from error
         return MessageRef(channel_id, sent.id).encode()
 
-    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
+    async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         """Redraw a step's text line and, once closed or superseded, its buttons.
 
-        Of a reveal, only its buttons.
+        Of a reveal, only its buttons; of an assignment card, all of it.
         """
         where = MessageRef.decode(ref)
         if where is None:
             return False
+        if isinstance(card, AssignmentCard):
+            message = assignment_message(card)
+            await self._edit(where, message.content, message.view, message.embeds)
+            return True
         redraw_buttons = isinstance(card, RevealCard) or card.closed or card.superseded
         view = build_view(card.buttons) if redraw_buttons else None
         content = step_content(card) if isinstance(card, StepCard) else None
@@ -116,9 +122,15 @@ class DiscordSurface:
             log.warning("could not read the channel's recent messages: %s", error.status)
         return None
 
-    async def _edit(self, ref: MessageRef, content: str | None, view: View | None) -> None:
+    async def _edit(
+        self,
+        ref: MessageRef,
+        content: str | None,
+        view: View | None,
+        embeds: list[discord.Embed] | None = None,
+    ) -> None:
         channel = self.client.get_partial_messageable(ref.channel_id)
-        kwargs: dict[str, Any] = {"content": content, "view": view}
+        kwargs: dict[str, Any] = {"content": content, "view": view, "embeds": embeds}
         kwargs = {key: value for key, value in kwargs.items() if value is not None}
         message = channel.get_partial_message(ref.message_id)
         await message.edit(**kwargs, allowed_mentions=NO_MENTIONS)

@@ -12,7 +12,7 @@ from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
-from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine.host_actions import IS_ASSIGNMENT, MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import FORGET_CONFIRM, answers_csv, forget_counts, recalled_steps
 from bot.engine.platform_messages import NOT_POSTED
@@ -30,6 +30,7 @@ from bot.engine.timers import TimerFired
 __all__ = [
     "FORGET_CONFIRM",
     "HOST_ACTIONS",
+    "IS_ASSIGNMENT",
     "MAX_TIMER_SECONDS",
     "MAX_TYPED_ANSWER",
     "MIN_TIMER_SECONDS",

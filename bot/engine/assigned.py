@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.engine.addresses import Action
-from bot.engine.cards import step_card
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
@@ -194,8 +193,7 @@ class AssignedRuns:
             return OwnStep(None, text=FINISHED)
         lesson = self.core.lesson_of(run)
         step = lesson.steps[held.step_index]
-        answered = await self.views.tallies.participants(run.id, step.id)
-        card = step_card(run.id, lesson, held.step_index, answered)
+        card = await self.views.card_for(run, step=step)  # with any computed content
         card = replace(card, buttons=own_buttons(run.id, step, card.buttons))
         return OwnStep(card, await self.so_far(run, step, member))
 
@@ -208,6 +206,13 @@ class AssignedRuns:
         card = await self.views.reveal_card(run, step)
         title = f"So far: {step.title} ({card.answered} answered)"
         return replace(card, title=title, buttons=())
+
+    async def so_far_at(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
+        """After an answer: the step's tally so far if the run is assigned; None for a live run."""
+        run = await self.core.known_runs.get(run_id)
+        if run is None or run.mode is not RunMode.ASSIGNED:
+            return None
+        return await self.so_far(run, self.core.lesson_of(run).step_by_id(step_id), member)
 
     async def has_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
         """Whether a member gave any answer at a step: a choice, a rating or a typed try."""

@@ -33,6 +33,8 @@ class ClickResult:
     opens_form: bool = False
     own: OwnStep | None = None
     """A member's own step of an assigned run, shown to them privately."""
+    form_card: StepCard | None = None
+    """With `opens_form`: the step whose answer form opens (in an assignment, the member's)."""
 
 
 class LessonEngine:
@@ -203,8 +205,9 @@ class LessonEngine:
             case Action.CHECK:
                 return ClickResult(await self.members.run_checker(run_id, step_id, member, arg))
             case Action.ANSWER:
-                await self.core.open_step(run_id, step_id)
-                return ClickResult(opens_form=True)
+                run, step = await self.members.open_step(run_id, step_id, member)
+                card = await self.views.card_for(run, step=step)
+                return ClickResult(opens_form=True, form_card=card)
             case Action.REVEAL:
                 return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
             case Action.NEXT:

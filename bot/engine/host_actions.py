@@ -8,7 +8,16 @@ from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import kind_of
 from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
-from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord, RunState
+from bot.model.records import (
+    Member,
+    NewRun,
+    Phase,
+    Place,
+    Position,
+    RunMode,
+    RunRecord,
+    RunState,
+)
 from bot.model.views import Advance, RevealCard, StepCard, SummaryCard
 
 MAX_TIMER_SECONDS = 3600
@@ -44,7 +53,7 @@ class HostActions:
     ) -> tuple[StepCard, RevealCard]:
         """Close the current question and show its results: (closed card, reveal)."""
         require_host(host, "reveal the answers")
-        run = await self.core.open_run(run_id)
+        run = live(await self.core.open_run(run_id))
         step = self.core.current_step(run, step_id)
         if not takes_answers(step):
             raise WrongStep("answers to reveal; use Next to move on")
@@ -59,7 +68,7 @@ class HostActions:
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
         """Move to the next step (revealing an open question first), or finish the lesson."""
         require_host(host, "move the lesson on")
-        run = await self.core.open_run(run_id)
+        run = live(await self.core.open_run(run_id))
         step = self.core.current_step(run, step_id)
         closed, reveal = None, None
         if takes_answers(step) and run.position.phase is Phase.OPEN:
@@ -72,14 +81,14 @@ class HostActions:
     async def stop(self, run_id: int, host: Member) -> SummaryCard:
         """End a run early and return its results so far."""
         require_host(host, "stop the lesson")
-        run = await self.core.open_run(run_id)
+        run = live(await self.core.open_run(run_id))
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
     async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
         """What a channel's active run shows last, for a host to post again."""
         require_host(host, "post the step again")
-        return await self.current_post(await self.core.run_in(place))
+        return await self.current_post(live(await self.core.run_in(place)))
 
     async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
         """What a run's channel shows last: its current step, or that question's results."""
@@ -91,9 +100,12 @@ class HostActions:
         """What a run's channel shows last, oldest first.
 
         The results of the question just moved past (when the current step follows one and
-        takes no answer yet), then the current step or its results.
+        takes no answer yet), then the current step or its results. An assigned run's channel
+        shows no step (only its assignment card): none.
         """
         posts: list[StepCard | RevealCard] = []
+        if run.mode is RunMode.ASSIGNED:
+            return posts
         if run.position.phase is Phase.OPEN and run.step_index > 0:
             previous = self.core.lesson_of(run).step_at(run.step_index - 1)
             if takes_answers(previous):
@@ -132,6 +144,19 @@ class HostActions:
 
     async def _left_reveal(self, run: RunRecord, reveal: RevealCard | None) -> RevealCard | None:
         return moved_past(reveal) if reveal is not None else await self.passed_reveal(run)
+
+
+IS_ASSIGNMENT = "This channel's lesson is an assignment; use `/lesson close` to end it early."
+
+
+def live(run: RunRecord) -> RunRecord:
+    """A run the live host actions (reveal, next, stop, repost) may act on: not an assignment.
+
+    An assigned run has no shared step to reveal or move on; it is closed instead.
+    """
+    if run.mode is RunMode.ASSIGNED:
+        raise BadInput(IS_ASSIGNMENT)
+    return run
 
 
 def _check_timer(timer_seconds: int | None) -> None:

@@ -34,11 +34,17 @@ class RunViews:
         """The card of a run's current step with its buttons disabled."""
         return await self.card_for(run, closed=True)
 
-    async def card_for(self, run: RunRecord, closed: bool = False) -> StepCard:
-        """The card of a run's current step, with its count and any computed content."""
-        step = self.core.current_step(run)
+    async def card_for(
+        self, run: RunRecord, closed: bool = False, step: Step | None = None
+    ) -> StepCard:
+        """The card of a run's current step (or of `step`), with its count and computed content.
+
+        `step` names a step other than the run's own: a member's own step in an assignment.
+        """
+        lesson = self.core.lesson_of(run)
+        step = step or self.core.current_step(run)
         answered = await self.tallies.participants(run.id, step.id)
-        card = step_card(run.id, self.core.lesson_of(run), run.step_index, answered, closed)
+        card = step_card(run.id, lesson, lesson.steps.index(step), answered, closed)
         extras = await self.card_extras(run, step)
         if extras is not None:
             sections, chart = extras

@@ -40,11 +40,16 @@ class RunElsewhere(LessonBotError):
 class ChannelBusy(LessonBotError):
     """A channel can hold one active run at a time."""
 
-    def __init__(self, run_id: int) -> None:
+    def __init__(self, run_id: int, assigned: bool = False) -> None:
         self.run_id = run_id
+        self.assigned = assigned
+        if assigned:
+            running, end = "An assignment", "Close it with `/lesson close`"
+        else:
+            running, end = "A live lesson", "Stop it with `/lesson stop`"
         super().__init__(
-            f"A lesson is already running in this channel (run {run_id}). "
-            "Stop it before starting another."
+            f"{running} is already running in this channel (run {run_id}). "
+            f"{end} before starting another."
         )
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.engine import make_url
 
 from bot.engine import LessonCatalog
 from bot.model import LessonBotError
+from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
 from bot.play.session import PlayOptions, PlaySession
 from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
@@ -38,7 +39,8 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
         return 2
     try:
         async with open_runtime(settings, catalog) as runtime:
-            session = PlaySession(runtime.engine, console, replace(options, lesson_id=lesson_id))
+            kind = AssignedPlaySession if options.assigned else PlaySession
+            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
             await session.run()
     except DatabaseLost:
         console.show("The lesson stopped: its database file is gone (see the message above).")

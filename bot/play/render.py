@@ -6,10 +6,10 @@ import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from bot.engine import Action, bar_lines, parse_address, percent, text_bar
+from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
 from bot.model import RevealCard, StepCard, SummaryCard, VerifierRow
 from bot.play.markup import plain
-from bot.service import Card, DrawnChart
+from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
 
 WIDTH = 78
@@ -84,6 +84,14 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
     return "\n".join(parts)
 
 
+def render_assignment(card: AssignmentCard) -> str:
+    """An assignment's card: what it is, when it is due, its counts, and Start while open."""
+    parts = [rule(plain(card_title(card))), *(paragraphs(line) for line in card_lines(card))]
+    if not card.closed:
+        parts += ["", *(f"[{plain(b.label)}]" for b in card.buttons if not b.disabled)]
+    return "\n".join(parts)
+
+
 class TerminalSurface:
     """The terminal as a platform: posted cards are printed; charts saved when a folder is set.
 
@@ -109,6 +117,7 @@ class TerminalSurface:
         self.saved: list[Path] = []
         self.run_id: int | None = None
         self.revealed = False
+        self.assignment: AssignmentCard | None = None
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Print a step, a reveal or the results, and save its chart."""
@@ -121,6 +130,10 @@ class TerminalSurface:
             self.revealed = True
             assumed = self.assumed.get(card.step_id, "")
             self.show("\n" + render_reveal(card, self.simulated, assumed))
+        elif isinstance(card, AssignmentCard):
+            self.run_id = card.run_id
+            self.assignment = card
+            self.show("\n" + render_assignment(card))
         else:
             # Nothing was counted if the lesson stopped before its first reveal.
             self.show("\n" + render_summary(card, self.simulated if self.revealed else 0))
@@ -138,8 +151,15 @@ class TerminalSurface:
         self.saved.append(path)
         return path
 
-    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
-        """Nothing to redraw: the terminal shows counts at the reveal."""
+    async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
+        """Nothing to redraw: the terminal shows counts at the reveal.
+
+        An assignment card is kept (`assignment`) and printed again once closed.
+        """
+        if isinstance(card, AssignmentCard):
+            self.assignment = card
+            if card.closed:
+                self.show("\n" + render_assignment(card))
         return True
 
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:

@@ -52,6 +52,7 @@ class PlayOptions:
     seed: int = 7
     classmates: int = 12
     charts: Path | None = None
+    assigned: bool = False
 
 
 class PlaySession:

@@ -1,5 +1,6 @@
 """The layer every front end shares: one interaction path, one presenter, one verb table."""
 
+from bot.service.assignments import card_lines, card_title
 from bot.service.commands import VERBS, CommandArgs, help_text
 from bot.service.lesson_service import LessonService
 from bot.service.presenter import Presenter
@@ -12,6 +13,7 @@ from bot.service.surface import (
     FormToOpen,
     Outcome,
     PlatformUnavailable,
+    Redrawn,
     Reply,
     Surface,
     fixed_rights,
@@ -30,8 +32,11 @@ __all__ = [
     "Outcome",
     "PlatformUnavailable",
     "Presenter",
+    "Redrawn",
     "Reply",
     "Surface",
+    "card_lines",
+    "card_title",
     "fixed_rights",
     "help_text",
 ]

@@ -1,8 +1,9 @@
 """The host verbs and member commands, one table for every platform.
 
-`/lesson start`, `reveal`, `next`, `stop`, `results`, `repost`, `export`, `forget-me` and
-`help` behave the same on Discord, Slack and in the terminal: each checks rights in the
-engine, stores its change, and returns an `Outcome` (what to tell, what to show).
+`/lesson start`, `reveal`, `next`, `stop`, `results`, `repost`, `export`, `forget-me`,
+`help` and the assigned mode's `assign`, `close`, `progress` and `continue` behave the same
+on Discord, Slack and in the terminal: each checks rights in the engine, stores its change,
+and returns an `Outcome` (what to tell, what to show).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.engine import FORGET_CONFIRM, LessonEngine
 from bot.model import BadInput, Member, NoActiveRun, RunRecord
+from bot.service.assignments import ASSIGN_USAGE, Assignments
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, FileReply, Outcome
 
@@ -33,16 +35,22 @@ FORGET_USAGE = (
     f"`/lesson forget-me {FORGET_CONFIRM}` to delete it."
 )
 _TIMER = re.compile(r"^(\d{1,5})s?$")
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
 
 
 @dataclass(frozen=True)
 class CommandArgs:
-    """What a command was given: start's lesson and timer, export's run, forget-me's confirm."""
+    """What a command was given: start's lesson and timer, export's run, forget-me's confirm.
+
+    `due` and `remind` are assign's times as typed (`3d`, `2026-12-10 17:00`).
+    """
 
     lesson: str | None = None
     timer: int | None = None
     run: int | None = None
     confirm: bool = False
+    due: str | None = None
+    remind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,13 @@ VERBS = (
     Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", "see what is stored about you in this "
          f"workspace; with `{FORGET_CONFIRM}`, delete it (revealed results keep their counts)",
          False),
+    Verb("assign", "assign [lesson] due:<when> [remind:<when before due>]", "assign a lesson "
+         "here: each member takes it privately by the due time (`3d`, `12h`, `2026-12-10 "
+         "17:00` UTC); the results are posted when it closes", True),
+    Verb("close", "close", "close the assignment here early and post its results", True),
+    Verb("progress", "progress", "how many started and finished the assignment here, and "
+         "where the others are (only you see it)", True),
+    Verb("continue", "continue", "back to your own step of the assignment here", False),
     Verb("help", "help", "this help", False),
 )
 
@@ -88,6 +103,7 @@ class Verbs:
         self.engine = engine
         self.presenter = presenter
         self.help_note = help_note
+        self.assignments = Assignments(engine, presenter)
         self.table: dict[str, Run] = {
             "start": self.start,
             "reveal": self.reveal,
@@ -98,6 +114,10 @@ class Verbs:
             "export": self.export,
             "forget-me": self.forget_me,
             "help": self.help,
+            "assign": self.assign,
+            "close": self.close,
+            "progress": self.progress,
+            "continue": self.resume,
         }
 
     async def run(self, actor: Actor, verb: str, args: CommandArgs) -> Outcome:
@@ -201,6 +221,22 @@ class Verbs:
             return Outcome(reply=await self.engine.forget_preview(actor.place, member))
         return Outcome(reply=await self.engine.forget_member(actor.place, member))
 
+    async def assign(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Assign a lesson here, due at a time: members take it privately."""
+        return await self.assignments.assign(actor, args.lesson, args.due, args.remind)
+
+    async def close(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """Close the channel's assignment early and post its results."""
+        return await self.assignments.close(actor)
+
+    async def progress(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """How far the members of the channel's assignment got, for a host."""
+        return await self.assignments.progress(actor)
+
+    async def resume(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """A member's own step of the channel's assignment."""
+        return await self.assignments.resume(actor)
+
     async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
         """What the command can do, and which lessons there are."""
         return Outcome(reply=help_text(self.engine.catalog.ids(), self.help_note))
@@ -244,7 +280,29 @@ def parse_command(text: str) -> tuple[str, CommandArgs]:
         return verb, CommandArgs(run=export_run_id(rest))
     if verb == "forget-me":
         return verb, forget_args(rest)
+    if verb == "assign":
+        return verb, assign_args(rest)
     return verb, CommandArgs()
+
+
+def assign_args(words: tuple[str, ...]) -> CommandArgs:
+    """A lesson id, `due:<when>` and `remind:<when>`; a date's time may follow after a space."""
+    lesson: str | None = None
+    times: dict[str, str] = {}
+    last: str | None = None
+    for word in words:
+        key, _, value = word.partition(":")
+        key = key.lower()
+        if key in ("due", "remind") and value and key not in times:
+            times[key], last = value, key
+        elif last is not None and _CLOCK.match(word) and ":" not in times[last]:
+            times[last] = f"{times[last]} {word}"
+            last = None
+        elif ":" not in word and lesson is None:
+            lesson, last = word.lower(), None
+        else:
+            raise BadInput(ASSIGN_USAGE)
+    return CommandArgs(lesson=lesson, due=times.get("due"), remind=times.get("remind"))
 
 
 def forget_args(words: tuple[str, ...]) -> CommandArgs:

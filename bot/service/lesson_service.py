@@ -13,9 +13,11 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, OwnStep, parse_address
-from bot.model import BadAddress, LessonBotError, Member, Receipt, StillPosting
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
+from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
+from bot.service.assignments import so_far_text
 from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
+from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
@@ -69,6 +71,7 @@ class LessonService:
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
+        self.assignments = self.verbs.assignments
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None
@@ -113,18 +116,18 @@ class LessonService:
             return Outcome(reply=str(error))
 
     async def fire_timers(self, platform: str | None = None) -> int:
-        """Reveal or move on every timed run that is due, each in its turn; how many fired."""
-        fired = 0
-        for run in await self.engine.due_runs(platform):
-            try:
-                fired += await self._fire_timer(run.id)
-            except StillPosting:  # the next round fires it
-                continue
-            except Exception:
-                log.exception("could not show a timed step for run %s", run.id)
-        return fired
+        """Fire every due timer and close every assignment past its due time; how many.
 
-    async def _fire_timer(self, run_id: int) -> int:
+        Each timed run is revealed or moved on in its turn.
+        """
+        closed = await self.assignments.close_due(platform)
+        due = await self.engine.due_runs(platform)
+        return closed + await each_in_turn(
+            due, self._fire_timer, "could not show a timed step for run %s"
+        )
+
+    async def _fire_timer(self, run: RunRecord) -> int:
+        run_id = run.id
         async with self.presenter.turns.holding(run_id, patience=TIMER_PATIENCE):
             event = await self.engine.fire_timer(run_id)
             if event is None:
@@ -147,13 +150,12 @@ class LessonService:
     async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
         result = await self.engine.click(address, member, actor.place)
         presenter, channel = self.presenter, actor.channel
-        if result.opens_form:
-            card = await self.engine.current_card(address.run_id)
-            return Outcome(form=FormToOpen(address, card))
+        if result.form_card is not None:
+            return Outcome(form=FormToOpen(address, result.form_card))
         if result.receipt is not None:
-            return self._receipt(channel, result.receipt)
+            return await self._receipt(channel, result.receipt, member)
         if result.own is not None:
-            return Outcome(reply=own_step_text(result.own))
+            return self.assignments.own(channel, address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
             return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
@@ -170,26 +172,25 @@ class LessonService:
         receipt = await self.engine.submit_answer(
             address.run_id, address.step_id, member, text, actor.place
         )
-        return self._receipt(actor.channel, receipt)
+        return await self._receipt(actor.channel, receipt, member)
 
-    def _receipt(self, channel: str, receipt: Receipt) -> Outcome:
-        """A member's receipt; the step's counter is updated once the reply is on its way."""
+    async def _receipt(self, channel: str, receipt: Receipt, member: Member) -> Outcome:
+        """A member's receipt; the step's counter is updated once the reply is on its way.
+
+        In an assigned lesson there is no counter on a shared step: the member who answered
+        sees the question's tally so far instead.
+        """
 
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
         reply = receipt.full_text(self.reveal_waits)
-        show = count if receipt.counted else nothing
         left = receipt.tries_left
-        return Outcome(reply=reply, show=show, reward=receipt.reward, tries_left=left)
+        so_far = await self.assignments.so_far(receipt.run_id, receipt.step_id, member)
+        if so_far is not None:
+            reply = f"{reply}\n\n{so_far_text(so_far)}"
+        show = count if receipt.counted and so_far is None else nothing
+        return Outcome(
+            reply=reply, show=show, reward=receipt.reward, tries_left=left, so_far=so_far
+        )
 
-
-def own_step_text(own: OwnStep) -> str:
-    """A member's own step of an assigned run, as text: where they are, and the tally so far."""
-    if own.card is None:
-        return own.text
-    card = own.card
-    lines = [f"**{card.number}/{card.total} · {card.title}**", card.body]
-    if own.so_far is not None:
-        lines.append(own.so_far.title)
-    return "\n\n".join(line for line in lines if line)

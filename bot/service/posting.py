@@ -23,10 +23,10 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot.engine import LessonEngine
-from bot.model import StillPosting
+from bot.model import RunRecord, StillPosting
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,25 @@ MAX_HOLD = 300.0
 """A turn held longer than this (its posts never finished) is given back with a warning."""
 FIRST_POLL, LAST_POLL = 0.05, 0.5
 """Seconds between two looks at another process's lease: doubling from the first to the last."""
+
+async def each_in_turn(
+    runs: Iterable[RunRecord], act: Callable[[RunRecord], Awaitable[int]], failed: str
+) -> int:
+    """Act on each run (in its turn, as `act` takes it); how many it acted on.
+
+    A run still posting elsewhere is left to the next round; a run whose act fails is
+    logged with `failed` (a message with one `%s` for the run id), and the others go on.
+    """
+    done = 0
+    for run in runs:
+        try:
+            done += await act(run)
+        except StillPosting:  # the next round takes it
+            continue
+        except Exception:
+            log.exception(failed, run.id)
+    return done
+
 
 HOST = socket.gethostname()[:32]
 INCARNATION = uuid.uuid4().hex[:8]

@@ -17,11 +17,18 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import replace
 
 from bot.charts import chart_png
-from bot.engine import NOT_POSTED, LessonEngine, TimerFired, moved_past, superseded
+from bot.engine import (
+    NOT_POSTED,
+    AssignmentCard,
+    LessonEngine,
+    TimerFired,
+    moved_past,
+    superseded,
+)
 from bot.model import (
     Advance,
     AnyChart,
@@ -76,6 +83,7 @@ class Presenter:
         self._behind: set[int] = set()
         self._retrying: asyncio.Task[None] | None = None
         self._catching_up: asyncio.Task[None] | None = None
+        self._redraws: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._drawing = asyncio.Lock()
         self._editing: weakref.WeakValueDictionary[tuple[int, str, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -275,6 +283,11 @@ class Presenter:
         """A step's answered count changed: its message shows it soon (edits are throttled)."""
         self.counters.touch((channel, run_id, step_id))
 
+    def redraw_soon(self, key: Hashable, redraw: Callable[[], Awaitable[None]]) -> None:
+        """Have a posted card's counts redrawn, throttled like the "N answered" counters."""
+        self._redraws[key] = redraw
+        self.counters.touch(key)
+
     async def flush(self) -> None:
         """Wait for every scheduled counter edit, and stop retrying posts (at shutdown)."""
         for chore in (self._catching_up, self._retrying):
@@ -286,7 +299,8 @@ class Presenter:
 
     async def post(self, channel: str, card: Card) -> str | None:
         """Post any card with its chart drawn."""
-        return await self.surface.post(channel, card, await self.draw(card.chart))
+        chart = None if isinstance(card, AssignmentCard) else card.chart
+        return await self.surface.post(channel, card, await self.draw(chart))
 
     async def draw(self, chart: AnyChart | None) -> DrawnChart | None:
         """The chart as PNG, drawn one at a time in a worker thread, off the event loop."""
@@ -296,7 +310,11 @@ class Presenter:
             png = await asyncio.to_thread(chart_png, chart)
         return DrawnChart(png, chart.title, describe_chart(chart))
 
-    async def _refresh(self, key: object) -> None:
+    async def _refresh(self, key: Hashable) -> None:
+        redraw = self._redraws.pop(key, None)
+        if redraw is not None:
+            await redraw()
+            return
         assert isinstance(key, tuple)
         channel, run_id, step_id = key
         async with self._edit_lock(run_id, step_id):

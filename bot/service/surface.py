@@ -11,10 +11,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Address
+from bot.engine import Address, AssignmentCard, OwnStep
 from bot.model import Member, Place, RevealCard, StepCard, SummaryCard
 
-Card = StepCard | RevealCard | SummaryCard
+Card = StepCard | RevealCard | SummaryCard | AssignmentCard
+Redrawn = StepCard | RevealCard | AssignmentCard
+"""A posted card drawn again: a step's counter or closing, a reveal, an assignment's counts."""
 
 Rights = Callable[[], Awaitable[bool]]
 
@@ -87,8 +89,11 @@ class Surface(Protocol):
         """
         ...
 
-    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
-        """Redraw a posted step (counter, closed) or reveal (Next disabled); whether it worked."""
+    async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
+        """Redraw a posted step (counter, closed), reveal (Next disabled) or assignment card.
+
+        Whether it worked.
+        """
         ...
 
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
@@ -149,7 +154,9 @@ class Outcome:
     request gets an answer anyway (a Discord interaction does; a Slack command need not).
     `repeated` marks a delivery some process already handled: nothing is shown or told.
     `reward` is what the checker gave, when the request was graded; `tries_left` how many
-    more tries the member has at a free-answer problem.
+    more tries the member has at a free-answer problem. In an assigned lesson, `own` is the
+    member's own step to show them privately (`reply` says it in text for platforms that show
+    only text), and `so_far` the tally of the question they just answered.
     """
 
     reply: Reply | None = None
@@ -159,6 +166,8 @@ class Outcome:
     repeated: bool = False
     reward: int | None = None
     tries_left: int | None = None
+    own: OwnStep | None = None
+    so_far: RevealCard | None = None
 
     async def shown(self) -> Reply | None:
         """Run the channel updates; the reply that must reach the member afterwards."""

@@ -6,9 +6,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine import bar_lines, checker_reading, thumbs_tally
+from bot.engine import AssignmentCard, bar_lines, checker_reading, thumbs_tally
 from bot.model import Bar, Button, RevealCard, StepCard, SummaryCard, Tone, VerifierRow
-from bot.service import Card
+from bot.service import Card, card_lines, card_title
 
 Block = dict[str, Any]
 
@@ -168,7 +168,17 @@ def card_message(card: Card) -> tuple[str, list[Block]]:
         return plain(f"Step {card.number}/{card.total}: {card.title}"), step_blocks(card)
     if isinstance(card, RevealCard):
         return plain(card.title), reveal_blocks(card)
+    if isinstance(card, AssignmentCard):
+        return plain(card_title(card)), assignment_blocks(card)
     return plain(card.title), summary_blocks(card)
+
+
+def assignment_blocks(card: AssignmentCard) -> list[Block]:
+    """An assignment's card: what it is, when it is due, Start (none once closed), its counts."""
+    *lines, counts = card_lines(card)
+    blocks = [header(card_title(card)), *sections(to_mrkdwn("\n".join(lines)))]
+    rows = [] if card.closed else action_rows(b for b in card.buttons if not b.disabled)
+    return within_limit([*blocks, *rows, context(f"📊 {counts}")])
 
 
 def step_blocks(card: StepCard) -> list[Block]:

@@ -26,7 +26,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.model import SLACK_ALT_TEXT_LIMIT, RevealCard, StepCard, SummaryCard
-from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Reply
+from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Redrawn, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
     Block,
@@ -137,8 +137,8 @@ class SlackSurface:
             await self.upload(channel, chart.png, chart_filename(title), title, alt_text)
         return str(response["ts"])
 
-    async def edit(self, channel: str, ref: str, card: StepCard | RevealCard) -> bool:
-        """Redraw a step's or a reveal's message from its card; whether it worked."""
+    async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
+        """Redraw a step's, a reveal's or an assignment's message from its card."""
         text, blocks = card_message(card)
         return await self.update(channel, ref, text, blocks)
 

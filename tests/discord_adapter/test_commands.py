@@ -31,7 +31,8 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
     assert command["dm_permission"] is False
     subcommands = {option["name"]: option for option in command["options"]}
     assert set(subcommands) == {
-        "start", "reveal", "next", "stop", "results", "repost", "export", "help"
+        "start", "reveal", "next", "stop", "results", "repost", "export", "help",
+        "assign", "close", "progress", "continue",
     }
     assert all(sub["type"] == 1 and sub["description"] for sub in subcommands.values())
     options = {option["name"]: option for option in subcommands["start"]["options"]}
@@ -39,6 +40,9 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
     assert options["timer"]["type"] == 4
     assert (options["timer"]["min_value"], options["timer"]["max_value"]) == (10, 3600)
     assert not options["lesson"]["required"] and not options["timer"]["required"]
+    options = {option["name"]: option for option in subcommands["assign"]["options"]}
+    assert options["due"]["type"] == 3 and options["due"]["required"]
+    assert options["remind"]["type"] == 3 and not options["remind"]["required"]
     (run,) = subcommands["export"]["options"]
     assert run["name"] == "run" and run["type"] == 4 and not run["required"]
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.engine import Action, Address, LessonEngine, OwnStep
+from bot.engine import IS_ASSIGNMENT, Action, Address, LessonEngine, OwnStep
 from bot.model import (
     BadInput,
     ChannelBusy,
@@ -227,3 +227,20 @@ async def test_forget_me_removes_a_members_place_and_says_so(
     assert await engine.store.member_pass(run_id, ALICE.user_id) is None
     _, progress = await engine.assigned.progress(CHANNEL, HOST)
     assert (progress.started, progress.at_step) == (0, {})
+
+
+async def test_live_host_actions_refuse_an_assignment_and_change_nothing(
+    engine: LessonEngine, store: SqlRunStore, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    for act in (
+        engine.reveal(run_id, HOST),
+        engine.advance(run_id, HOST),
+        engine.stop(run_id, HOST),
+        engine.repost(CHANNEL, HOST),
+    ):
+        with pytest.raises(BadInput, match="is an assignment; use `/lesson close`"):
+            await act
+    run = await store.get_run(run_id)
+    assert run is not None and run.state is RunState.ACTIVE and run.step_index == 0
+    assert IS_ASSIGNMENT.startswith("This channel's lesson is an assignment")

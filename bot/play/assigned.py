@@ -1,0 +1,98 @@
+"""Play mode's assigned lesson: you assign it, everyone takes it at their own pace, you close it.
+
+The same service as on Discord or Slack: the assignment card is posted to the terminal, you
+and the simulated classmates press its Start and each one's own Next, and after you answer a
+question you see its tally so far (the classmates answer each step before you). At the end
+you see the progress a host sees, then close the assignment: the channel gets the results.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, Address, OwnStep
+from bot.play.console import QuitLesson
+from bot.play.render import paragraphs, render_reveal, render_step
+from bot.play.session import NEXT_PROMPT, PlaySession
+from bot.service import CommandArgs, Outcome
+from lessons.reading import reading_minutes
+
+DUE = "1d"
+SO_FAR = "\n\n**So far: "
+"""Where a reply's tally so far begins (`so_far_text`)."""
+WELCOME = (
+    "You are the host and one member. You assign the lesson; {classmates} Each member takes "
+    "it privately at their own pace; the channel sees only how many started and finished. "
+    "After you answer a question you see how everyone answered it so far. Type q at any "
+    "prompt to stop; then you close the assignment and its results are posted."
+)
+
+
+class AssignedPlaySession(PlaySession):
+    """Runs an assigned lesson through the shared service in a terminal."""
+
+    async def run(self) -> None:
+        """Assign the lesson, take it with the classmates, see the progress, close it."""
+        self._welcome()
+        assigned = await self._host("assign", CommandArgs(lesson=self.options.lesson_id, due=DUE))
+        card = self.surface.assignment
+        if card is None:
+            self.console.show(str(assigned.reply))
+            return
+        start = card.buttons[0].address
+        for member in self.classmates.members:
+            await (await self.service.click(member, start)).shown()
+        own = await self._own(await self.service.click(self.you, start))
+        try:
+            while own.card is not None:
+                own = await self._take(own.card.run_id, own.card.step_id, own)
+        except QuitLesson:
+            pass
+        await self._host("progress")
+        self.surface.revealed = True  # the results count the classmates' answers: say so
+        await self._host("close")
+        self._farewell()
+
+    def _welcome(self) -> None:
+        lesson = self.engine.catalog.get(self.options.lesson_id)
+        self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
+        simulated = self.options.classmates
+        classmates = (
+            f"{simulated} simulated classmates (not real people) take it too."
+            if simulated
+            else "no one else takes it."
+        )
+        self.console.show(paragraphs(WELCOME.format(classmates=classmates)))
+
+    async def _take(self, run_id: int, step_id: str, own: OwnStep) -> OwnStep:
+        """Answer your step (the classmates first), then everyone presses their own Next."""
+        assert own.card is not None
+        card = own.card
+        if card.takes_answers:
+            await self.classmates.answer(card, self._step(card))
+            await self._answer(card)
+            answered = await self.service.command(self.you, "continue", CommandArgs())
+            if answered.own is not None and answered.own.so_far is not None:
+                self.console.show("\n" + render_reveal(answered.own.so_far, self.surface.simulated))
+        await self.console.ask_enter(NEXT_PROMPT)
+        onward = Address(run_id, step_id, Action.ONWARD).encode()
+        for member in self.classmates.members:
+            await (await self.service.click(member, onward)).shown()
+        return await self._own(await self.service.click(self.you, onward))
+
+    async def _own(self, outcome: Outcome) -> OwnStep:
+        """Show your own step privately (or why there is none)."""
+        reply = await outcome.shown()
+        own = outcome.own
+        if own is None:
+            self.console.show(paragraphs(str(reply)))
+            return OwnStep(None, text=str(reply))
+        if own.card is None:
+            self.console.show("\n" + paragraphs(own.text))
+        else:
+            self.console.show("\n" + render_step(own.card, self.surface.simulated))
+        return own
+
+    def _tell(self, reply: object) -> None:
+        """Tell a reply; a tally so far is left out here and shown once, after the step."""
+        if isinstance(reply, str):
+            reply = reply.partition(SO_FAR)[0]
+        super()._tell(reply)

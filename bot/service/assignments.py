@@ -1,0 +1,274 @@
+"""Assigned lessons in the service: assigning, each member's private pass, closing once.
+
+`/lesson assign` opens an assigned run and posts its card in the channel; Start on the card
+and each member's own Next come back as an `Outcome` carrying the member's step (`own`),
+shown to them alone; a member who answered a question gets its tally so far (`so_far`).
+The card's counts ("12 started · 7 finished") are redrawn through the presenter's throttled
+counters. The run closes once, at its due time (`close_due`, from the timer loop) or by
+`/lesson close`; the process that closed it posts the results and shows the card closed.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import UTC, datetime, timedelta
+
+from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
+from bot.model import (
+    BadInput,
+    Member,
+    RevealCard,
+    RunMode,
+    RunRecord,
+    SummaryCard,
+)
+from bot.service.posting import each_in_turn
+from bot.service.presenter import Presenter
+from bot.service.surface import Actor, Outcome, PlatformUnavailable, Reply
+
+log = logging.getLogger(__name__)
+
+CARD_STEP = "assignment"
+"""The step id the assignment card's message is remembered under."""
+MAX_AHEAD = timedelta(days=90)
+CLOSE_PATIENCE = 2.0
+"""Seconds closing a due assignment waits for its run's turn; else the next round closes it."""
+WHEN = (
+    "a duration such as `90m`, `2h`, `3d`, `1w` or `1d12h`, or a UTC date such as "
+    "`2026-12-10` or `2026-12-10 17:00`"
+)
+ASSIGN_USAGE = (
+    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>]`, "
+    f"where <when> is {WHEN}."
+)
+IS_LIVE = "The lesson here is live; use `/lesson stop` to end it."
+CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
+ALREADY_CLOSED = "The assignment was already closed; its results are in the channel."
+CANNOT_POST = (
+    "I could not post in this channel, so the lesson was not assigned. "
+    "Invite me first (`/invite @Lesson Bot`), then run `/lesson assign` again."
+)
+
+_DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
+_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?$")
+
+
+def utc_text(moment: datetime) -> str:
+    """A time as hosts read it, e.g. '2026-12-10 17:00 UTC'."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def parse_duration(text: str) -> timedelta | None:
+    """`90m`, `2h`, `3d`, `1w`, `1d12h`: the span; None if the text is not a duration."""
+    match = _DURATION.match(text)
+    if match is None or not any(match.groups()):
+        return None
+    weeks, days, hours, minutes = (int(part or 0) for part in match.groups())
+    return timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes)
+
+
+def parse_date(text: str) -> datetime | None:
+    """`2026-12-10`, `2026-12-10 17:00` or `2026-12-10T17:00` in UTC; None if not a date."""
+    match = _DATE.match(text)
+    if match is None:
+        return None
+    day, time = match[1], match[2] or "00:00"
+    try:
+        return datetime.strptime(f"{day} {time}", "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+    except ValueError:
+        raise BadInput(f"`{text}` is not a date and time that exists. {ASSIGN_USAGE}") from None
+
+
+def parse_when(text: str, now: datetime) -> datetime:
+    """When an assignment is due: a duration from now or a UTC date, within 90 days."""
+    word = text.strip().lower()
+    span = parse_duration(word)
+    due = now + span if span is not None else parse_date(word)
+    if due is None:
+        raise BadInput(f"`{text}` is not a time. {ASSIGN_USAGE}")
+    if due <= now:
+        raise BadInput(f"The due time ({utc_text(due)}) has passed; give a time in the future.")
+    if due - now > MAX_AHEAD:
+        latest = utc_text(now + MAX_AHEAD)
+        raise BadInput(f"The due time must be within {MAX_AHEAD.days} days (by {latest}).")
+    return due
+
+
+def parse_remind(text: str, due: datetime, now: datetime) -> datetime:
+    """When to remind: a duration before the due time, or a UTC date, after now."""
+    word = text.strip().lower()
+    span = parse_duration(word)
+    remind = due - span if span is not None else parse_date(word)
+    if remind is None:
+        raise BadInput(f"`{text}` is not a time. {ASSIGN_USAGE}")
+    if not now < remind < due:
+        raise BadInput(
+            f"The reminder ({utc_text(remind)}) must come after now and before the due time "
+            f"({utc_text(due)})."
+        )
+    return remind
+
+
+def own_text(own: OwnStep) -> str:
+    """A member's own step as text: where they are, and the tally so far once answered."""
+    if own.card is None:
+        return own.text
+    card = own.card
+    lines = [f"**{card.number}/{card.total} · {card.title}**", card.body]
+    if own.so_far is not None:
+        lines.append(so_far_text(own.so_far))
+    return "\n\n".join(line for line in lines if line)
+
+
+def card_title(card: AssignmentCard) -> str:
+    """The heading of an assignment card."""
+    return f"Assignment: {card.title}"
+
+
+def card_lines(card: AssignmentCard) -> list[str]:
+    """What an assignment card says under its heading, its counts last, on every platform."""
+    how = (
+        "Closed. The results are posted in the channel."
+        if card.closed
+        else "Press Start to take it privately, at your own pace. "
+        "The results are posted here when it closes."
+    )
+    return [
+        f"{card.steps} steps, about {card.minutes} minutes. Due {utc_text(card.due_at)}.",
+        how,
+        card.counter_text,
+    ]
+
+
+def so_far_text(so_far: RevealCard) -> str:
+    """A question's tally among those who answered so far, as text."""
+    return "\n".join([f"**{so_far.title}**", *bar_lines(so_far.bars)])
+
+
+class Assignments:
+    """The assigned mode's verbs, clicks and closing, through the engine and the presenter."""
+
+    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+        self.engine = engine
+        self.presenter = presenter
+
+    async def assign(self, actor: Actor, lesson: str | None, due: str | None,
+                     remind: str | None) -> Outcome:
+        """Open an assigned run here, then post its card (closing it if it cannot be posted)."""
+        if due is None:
+            raise BadInput(ASSIGN_USAGE)
+        now = self.engine.clock()
+        due_at = parse_when(due, now)
+        remind_at = parse_remind(remind, due_at, now) if remind is not None else None
+        host = await actor.member()
+        card = await self.engine.assigned.assign(actor.place, host, lesson, due_at, remind_at)
+        channel = actor.channel
+
+        async def post_card() -> Reply | None:
+            ref = await self.presenter.post(channel, card)
+            if ref is not None:
+                await self.engine.remember_message(card.run_id, CARD_STEP, ref)
+                return None
+            await self.engine.assigned.close(card.run_id, host)
+            return CANNOT_POST
+
+        done = (
+            f"Assigned run {card.run_id} ({card.steps} steps), due {utc_text(due_at)}. "
+            "Members press Start on its card to take it privately."
+        )
+        decided = Outcome(done=done, show=post_card)
+
+        async def ready() -> Outcome:
+            return decided
+
+        return await self.presenter.in_turn(card.run_id, ready)
+
+    async def close(self, actor: Actor) -> Outcome:
+        """A host closes the channel's assignment early: its results are posted once."""
+        host = await actor.member()
+        run = await self.engine.run_in(actor.place)
+        if run.mode is not RunMode.ASSIGNED:
+            raise BadInput(IS_LIVE)
+
+        async def decide() -> Outcome:
+            summary = await self.engine.assigned.close(run.id, host)
+            if summary is None:
+                return Outcome(reply=ALREADY_CLOSED)
+
+            async def show() -> None:
+                await self.closed(run, summary)
+
+            return Outcome(done=CLOSED_NOW, show=show)
+
+        return await self.presenter.in_turn(run.id, decide)
+
+    async def close_due(self, platform: str | None = None) -> int:
+        """Close every assignment (of one platform, if given) whose due time passed."""
+        due = [
+            run for run in await self.engine.assigned.due()
+            if platform is None or run.place.platform == platform
+        ]
+        return await each_in_turn(
+            due, self._close_due, "could not close assignment %s at its due time"
+        )
+
+    async def _close_due(self, run: RunRecord) -> int:
+        async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):
+            summary = await self.engine.assigned.close(run.id)
+            if summary is None:  # another process closed it first
+                return 0
+            try:
+                await self.closed(run, summary)
+            except PlatformUnavailable:
+                log.warning("assignment %s closed; its results could not be posted", run.id)
+            return 1
+
+    async def closed(self, run: RunRecord, summary: SummaryCard) -> None:
+        """Show a closed assignment: its card closed (Start disabled), then its results."""
+        await self.redraw_card(run.place.channel, run.id)
+        await self.presenter.post(run.place.channel, summary)
+
+    async def progress(self, actor: Actor) -> Outcome:
+        """For a host, privately: how many started and finished, and where the others are."""
+        run, progress = await self.engine.assigned.progress(actor.place, await actor.member())
+        lesson = self.engine.catalog.get(run.lesson_id)
+        due = f"due {utc_text(run.due_at)}" if run.due_at is not None else "no due time"
+        lines = [
+            f"**Run {run.id} · {lesson.title} · {due}**",
+            f"{progress.started} started · {progress.finished} finished",
+        ]
+        for index, count in sorted(progress.at_step.items()):
+            if count:
+                step = lesson.steps[index]
+                lines.append(f"• at step {index + 1} · {step.title}: {count}")
+        lines.append(f"Could not be messaged: {progress.unreachable}")
+        return Outcome(reply="\n".join(lines))
+
+    async def resume(self, actor: Actor) -> Outcome:
+        """`/lesson continue`: the member's own step of the channel's assignment, privately."""
+        own = await self.engine.assigned.resume(actor.place, await actor.member(False))
+        return Outcome(reply=own_text(own), own=own)
+
+    def own(self, channel: str, run_id: int, own: OwnStep) -> Outcome:
+        """Start or a member's own Next: their step privately; the card's counts follow."""
+
+        async def counted() -> None:
+            self.presenter.redraw_soon(
+                (CARD_STEP, channel, run_id), lambda: self.redraw_card(channel, run_id)
+            )
+
+        return Outcome(reply=own_text(own), own=own, show=counted)
+
+    async def so_far(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
+        """After a member answered: the question's tally so far, in an assigned run only."""
+        return await self.engine.assigned.so_far_at(run_id, step_id, member)
+
+    async def redraw_card(self, channel: str, run_id: int) -> None:
+        """Redraw the assignment card with its counts as stored (closed once the run is)."""
+        ref = await self.engine.step_message(run_id, CARD_STEP)
+        run = await self.engine.run(run_id)
+        if ref is None or ref == NOT_POSTED or run is None:
+            return
+        await self.presenter.surface.edit(channel, ref, await self.engine.assigned.card(run))
+

@@ -1,0 +1,37 @@
+"""Play mode's assigned lesson, driven end to end through piped stdin, on a real SQLite file."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.play.test_play_mode import play, scripted_answers
+
+
+def test_play_assigned_takes_the_lesson_privately_then_closes_it(tmp_path: Path) -> None:
+    result = play(
+        tmp_path, scripted_answers(), "--assigned", "--seed", "3", "--classmates", "5"
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    card_at, first_step_at = out.index("Assignment: "), out.index("Step 1 of 12")
+    assert card_at < first_step_at and "0 started · 0 finished" in out[card_at:first_step_at]
+    assert "So far: Same brain, a year later (6 answered)" in out
+    assert out.count("So far: Same brain, a year later (") == 1  # once, after answering
+    assert "You have finished the lesson." in out
+    assert "6 started · 6 finished" in out and "Could not be messaged: 0" in out
+    closed_at = out.index("Closed. The results are posted in the channel.")
+    assert closed_at < out.index("6 members took part.")
+    assert "simulated classmates" in out[closed_at:]
+    with sqlite3.connect(tmp_path / "play.db") as db:
+        assert db.execute("select state, mode from runs").fetchall() == [("finished", "assigned")]
+        assert db.execute("select count(*) from member_passes").fetchone() == (6,)
+
+
+def test_quitting_an_assignment_still_closes_it(tmp_path: Path) -> None:
+    result = play(tmp_path, "q\n", "--assigned", "--classmates", "2")
+    assert result.returncode == 0, result.stderr
+    assert "3 started · 0 finished" in result.stdout
+    assert "Closed. The results are posted" in result.stdout
+    with sqlite3.connect(tmp_path / "play.db") as db:
+        assert db.execute("select state from runs").fetchall() == [("finished",)]

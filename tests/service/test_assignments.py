@@ -1,0 +1,455 @@
+"""The assigned mode through the service: assign, Start, answers, progress, closing once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.engine import (
+    IS_ASSIGNMENT,
+    Action,
+    Address,
+    AssignmentCard,
+    LessonCatalog,
+    LessonEngine,
+)
+from bot.model import BadInput, Place, RevealCard, RunMode, RunState, StepCard, SummaryCard
+from bot.service import (
+    Actor,
+    Card,
+    CommandArgs,
+    DrawnChart,
+    LessonService,
+    Outcome,
+    Presenter,
+    Redrawn,
+    fixed_rights,
+)
+from bot.service.assignments import (
+    CARD_STEP,
+    MAX_AHEAD,
+    parse_remind,
+    parse_when,
+)
+from bot.service.commands import parse_command
+from bot.verifier import Checker
+from storage import SqlRunStore, open_database
+from tests.conftest import FakeClock
+
+PLACE = Place("discord", "guild-1", "channel-1")
+HOST = Actor("host-1", "Hosting Hana", PLACE, fixed_rights(True))
+ALICE = Actor("alice", "Alice", PLACE)
+BOB = Actor("bob", "Bob", PLACE)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+@dataclass
+class RecordingSurface:
+    """A channel that keeps what was posted and every redraw."""
+
+    shows_charts: bool = True
+    posts: list[tuple[str, Card, DrawnChart | None]] = field(default_factory=list)
+    edits: list[tuple[str, Redrawn]] = field(default_factory=list)
+
+    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        self.posts.append((channel, card, chart))
+        return f"ref-{len(self.posts)}"
+
+    async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
+        self.edits.append((ref, card))
+        return True
+
+    async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
+        return None
+
+    def posted(self, kind: type) -> list[Card]:
+        return [card for _, card, _ in self.posts if isinstance(card, kind)]
+
+
+@dataclass
+class Bot:
+    """One process: an engine, its service, and the channel it posts to."""
+
+    engine: LessonEngine
+    service: LessonService
+    surface: RecordingSurface
+
+    async def run(self, actor: Actor, verb: str, **args: object) -> Outcome:
+        outcome = await self.service.command(actor, verb, CommandArgs(**args))  # type: ignore[arg-type]
+        await outcome.shown()
+        return outcome
+
+    async def click(self, actor: Actor, address: str) -> Outcome:
+        outcome = await self.service.click(actor, address)
+        await outcome.shown()
+        await self.service.presenter.flush()
+        return outcome
+
+
+def bot_on(engine: LessonEngine) -> Bot:
+    surface = RecordingSurface()
+    presenter = Presenter(engine, surface, counter_interval=0.0)
+    return Bot(engine, LessonService(engine, presenter), surface)
+
+
+@pytest.fixture
+def bot(engine: LessonEngine) -> Bot:
+    return bot_on(engine)
+
+
+@pytest.fixture
+async def other_bot(
+    database_url: str, checker: Checker, clock: FakeClock
+) -> AsyncIterator[Bot]:
+    """A second process on the same database."""
+    database = open_database(database_url)
+    yield bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
+    await database.dispose()
+
+
+async def assigned(bot: Bot, due: str = "3d") -> AssignmentCard:
+    await bot.run(HOST, "assign", due=due)
+    (card,) = bot.surface.posted(AssignmentCard)
+    assert isinstance(card, AssignmentCard)
+    return card
+
+
+def start_of(card: AssignmentCard) -> str:
+    (start,) = card.buttons
+    return start.address
+
+
+def own_card(outcome: Outcome) -> StepCard:
+    assert outcome.own is not None and outcome.own.card is not None, outcome.reply
+    return outcome.own.card
+
+
+async def walk_to(bot: Bot, actor: Actor, start: str, kind: str) -> StepCard:
+    card = own_card(await bot.click(actor, start))
+    while card.kind != kind:
+        onward = Address(card.run_id, card.step_id, Action.ONWARD).encode()
+        card = own_card(await bot.click(actor, onward))
+    return card
+
+
+# The `when` parser
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("90m", timedelta(minutes=90)),
+        ("2h", timedelta(hours=2)),
+        ("3d", timedelta(days=3)),
+        ("1w", timedelta(weeks=1)),
+        ("1d12h", timedelta(days=1, hours=12)),
+        ("1W2D3H4M", timedelta(weeks=1, days=2, hours=3, minutes=4)),
+    ],
+)
+def test_a_duration_counts_from_now(text: str, span: timedelta) -> None:
+    assert parse_when(text, NOW) == NOW + span
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("2026-01-10", datetime(2026, 1, 10, tzinfo=UTC)),
+        ("2026-01-10 17:00", datetime(2026, 1, 10, 17, 0, tzinfo=UTC)),
+        ("2026-01-10T17:00", datetime(2026, 1, 10, 17, 0, tzinfo=UTC)),
+    ],
+)
+def test_a_date_is_read_in_utc(text: str, due: datetime) -> None:
+    assert parse_when(text, NOW) == due
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("soon", "Usage"),
+        ("3 days", "Usage"),
+        ("0m", "has passed"),
+        ("2025-12-31", "has passed"),
+        ("2026-02-30", "exists"),
+        ("13w", "within 90 days"),
+        ("2026-06-01", "within 90 days"),
+        ("", "Usage"),
+        ("d", "Usage"),
+    ],
+)
+def test_anything_else_is_refused_with_a_usage_line(text: str, says: str) -> None:
+    with pytest.raises(BadInput, match=says):
+        parse_when(text, NOW)
+
+
+@given(
+    weeks=st.integers(0, 20), days=st.integers(0, 200), hours=st.integers(0, 3000),
+    minutes=st.integers(0, 10_000),
+)
+def test_any_combined_duration_is_due_then_or_refused(
+    weeks: int, days: int, hours: int, minutes: int
+) -> None:
+    text = "".join(
+        f"{n}{unit}" for n, unit in ((weeks, "w"), (days, "d"), (hours, "h"), (minutes, "m")) if n
+    ) or "0m"
+    span = timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes)
+    if timedelta(0) < span <= MAX_AHEAD:
+        assert parse_when(text, NOW) == NOW + span
+    else:
+        with pytest.raises(BadInput):
+            parse_when(text, NOW)
+
+
+@given(st.text(max_size=12))
+def test_no_text_breaks_the_parser(text: str) -> None:
+    try:
+        due = parse_when(text, NOW)
+    except BadInput:
+        return
+    assert NOW < due <= NOW + MAX_AHEAD
+
+
+def test_a_reminder_is_before_the_due_time() -> None:
+    due = NOW + timedelta(days=3)
+    assert parse_remind("1d", due, NOW) == due - timedelta(days=1)
+    assert parse_remind("2026-01-02 08:00", due, NOW) == datetime(2026, 1, 2, 8, tzinfo=UTC)
+    with pytest.raises(BadInput, match="before the due time"):
+        parse_remind("4d", due, NOW)
+
+
+def test_the_typed_command_reads_due_and_remind() -> None:
+    assert parse_command("assign rlvr due:3d remind:12h") == (
+        "assign", CommandArgs(lesson="rlvr", due="3d", remind="12h")
+    )
+    _verb, args = parse_command("assign due:2026-12-10 17:00 remind:2026-12-09")
+    assert (args.due, args.remind, args.lesson) == ("2026-12-10 17:00", "2026-12-09", None)
+    with pytest.raises(BadInput, match="Usage"):
+        parse_command("assign rlvr other due:3d")
+    with pytest.raises(BadInput, match="Usage"):
+        parse_command("assign when:3d")
+
+
+# The channel and the member
+
+
+async def test_assigning_posts_the_card_with_counts_and_remembers_it(
+    bot: Bot, engine: LessonEngine, clock: FakeClock
+) -> None:
+    outcome = await bot.run(HOST, "assign", due="3d")
+    assert outcome.done is not None and "due 2026-01-04 12:00 UTC" in outcome.done
+    card = await assigned_card(bot)
+    assert card.counter_text == "0 started · 0 finished" and not card.closed
+    assert await engine.step_message(card.run_id, CARD_STEP) == "ref-1"
+    run = await engine.run(card.run_id)
+    assert run is not None and run.mode is RunMode.ASSIGNED
+    assert run.due_at == clock() + timedelta(days=3)
+
+
+async def assigned_card(bot: Bot) -> AssignmentCard:
+    (card,) = bot.surface.posted(AssignmentCard)
+    assert isinstance(card, AssignmentCard)
+    return card
+
+
+async def test_start_shows_the_members_own_step_and_the_card_counts_it(bot: Bot) -> None:
+    card = await assigned(bot)
+    outcome = await bot.click(ALICE, start_of(card))
+    step = own_card(outcome)
+    assert step.number == 1 and isinstance(outcome.reply, str) and step.title in outcome.reply
+    assert all(not b.host_only for b in step.buttons)
+    assert [b.label for b in step.buttons][-1] == "Next"
+    ref, redrawn = bot.surface.edits[-1]
+    assert ref == "ref-1" and isinstance(redrawn, AssignmentCard)
+    assert redrawn.counter_text == "1 started · 0 finished"
+    assert len(bot.surface.posts) == 1  # nothing else in the channel
+
+
+async def test_an_answer_carries_the_tally_so_far_and_never_before(bot: Bot) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    assert (await bot.click(ALICE, start_of(card))).own.so_far is None  # type: ignore[union-attr]
+    choice = next(b for b in prediction.buttons if b.address.split(":")[3] == "choose")
+    answered = await bot.click(ALICE, choice.address)
+    assert answered.so_far is not None and answered.so_far.answered == 1
+    assert isinstance(answered.reply, str) and "So far:" in answered.reply
+    back = await bot.run(ALICE, "continue")
+    assert back.own is not None and back.own.so_far is not None
+    assert len(bot.surface.posts) == 1  # no tally or counter in the channel
+
+
+async def test_progress_is_for_hosts_and_counts_each_step(bot: Bot) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    await bot.click(BOB, start_of(card))
+    refused = await bot.run(ALICE, "progress")
+    assert isinstance(refused.reply, str) and "Only a lesson host" in refused.reply
+    told = await bot.run(HOST, "progress")
+    assert isinstance(told.reply, str)
+    assert "2 started · 0 finished" in told.reply
+    assert f"at step {prediction.number} · {prediction.title}: 1" in told.reply
+    assert "at step 1 · " in told.reply and "Could not be messaged: 0" in told.reply
+
+
+async def test_live_host_verbs_on_an_assignment_change_nothing(
+    bot: Bot, engine: LessonEngine
+) -> None:
+    card = await assigned(bot)
+    for verb in ("reveal", "next", "repost", "stop"):
+        assert (await bot.run(HOST, verb)).reply == IS_ASSIGNMENT, verb
+        assert "Only a lesson host" in str((await bot.run(ALICE, verb)).reply), verb
+    first = engine.catalog.get().steps[0].id
+    for action in (Action.REVEAL, Action.NEXT):  # an old or forged host button
+        clicked = await bot.click(HOST, Address(card.run_id, first, action).encode())
+        assert clicked.reply == IS_ASSIGNMENT, action
+    run = await engine.run(card.run_id)
+    assert run is not None and run.state is RunState.ACTIVE and run.step_index == 0
+    assert len(bot.surface.posts) == 1 and not bot.surface.edits
+
+
+async def test_a_second_lesson_is_refused_naming_what_runs(bot: Bot) -> None:
+    card = await assigned(bot)
+    for verb, args in (("start", {}), ("assign", {"due": "1d"})):
+        outcome = await bot.run(HOST, verb, **args)
+        assert isinstance(outcome.reply, str)
+        assert f"An assignment is already running in this channel (run {card.run_id})" in (
+            outcome.reply
+        )
+        assert "/lesson close" in outcome.reply
+
+
+async def test_a_live_lesson_is_named_when_assigning_over_it(bot: Bot) -> None:
+    await bot.run(HOST, "start")
+    outcome = await bot.run(HOST, "assign", due="1d")
+    assert isinstance(outcome.reply, str) and outcome.reply.startswith("A live lesson")
+    closing = await bot.run(HOST, "close")
+    assert isinstance(closing.reply, str) and "live" in closing.reply
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ({}, "Usage"),
+        ({"due": "soon"}, "Usage"),
+        ({"due": "2020-01-01"}, "has passed"),
+        ({"due": "100d"}, "within 90 days"),
+        ({"due": "1d", "remind": "2d"}, "before the due time"),
+        ({"due": "1d", "lesson": "nope"}, "no lesson called"),
+    ],
+)
+async def test_usage_errors_store_and_post_nothing(
+    bot: Bot, store: SqlRunStore, args: dict[str, str], says: str
+) -> None:
+    outcome = await bot.run(HOST, "assign", **args)
+    assert isinstance(outcome.reply, str) and says in outcome.reply
+    assert await store.find_active_run(PLACE) is None and not bot.surface.posts
+
+
+async def test_only_hosts_assign_and_close(bot: Bot, store: SqlRunStore) -> None:
+    refused = await bot.run(ALICE, "assign", due="1d")
+    assert isinstance(refused.reply, str) and "Only a lesson host" in refused.reply
+    assert await store.find_active_run(PLACE) is None
+    await assigned(bot)
+    refused = await bot.run(ALICE, "close")
+    assert isinstance(refused.reply, str) and "Only a lesson host" in refused.reply
+    assert await store.find_active_run(PLACE) is not None
+
+
+async def test_results_and_export_work_on_an_assignment(bot: Bot) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    choice = next(b for b in prediction.buttons if b.address.split(":")[3] == "choose")
+    await bot.click(ALICE, choice.address)
+    results = await bot.run(ALICE, "results")
+    assert isinstance(results.reply, SummaryCard) and results.reply.run_id == card.run_id
+    export = await bot.run(HOST, "export")
+    assert export.reply is not None and f"run-{card.run_id}.csv" in str(export.reply)
+
+
+# Closing once
+
+
+async def test_closing_posts_the_results_and_closes_the_card(
+    bot: Bot, engine: LessonEngine
+) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    choice = next(b for b in prediction.buttons if b.address.split(":")[3] == "choose")
+    await bot.click(ALICE, choice.address)
+    closed = await bot.run(HOST, "close")
+    assert closed.done is not None and "Closed" in closed.done
+    (summary,) = bot.surface.posted(SummaryCard)
+    assert isinstance(summary, SummaryCard) and summary.run_id == card.run_id
+    assert summary.bars  # the revealed question is in the results, as in a live run
+    ref, last = bot.surface.edits[-1]
+    assert ref == "ref-1" and isinstance(last, AssignmentCard) and last.closed
+    assert all(b.disabled for b in last.buttons)
+    late = await bot.click(BOB, start_of(card))
+    assert isinstance(late.reply, str) and "closed" in late.reply and late.own is None
+    again = await bot.run(HOST, "close")
+    assert isinstance(again.reply, str) and "No lesson is running" in again.reply
+    assert len(bot.surface.posted(SummaryCard)) == 1
+
+
+async def test_the_due_time_closes_it_once_across_two_processes(
+    bot: Bot, other_bot: Bot, clock: FakeClock
+) -> None:
+    card = await assigned(bot, due="2h")
+    await bot.click(ALICE, start_of(card))
+    assert await bot.service.fire_timers() == 0
+    clock.advance(2 * 3600 + 1)
+    fired = await asyncio.gather(
+        bot.service.fire_timers(), other_bot.service.fire_timers(), bot.service.fire_timers()
+    )
+    assert sum(fired) == 1
+    summaries = bot.surface.posted(SummaryCard) + other_bot.surface.posted(SummaryCard)
+    assert len(summaries) == 1
+    assert await bot.service.fire_timers() == 0
+    run = await bot.engine.run(card.run_id)
+    assert run is not None and run.state is RunState.FINISHED
+
+
+async def test_a_host_close_and_the_due_time_race_to_one_close(
+    bot: Bot, other_bot: Bot, clock: FakeClock
+) -> None:
+    card = await assigned(bot, due="1h")
+    clock.advance(3601)
+    closes = await asyncio.gather(
+        bot.run(HOST, "close"), other_bot.service.fire_timers(), other_bot.run(HOST, "close")
+    )
+    summaries = bot.surface.posted(SummaryCard) + other_bot.surface.posted(SummaryCard)
+    assert len(summaries) == 1, closes
+    run = await bot.engine.run(card.run_id)
+    assert run is not None and run.state is RunState.FINISHED
+
+
+async def test_due_assignments_of_another_platform_are_left_to_it(
+    bot: Bot, clock: FakeClock
+) -> None:
+    await assigned(bot, due="1h")
+    clock.advance(3601)
+    assert await bot.service.fire_timers("slack") == 0
+    assert await bot.service.fire_timers("discord") == 1
+
+
+async def test_catching_up_at_startup_posts_no_live_step_into_an_assignment(bot: Bot) -> None:
+    await assigned(bot)
+    await bot.service.presenter.catch_up("discord")
+    assert len(bot.surface.posts) == 1 and not bot.surface.posted(StepCard)
+
+
+async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot) -> None:
+    card = await assigned(bot)
+    problem = await walk_to(bot, ALICE, start_of(card), "free_answer")
+    assert problem.number > 1  # the run itself is still at its first step
+    opened = await bot.click(ALICE, Address(card.run_id, problem.step_id, Action.ANSWER).encode())
+    assert opened.form is not None, opened.reply
+    assert opened.form.card.step_id == problem.step_id
+    answer = await bot.service.answer(ALICE, opened.form.address.encode(), "no idea")
+    await answer.shown()
+    assert answer.reward is not None
+    assert answer.so_far is not None and answer.so_far.answered == 1

@@ -66,6 +66,7 @@ class DiscordSurface:
     """Posts lesson messages to channels and threads, and edits them later by reference."""
 
     shows_charts = True
+    shows_own_steps = False
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

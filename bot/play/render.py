@@ -111,6 +111,7 @@ class TerminalSurface:
         self.assumed = assumed or {}
         self.charts = charts
         self.shows_charts = charts is not None
+        self.shows_own_steps = True
         self.latest_step: StepCard | None = None
         self.more: str | None = None
         self.posted = 0

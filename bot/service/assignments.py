@@ -52,6 +52,10 @@ CANNOT_POST = (
 
 _DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?$")
+NOT_ON_THIS_PLATFORM = (
+    "Assigned lessons cannot be taken here yet: this platform cannot show members their own "
+    "steps privately. Run the lesson live with `/lesson start`, or try `lessonbot play --assigned`."
+)
 
 
 def utc_text(moment: datetime) -> str:
@@ -156,6 +160,8 @@ class Assignments:
     async def assign(self, actor: Actor, lesson: str | None, due: str | None,
                      remind: str | None) -> Outcome:
         """Open an assigned run here, then post its card (closing it if it cannot be posted)."""
+        if not self.presenter.surface.shows_own_steps:
+            raise BadInput(NOT_ON_THIS_PLATFORM)
         if due is None:
             raise BadInput(ASSIGN_USAGE)
         now = self.engine.clock()

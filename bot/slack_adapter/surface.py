@@ -114,6 +114,7 @@ class SlackSurface:
     """Channel messages (the service's `Surface`) and private replies, through one client."""
 
     shows_charts = True
+    shows_own_steps = False
 
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client

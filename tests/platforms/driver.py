@@ -121,8 +121,10 @@ class Platform(ABC):
         """The host's `/lesson next`; the post of the step it moved to."""
 
     @abstractmethod
-    async def command(self, name: str, user: Person | None = None) -> Sent:
-        """`/lesson <name>` typed by `user` (the host by default)."""
+    async def command(
+        self, name: str, user: Person | None = None, options: dict[str, str] | None = None
+    ) -> Sent:
+        """`/lesson <name> [option:value…]` typed by `user` (the host by default)."""
 
     @abstractmethod
     async def click(self, user: Person, post: Post, address: str) -> Sent:
@@ -182,9 +184,11 @@ class Platform(ABC):
         """A typed answer, and the private reply to it."""
         return await self.reply(await self.send_answer(user, post, text))
 
-    async def ask(self, name: str, user: Person | None = None) -> Reply:
+    async def ask(
+        self, name: str, user: Person | None = None, options: dict[str, str] | None = None
+    ) -> Reply:
         """A command, and the private reply to it."""
-        return await self.reply(await self.command(name, user))
+        return await self.reply(await self.command(name, user, options))
 
     async def reach(self, step: str) -> Post:
         """Start a run and move on until step `step` is shown; its post."""

@@ -160,11 +160,14 @@ class DiscordPlatform(Platform):
         """`/lesson next`, answered privately with "Moved on."."""
         return DiscordPost(await self.driver.next_step())
 
-    async def command(self, name: str, user: Person | None = None) -> Sent:
-        """The slash command in the lesson's channel."""
+    async def command(
+        self, name: str, user: Person | None = None, options: dict[str, str] | None = None
+    ) -> Sent:
+        """The slash command in the lesson's channel, with its options as Discord sends them."""
         person = user or self.host
+        given: dict[str, str | int] = dict(options or {})
         return self._sent(
-            person, await self.fake.slash(self._user(person), name, {}, self.driver.channel_id)
+            person, await self.fake.slash(self._user(person), name, given, self.driver.channel_id)
         )
 
     async def click(self, user: Person, post: Post, address: str) -> Sent:

@@ -175,11 +175,14 @@ class SlackPlatform(Platform):
         assert status == 200, status
         return Sent(user, SlackSent(trigger, seen, status, time.monotonic() - started))
 
-    async def command(self, name: str, user: Person | None = None) -> Sent:
-        """The slash command, form-encoded and signed."""
+    async def command(
+        self, name: str, user: Person | None = None, options: dict[str, str] | None = None
+    ) -> Sent:
+        """The slash command, form-encoded and signed; options typed as `name:value`."""
         person = user or self.host
+        text = " ".join([name, *(f"{key}:{value}" for key, value in (options or {}).items())])
         return await self._sent(
-            person, lambda trigger: self.driver.command(name, person.id, trigger_id=trigger)
+            person, lambda trigger: self.driver.command(text, person.id, trigger_id=trigger)
         )
 
     async def click(self, user: Person, post: Post, address: str) -> Sent:

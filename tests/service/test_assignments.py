@@ -54,6 +54,7 @@ class RecordingSurface:
     """A channel that keeps what was posted and every redraw."""
 
     shows_charts: bool = True
+    shows_own_steps: bool = True
     posts: list[tuple[str, Card, DrawnChart | None]] = field(default_factory=list)
     edits: list[tuple[str, Redrawn]] = field(default_factory=list)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -150,8 +151,15 @@ def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
 
 def assignment_message(card: AssignmentCard) -> Outgoing:
     """An assignment's card: what it is, when it is due, its counts and Start."""
-    shown = embeds([(card_title(card), "\n".join(card_lines(card)))], RESULTS_COLOUR, False)
+    text = "\n".join(card_lines(card, discord_time))
+    shown = embeds([(card_title(card), text)], RESULTS_COLOUR, False)
     return Outgoing(assignment_content(card), shown, build_view(card.buttons))
+
+
+def discord_time(moment: datetime) -> str:
+    """A time each reader sees in their own zone, then how far off it is."""
+    unix = int(moment.timestamp())
+    return f"<t:{unix}:F> (<t:{unix}:R>)"
 
 
 def assignment_content(card: AssignmentCard) -> str:

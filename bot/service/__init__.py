@@ -1,6 +1,6 @@
 """The layer every front end shares: one interaction path, one presenter, one verb table."""
 
-from bot.service.assignments import card_lines, card_title
+from bot.service.assignments import card_lines, card_title, utc_text
 from bot.service.commands import VERBS, CommandArgs, help_text
 from bot.service.lesson_service import LessonService
 from bot.service.presenter import Presenter
@@ -39,4 +39,5 @@ __all__ = [
     "card_title",
     "fixed_rights",
     "help_text",
+    "utc_text",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
@@ -130,8 +131,8 @@ def card_title(card: AssignmentCard) -> str:
     return f"Assignment: {card.title}"
 
 
-def card_lines(card: AssignmentCard) -> list[str]:
-    """What an assignment card says under its heading, its counts last, on every platform."""
+def card_lines(card: AssignmentCard, due_text: Callable[[datetime], str] = utc_text) -> list[str]:
+    """What an assignment card says under its heading, its due time drawn by `due_text`."""
     how = (
         "Closed. The results are posted in the channel."
         if card.closed
@@ -139,7 +140,7 @@ def card_lines(card: AssignmentCard) -> list[str]:
         "The results are posted here when it closes."
     )
     return [
-        f"{card.steps} steps, about {card.minutes} minutes. Due {utc_text(card.due_at)}.",
+        f"{card.steps} steps, about {card.minutes} minutes. Due {due_text(card.due_at)}.",
         how,
         card.counter_text,
     ]

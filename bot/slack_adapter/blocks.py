@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from bot.engine import AssignmentCard, bar_lines, checker_reading, thumbs_tally
 from bot.model import Bar, Button, RevealCard, StepCard, SummaryCard, Tone, VerifierRow
-from bot.service import Card, card_lines, card_title
+from bot.service import Card, card_lines, card_title, utc_text
 
 Block = dict[str, Any]
 
@@ -32,6 +33,7 @@ _HEADING = re.compile(r"^#{1,6}\s+(.+)$", re.MULTILINE)
 _PLAIN_MARKUP = re.compile(r"\*\*|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])|`")
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
 _BOLD_MARK = "\x00"
+_DUE_MARK = "\x01"
 
 
 def escape(text: str) -> str:
@@ -175,10 +177,17 @@ def card_message(card: Card) -> tuple[str, list[Block]]:
 
 def assignment_blocks(card: AssignmentCard) -> list[Block]:
     """An assignment's card: what it is, when it is due, Start (none once closed), its counts."""
-    *lines, counts = card_lines(card)
-    blocks = [header(card_title(card)), *sections(to_mrkdwn("\n".join(lines)))]
+    *lines, counts = card_lines(card, lambda _: _DUE_MARK)
+    text = to_mrkdwn("\n".join(lines)).replace(_DUE_MARK, slack_date(card.due_at))
+    blocks = [header(card_title(card)), *sections(text)]
     rows = [] if card.closed else action_rows(b for b in card.buttons if not b.disabled)
     return within_limit([*blocks, *rows, context(f"📊 {counts}")])
+
+
+def slack_date(moment: datetime) -> str:
+    """A time each reader sees in their own zone; the UTC text where Slack cannot show it."""
+    unix = int(moment.timestamp())
+    return f"<!date^{unix}^{{date_short_pretty}} at {{time}}|{utc_text(moment)}>"
 
 
 def step_blocks(card: StepCard) -> list[Block]:

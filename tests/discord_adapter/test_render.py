@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 
 import discord
 import matplotlib.image
@@ -14,13 +15,14 @@ from bot.discord_adapter.render import (
     MAX_EMBED_TOTAL,
     TOO_LARGE,
     Outgoing,
+    assignment_message,
     clip,
     file_message,
     fit_sections,
     reveal_message,
     step_message,
 )
-from bot.engine import LessonEngine
+from bot.engine import AssignmentCard, LessonEngine
 from bot.engine.reveals import share_chart
 from bot.model import Bar, Button, Member, Place, RevealCard, StepCard
 from bot.model.chart_text import describe_chart
@@ -101,3 +103,13 @@ def test_an_export_too_large_to_attach_says_how_to_get_it() -> None:
     refused = file_message(export, 9)
     assert refused == TOO_LARGE.format(run_id=7, size=10)
     assert "`python -m bot export --run 7`" in str(refused)
+
+
+def test_an_assignment_card_shows_its_due_time_in_each_readers_zone() -> None:
+    due = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)
+    card = AssignmentCard(7, "RLVR", 12, 20, due, buttons=(Button("rl:7:s:start", "Start"),))
+    text = assignment_message(card).embeds[0].description or ""
+    unix = int(due.timestamp())
+    assert unix == 1796922000
+    assert text.count(f"<t:{unix}:F>") == 1 and text.count(f"<t:{unix}:R>") == 1
+    assert f"Due <t:{unix}:F> (<t:{unix}:R>)." in text and "UTC" not in text

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.engine import AssignmentCard
+from bot.play.render import render_assignment
 from tests.play.test_play_mode import play, scripted_answers
 
 
@@ -35,3 +38,9 @@ def test_quitting_an_assignment_still_closes_it(tmp_path: Path) -> None:
     assert "Closed. The results are posted" in result.stdout
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select state from runs").fetchall() == [("finished",)]
+
+
+def test_the_terminal_card_says_the_due_time_in_utc() -> None:
+    due = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)
+    text = " ".join(render_assignment(AssignmentCard(7, "RLVR", 12, 20, due)).split())
+    assert "Due 2026-12-10 17:00 UTC." in text and "<" not in text

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import LessonCatalog
+from datetime import UTC, datetime
+
+from bot.engine import AssignmentCard, LessonCatalog
 from bot.engine.cards import step_card
 from bot.model import Bar, Button, RevealCard, Section, StepCard, Tone
 from bot.slack_adapter.blocks import (
@@ -11,6 +13,7 @@ from bot.slack_adapter.blocks import (
     MAX_BUTTON_LABEL,
     MAX_HEADER_TEXT,
     MAX_SECTION_TEXT,
+    assignment_blocks,
     reveal_blocks,
     split_text,
     step_blocks,
@@ -103,3 +106,15 @@ def test_code_is_left_alone_and_split_code_fences_stay_closed() -> None:
     pieces = split_text(code)
     assert len(pieces) > 1 and all(len(piece) <= MAX_SECTION_TEXT for piece in pieces)
     assert all(piece.startswith("```") and piece.endswith("```") for piece in pieces)
+
+
+def test_an_assignment_card_shows_its_due_time_in_each_readers_zone() -> None:
+    due = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)
+    card = AssignmentCard(7, "RLVR", 12, 20, due, buttons=(Button("rl:7:s:start", "Start"),))
+    blocks = assignment_blocks(card)
+    assert_within_block_kit_limits(blocks)
+    text = "\n".join(b["text"]["text"] for b in blocks if b["type"] == "section")
+    unix = int(due.timestamp())
+    token = f"<!date^{unix}^{{date_short_pretty}} at {{time}}|2026-12-10 17:00 UTC>"
+    assert text.count(f"<!date^{unix}^") == 1 and text.count(token) == 1
+    assert f"Due {token}." in text and "&lt;" not in text and "\x01" not in text

@@ -67,7 +67,7 @@ class LessonEngine:
         self.views.headlines[RunMode.ASSIGNED] = self.assigned.headline
         self.hosts = HostActions(self.core, tallies, self.views)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
-        self.member_data = MemberData(self.core, store, forgetters)
+        self.member_data = MemberData(self.core, store, store, forgetters)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 from datetime import timedelta
 
 import pytest
@@ -279,3 +281,26 @@ async def test_an_assignments_results_count_who_started_and_finished_not_the_run
     assert summary.lines[1] == "2 members took part."
     assert (await engine.results(run_id)).lines == summary.lines
 
+
+async def test_an_assignments_export_says_when_each_member_started_and_finished(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    clock.advance(60)
+    alice_started = clock()
+    question = await answer_question(engine, run_id, ALICE)
+    clock.advance(60)
+    bob_started = clock()
+    await answer_question(engine, run_id, BOB)
+    clock.advance(600)
+    await finish_from(engine, run_id, ALICE, question)
+    exported = await engine.export_run(run_id, HOST, CHANNEL)
+    assert exported.splitlines()[0] == (
+        "run,step,kind,user_id,name,value,reward,try,at,recalls,started_at,finished_at"
+    )
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    assert [(r["user_id"], r["step"], r["started_at"], r["finished_at"]) for r in rows] == [
+        ("alice", question.step_id, alice_started.isoformat(), clock().isoformat()),
+        ("bob", question.step_id, bob_started.isoformat(), ""),
+    ]
+    assert rows[0]["started_at"] == "2026-01-01T12:01:00+00:00"

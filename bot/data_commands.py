@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine import LessonCatalog, answers_csv, forget_counts, recalled_steps
+from bot.engine import LessonCatalog, forget_counts, recalled_steps, run_csv
 from bot.model import UnknownLesson
 from storage import SqlRunStore, open_database, upgrade_database
 
@@ -22,8 +22,7 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
         if run is None:
             click.echo(f"There is no run {run_id} in this database.", err=True)
             return 2
-        answers = await store.export_answers(run_id)
-        text = answers_csv(run_id, answers, _recalls_of(run.lesson_id))
+        text = await run_csv(run, store, store, _recalls_of(run.lesson_id))
     finally:
         await database.dispose()
     if output is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeAlias
 
 from sqlalchemy import ColumnElement, ScalarSelect, Select, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -28,6 +28,9 @@ PASS_COLUMNS = (
     MemberPassRow.unreachable,
 )
 """The columns of a pass, in `MemberPass` order after the user id."""
+
+PassRows: TypeAlias = "Select[str, int, int, datetime, datetime | None, bool]"
+"""A query of passes: the member's user id, then `PASS_COLUMNS`."""
 
 
 class PassStore:
@@ -108,18 +111,18 @@ class PassStore:
             steps = {step: count for step, count in await session.execute(at_step)}
         return PassProgress(started, finished, steps, unreachable)
 
+    async def run_passes(self, run_id: int) -> list[MemberPass]:
+        """Every member's pass through a run, in the order they started."""
+        return await self._passes(_passes_of_run(run_id))
+
     async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
         """Passes started and not finished, of members not marked unreachable."""
-        query = (
-            select(MemberRow.user_id, *PASS_COLUMNS)
-            .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
-            .where(
-                MemberPassRow.run_id == run_id,
-                MemberPassRow.finished_at.is_(None),
-                MemberPassRow.unreachable.is_(False),
-            )
-            .order_by(MemberPassRow.started_at, MemberPassRow.id)
+        query = _passes_of_run(run_id).where(
+            MemberPassRow.finished_at.is_(None), MemberPassRow.unreachable.is_(False)
         )
+        return await self._passes(query)
+
+    async def _passes(self, query: PassRows) -> list[MemberPass]:
         async with self.sessions() as session:
             return [_member_pass(row[0], row[1:]) for row in await session.execute(query)]
 
@@ -165,6 +168,16 @@ def _active_assigned() -> Select[RunRow]:
     """Runs still going that members take each alone."""
     return select(RunRow).where(
         RunRow.state == RunState.ACTIVE.value, RunRow.mode == RunMode.ASSIGNED.value
+    )
+
+
+def _passes_of_run(run_id: int) -> PassRows:
+    """The passes of a run with their members' user ids, in the order they started."""
+    return (
+        select(MemberRow.user_id, *PASS_COLUMNS)
+        .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
+        .where(MemberPassRow.run_id == run_id)
+        .order_by(MemberPassRow.started_at, MemberPassRow.id)
     )
 
 

@@ -14,7 +14,13 @@ from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import IS_ASSIGNMENT, MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
-from bot.engine.member_data import FORGET_CONFIRM, answers_csv, forget_counts, recalled_steps
+from bot.engine.member_data import (
+    FORGET_CONFIRM,
+    answers_csv,
+    forget_counts,
+    recalled_steps,
+    run_csv,
+)
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
@@ -55,6 +61,7 @@ __all__ = [
     "parse_address",
     "percent",
     "recalled_steps",
+    "run_csv",
     "superseded",
     "text_bar",
     "thumbs_tally",

@@ -32,7 +32,7 @@ from bot.model.records import (
 )
 from bot.model.views import Button, RevealCard, StepCard, SummaryCard, Tone
 from lessons.reading import reading_minutes
-from lessons.schema import Step
+from lessons.schema import Lesson, Step
 
 START_LABEL = "Start"
 ONWARD_LABEL = "Next"
@@ -40,6 +40,17 @@ CLOSED = "This assignment is closed; its results are posted in the channel."
 NOT_STARTED = "Press Start on the assignment in the channel first."
 NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
+
+
+def counts_text(started: int, finished: int) -> str:
+    """How far members got, e.g. '12 started · 7 finished'."""
+    return f"{started} started · {finished} finished"
+
+
+def assigned_headline(run: RunRecord, progress: PassProgress) -> str:
+    """An assigned run's first results line: open or closed, and its members' counts."""
+    state = "open" if run.state is RunState.ACTIVE else "closed"
+    return f"Assigned lesson, {state}: {counts_text(progress.started, progress.finished)}."
 
 
 @dataclass(frozen=True)
@@ -59,7 +70,7 @@ class AssignmentCard:
     @property
     def counter_text(self) -> str:
         """The live progress line, e.g. '12 started · 7 finished'."""
-        return f"{self.started} started · {self.finished} finished"
+        return counts_text(self.started, self.finished)
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,10 @@ class AssignedRuns:
             closed=closed,
             buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
         )
+
+    async def headline(self, run: RunRecord, lesson: Lesson) -> str:
+        """The first line of an assigned run's results: how many started and finished."""
+        return assigned_headline(run, await self.passes.pass_progress(run.id))
 
     async def begin(self, run_id: int, member: Member) -> OwnStep:
         """Start the member's pass, or bring them back to the step they were at."""

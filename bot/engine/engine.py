@@ -64,9 +64,10 @@ class LessonEngine:
         self.members = MemberActions(self.core, store, checker, verdicts, max_tries)
         self.members.paces[RunMode.ASSIGNED] = OwnPace(self.core, store)
         self.assigned = AssignedRuns(self.core, store, self.views)
+        self.views.headlines[RunMode.ASSIGNED] = self.assigned.headline
         self.hosts = HostActions(self.core, tallies, self.views)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
-        self.member_data = MemberData(self.core, store, forgetters)
+        self.member_data = MemberData(self.core, store, store, forgetters)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
 

@@ -8,12 +8,22 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
 from bot.engine.core import RunCore, held_in, require_host
-from bot.engine.ports import MemberDataStorage
+from bot.engine.ports import MemberDataStorage, PassStorage
 from bot.engine.steps import kind_of
-from bot.model.records import AnswerRecord, ForgetReport, Member, Place
+from bot.model.records import (
+    AnswerRecord,
+    ForgetReport,
+    Member,
+    MemberPass,
+    Place,
+    RunMode,
+    RunRecord,
+)
 from lessons.schema import Lesson
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
+PASS_HEADER = ("started_at", "finished_at")
+"""An assigned run's extra columns: when the row's member started and finished the lesson."""
 EXPORT_ACTION = "export a run's answers"
 FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
@@ -50,29 +60,53 @@ def recalled_steps(lesson: Lesson) -> dict[str, str]:
 
 
 def answers_csv(
-    run_id: int, answers: list[AnswerRecord], recalls: Mapping[str, str] | None = None
+    run_id: int,
+    answers: list[AnswerRecord],
+    recalls: Mapping[str, str] | None = None,
+    passes: Iterable[MemberPass] | None = None,
 ) -> str:
-    """A run's answers as CSV text, one row per stored answer; `recalls` marks recall steps."""
+    """A run's answers as CSV, a row per answer; `passes` adds each member's pass times."""
     recalls = recalls or {}
+    held = None if passes is None else {one.user_id: one for one in passes}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
+    writer.writerow(CSV_HEADER if held is None else CSV_HEADER + PASS_HEADER)
     for answer in answers:
-        writer.writerow(
-            [
-                run_id,
-                answer.step_id,
-                answer.kind,
-                spreadsheet_safe(answer.user_id),
-                spreadsheet_safe(answer.name),
-                spreadsheet_safe(answer.value),
-                "" if answer.reward is None else answer.reward,
-                "" if answer.attempt_no is None else answer.attempt_no,
-                answer.at.isoformat(),
-                recalls.get(answer.step_id, ""),
-            ]
-        )
+        row = answer_row(run_id, answer, recalls)
+        writer.writerow(row if held is None else [*row, *pass_times(held.get(answer.user_id))])
     return buffer.getvalue()
+
+
+def answer_row(run_id: int, answer: AnswerRecord, recalls: Mapping[str, str]) -> list[object]:
+    """One stored answer's cells, in `CSV_HEADER` order."""
+    return [
+        run_id,
+        answer.step_id,
+        answer.kind,
+        spreadsheet_safe(answer.user_id),
+        spreadsheet_safe(answer.name),
+        spreadsheet_safe(answer.value),
+        "" if answer.reward is None else answer.reward,
+        "" if answer.attempt_no is None else answer.attempt_no,
+        answer.at.isoformat(),
+        recalls.get(answer.step_id, ""),
+    ]
+
+
+def pass_times(held: MemberPass | None) -> tuple[str, str]:
+    """When a member started and finished an assigned lesson (ISO 8601 UTC); empty if not."""
+    if held is None:
+        return "", ""
+    finished = "" if held.finished_at is None else held.finished_at.isoformat()
+    return held.started_at.isoformat(), finished
+
+
+async def run_csv(
+    run: RunRecord, data: MemberDataStorage, passes: PassStorage, recalls: Mapping[str, str]
+) -> str:
+    """A run's answers as CSV; an assigned run's rows say when their member started and finished."""
+    held = await passes.run_passes(run.id) if run.mode is RunMode.ASSIGNED else None
+    return answers_csv(run.id, await data.export_answers(run.id), recalls, held)
 
 
 def counted(count: int, thing: str, things: str = "") -> str:
@@ -108,11 +142,16 @@ class MemberData:
     """Operations on what is stored about members."""
 
     def __init__(
-        self, core: RunCore, data: MemberDataStorage, forgetters: Iterable[Forgetter] = ()
+        self,
+        core: RunCore,
+        data: MemberDataStorage,
+        passes: PassStorage,
+        forgetters: Iterable[Forgetter] = (),
     ) -> None:
         """`forgetters` drop a forgotten member from what this process keeps in memory."""
         self.core = core
         self.data = data
+        self.passes = passes
         self.forgetters = list(forgetters)
 
     def on_forget(self, forgetter: Forgetter) -> None:
@@ -162,4 +201,4 @@ class MemberData:
         require_host(host, EXPORT_ACTION)
         run = held_in(place, run_id, await self.core.run(run_id), "export")
         recalls = recalled_steps(self.core.lesson_of(run))
-        return answers_csv(run.id, await self.data.export_answers(run.id), recalls)
+        return await run_csv(run, self.data, self.passes, recalls)

@@ -226,6 +226,10 @@ class PassStorage(Protocol):
         """How many started and finished, and how many are at each step."""
         ...
 
+    async def run_passes(self, run_id: int) -> list[MemberPass]:
+        """Every member's pass through a run, in the order they started."""
+        ...
+
     async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
         """Passes started and not finished, of members not marked unreachable."""
         ...

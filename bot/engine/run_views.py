@@ -8,9 +8,9 @@ from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import CardExtras, kind_of
-from bot.engine.summary import build_summary
+from bot.engine.summary import Headline, build_summary, live_headline
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.records import Phase, RunRecord, StepTally
+from bot.model.records import Phase, RunMode, RunRecord, StepTally
 from bot.model.views import RevealCard, StepCard, SummaryCard
 from bot.verifier.verdict import Verdict
 from lessons.schema import Lesson, Step, VerifierStep
@@ -23,6 +23,8 @@ class RunViews:
         self.core = core
         self.tallies = tallies
         self.verdicts = verdicts
+        self.headlines: dict[RunMode, Headline] = {RunMode.LIVE: live_headline}
+        """The first line of a run's results, by the run's mode."""
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
@@ -76,7 +78,8 @@ class RunViews:
 
     async def summary(self, run: RunRecord) -> SummaryCard:
         """A run's results: participation, correct shares, raters beside the checker."""
-        return await build_summary(self, run, await self.tallies.run_members(run.id))
+        headline = await self.headlines[run.mode](run, self.lesson_of(run))
+        return await build_summary(self, run, await self.tallies.run_members(run.id), headline)
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.engine.cards import takes_answers
 from bot.engine.steps import RunData, kind_of
@@ -17,6 +17,15 @@ STATE_WORDS = {
     RunState.STOPPED: "stopped early",
 }
 
+Headline = Callable[[RunRecord, Lesson], Awaitable[str]]
+"""The first line of a run's results, worded by the run's mode: where the run stands."""
+
+
+async def live_headline(run: RunRecord, lesson: Lesson) -> str:
+    """A live run's state and the step it reached, e.g. 'finished, step 12 of 12'."""
+    position = f"step {run.step_index + 1} of {len(lesson.steps)}"
+    return f"{lesson.title}: {STATE_WORDS[run.state]}, {position}."
+
 
 def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
     """The answerable steps whose results the channel has already seen."""
@@ -26,14 +35,12 @@ def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
     return [step for step in lesson.steps[:done] if takes_answers(step)]
 
 
-async def build_summary(data: RunData, run: RunRecord, members: int) -> SummaryCard:
+async def build_summary(
+    data: RunData, run: RunRecord, members: int, headline: str
+) -> SummaryCard:
     """Participation, per-question correct share, and raters beside the checker."""
     lesson = data.lesson_of(run)
-    position = f"step {run.step_index + 1} of {len(lesson.steps)}"
-    lines = [
-        f"{lesson.title}: {STATE_WORDS[run.state]}, {position}.",
-        f"{members} members took part.",
-    ]
+    lines = [headline, f"{members} members took part."]
     bars: list[Bar] = []
     rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):

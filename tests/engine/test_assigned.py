@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 from datetime import timedelta
 
 import pytest
@@ -244,3 +246,61 @@ async def test_live_host_actions_refuse_an_assignment_and_change_nothing(
     run = await store.get_run(run_id)
     assert run is not None and run.state is RunState.ACTIVE and run.step_index == 0
     assert IS_ASSIGNMENT.startswith("This channel's lesson is an assignment")
+
+
+async def answer_question(engine: LessonEngine, run_id: int, member: Member) -> StepCard:
+    """Start a member's pass, walk to the first question and choose its first choice there."""
+    question = await walk_to(engine, run_id, member, "prediction")
+    choice = engine.catalog.get().step_at(question.number - 1).choices[0].id  # type: ignore[union-attr]
+    await engine.click(button(question, Action.CHOOSE, choice), member)
+    return question
+
+
+async def finish_from(engine: LessonEngine, run_id: int, member: Member, card: StepCard) -> None:
+    """Press a member's own Next from `card` until they have finished the lesson."""
+    while True:
+        own = await engine.assigned.onward(run_id, member, card.step_id)
+        if own.card is None:
+            return
+        card = own.card
+
+
+async def test_an_assignments_results_count_who_started_and_finished_not_the_runs_step(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    await finish_from(engine, run_id, ALICE, await answer_question(engine, run_id, ALICE))
+    await answer_question(engine, run_id, BOB)
+    await engine.assigned.begin(run_id, CAROL)
+    still_open = await engine.results(run_id)
+    assert still_open.lines[0] == "Assigned lesson, open: 3 started · 1 finished."
+    summary = await engine.assigned.close(run_id, HOST)
+    assert summary is not None
+    assert summary.lines[0] == "Assigned lesson, closed: 3 started · 1 finished."
+    assert not any("step 1 of" in line for line in summary.lines)
+    assert summary.lines[1] == "2 members took part."
+    assert (await engine.results(run_id)).lines == summary.lines
+
+
+async def test_an_assignments_export_says_when_each_member_started_and_finished(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    clock.advance(60)
+    alice_started = clock()
+    question = await answer_question(engine, run_id, ALICE)
+    clock.advance(60)
+    bob_started = clock()
+    await answer_question(engine, run_id, BOB)
+    clock.advance(600)
+    await finish_from(engine, run_id, ALICE, question)
+    exported = await engine.export_run(run_id, HOST, CHANNEL)
+    assert exported.splitlines()[0] == (
+        "run,step,kind,user_id,name,value,reward,try,at,recalls,started_at,finished_at"
+    )
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    assert [(r["user_id"], r["step"], r["started_at"], r["finished_at"]) for r in rows] == [
+        ("alice", question.step_id, alice_started.isoformat(), clock().isoformat()),
+        ("bob", question.step_id, bob_started.isoformat(), ""),
+    ]
+    assert rows[0]["started_at"] == "2026-01-01T12:01:00+00:00"

@@ -79,6 +79,13 @@ async def test_a_host_exports_a_run_as_csv(engine: LessonEngine) -> None:
     assert rows[2]["name"].startswith("'=")
 
 
+async def test_a_live_runs_export_has_no_columns_of_assigned_passes(engine: LessonEngine) -> None:
+    run_id, _ = await answered_prediction(engine)
+    exported = await engine.export_run(run_id, HOST, CHANNEL)
+    assert exported.splitlines()[0] == "run,step,kind,user_id,name,value,reward,try,at,recalls"
+    assert all(line.count(",") == 9 for line in exported.splitlines())
+
+
 def formula_cells(exported: str) -> list[str]:
     """Cells a spreadsheet would run as formulas, splitting lines at any locale's separator."""
     cells = [part for line in exported.splitlines() for sep in ",;\t|" for part in line.split(sep)]

@@ -7,9 +7,11 @@ import io
 import os
 import subprocess
 import sys
+from datetime import timedelta
 
 from bot.engine import LessonEngine
 from lessons.schema import PredictionStep
+from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
 
 
@@ -68,4 +70,23 @@ async def test_the_exported_recall_rows_name_the_step_they_ask_again(
     rows = list(csv.DictReader(io.StringIO(exported.stdout)))
     assert [(r["step"], r["recalls"], r["value"]) for r in rows] == [
         ("what-changed-again", "what-changed", "checkable-reward")
+    ]
+
+
+async def test_an_assigned_runs_export_says_when_each_member_started_and_finished(
+    engine: LessonEngine, clock: FakeClock, database_url: str
+) -> None:
+    run_id = (await engine.assigned.assign(CHANNEL, HOST, None, clock() + timedelta(days=1))).run_id
+    step = next(s for s in engine.catalog.get().steps if isinstance(s, PredictionStep))
+    for member in (ALICE, BOB):
+        await engine.store.start_pass(run_id, member, clock())
+        await engine.store.record_vote(run_id, step.id, member, "choice", step.choices[0].id)
+    finished = clock() + timedelta(hours=1)
+    await engine.store.move_pass(run_id, ALICE.user_id, 0, 0, finished)
+    exported = run_bot(database_url, "export", "--run", str(run_id))
+    assert exported.returncode == 0, exported.stderr
+    rows = list(csv.DictReader(io.StringIO(exported.stdout)))
+    assert [(r["user_id"], r["started_at"], r["finished_at"]) for r in rows] == [
+        ("alice", clock().isoformat(), finished.isoformat()),
+        ("bob", clock().isoformat(), ""),
     ]

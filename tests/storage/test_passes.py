@@ -163,6 +163,20 @@ async def test_only_unfinished_reachable_passes_are_reminded(store: SqlRunStore)
     assert await store.member_pass(run_id, "U9") is None
 
 
+async def test_a_runs_passes_are_read_in_the_order_members_started(store: SqlRunStore) -> None:
+    run_id = await assigned_run(store)
+    other = await assigned_run(store, "C2")
+    await store.start_pass(run_id, BEN, NOW + HOUR)
+    await store.start_pass(run_id, ANN, NOW)
+    await store.move_pass(run_id, "U1", 0, 3, NOW + 2 * HOUR)
+    await store.start_pass(other, ANN, NOW)
+    assert await store.run_passes(run_id) == [
+        MemberPass(run_id, "U1", 3, NOW, NOW + 2 * HOUR),
+        MemberPass(run_id, "U2", 0, NOW + HOUR),
+    ]
+    assert await store.run_passes(await assigned_run(store, "C3")) == []
+
+
 async def test_a_reminder_is_claimed_exactly_once(store: SqlRunStore) -> None:
     run_id = await assigned_run(store, remind_at=NOW)
     claims = await asyncio.gather(*(store.claim_reminder(run_id, NOW) for _ in range(10)))

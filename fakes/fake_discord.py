@@ -47,6 +47,7 @@ RESPONSE_WINDOW = 3.0
 RATE_LIMITED = 429
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
+CANNOT_MESSAGE_USER = 50007
 INVALID_FORM_BODY = 50035
 MAX_ATTACHMENT_DESCRIPTION = 1024
 
@@ -214,6 +215,10 @@ class FakeDiscord:
     identifies: list[dict[str, Any]] = field(default_factory=list)
     command_ids: dict[str, int] = field(default_factory=dict)
     failed: list[tuple[Call, int]] = field(default_factory=list)
+    closed_dms: set[int] = field(default_factory=set)
+    """Members who do not take direct messages from the server's apps."""
+    dm_channels: dict[int, int] = field(default_factory=dict)
+    """Each member's direct message channel with the bot, by user id."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -667,6 +672,10 @@ class FakeDiscord:
             case ("GET", ["channels", channel_id, "messages"]):
                 newest_first = self.channel_messages(int(channel_id))[::-1]
                 return newest_first[: int(call.query.get("limit", "50"))]
+            case ("POST", ["users", "@me", "channels"]):
+                return self._open_dm(int(call.body["recipient_id"]))
+            case ("POST", ["channels", channel_id, "messages"]) if self._refuses_dm(channel_id):
+                raise FakeHttpError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
             case ("POST", ["channels", channel_id, "messages"]):
                 message = self._new_message(int(channel_id), call.body, call.files)
                 self.messages[int(message["id"])] = message
@@ -675,6 +684,22 @@ class FakeDiscord:
             case ("PATCH", ["channels", _, "messages", message_id]):
                 return self._edit_message(int(message_id), call.body)
         raise LookupError(call.path)
+
+    def direct_messages(self, user: FakeUser) -> list[dict[str, Any]]:
+        """The bot's direct messages to a member, oldest first."""
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else self.channel_messages(channel)
+
+    def _open_dm(self, user_id: int) -> dict[str, Any]:
+        channel = self.dm_channels.setdefault(user_id, next(self._ids))
+        user = FakeUser(user_id, f"user{user_id}").user_payload()
+        return {"id": str(channel), "type": 1, "recipients": [user], "last_message_id": None}
+
+    def _refuses_dm(self, channel_id: str) -> bool:
+        return any(
+            str(channel) == channel_id and user in self.closed_dms
+            for user, channel in self.dm_channels.items()
+        )
 
     def _callback(self, interaction_id: int, call: Call) -> dict[str, Any]:
         """Like Discord: one response per interaction, within 3 seconds."""

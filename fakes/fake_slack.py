@@ -67,6 +67,8 @@ class FakeSlack:
     uploads: dict[str, bytes] = field(default_factory=dict)
     alt_texts: dict[str, str] = field(default_factory=dict)
     """Each uploaded file's alt_txt (what a screen reader reads for an image), by file id."""
+    closed_dms: set[str] = field(default_factory=set)
+    """Members who turned off direct messages from the app (its Messages tab)."""
 
     def __post_init__(self) -> None:
         self._sockets: list[web.WebSocketResponse] = []
@@ -285,7 +287,16 @@ class FakeSlack:
             "is_enterprise_install": False,
         }
 
+    def direct_messages(self, user: str) -> list[Call]:
+        """The app's messages in its direct message with a member, oldest first."""
+        return [
+            call for call in self.calls_to("chat.postMessage")
+            if call.args.get("channel") == dm_channel(user)
+        ]
+
     def _post_message(self, args: dict[str, Any]) -> dict[str, Any]:
+        if args.get("channel") in {dm_channel(user) for user in self.closed_dms}:
+            return {"ok": False, "error": "messages_tab_disabled"}
         ts = self._ts()
         self.messages[ts] = {"channel": args.get("channel"), **_content(args)}
         return {"ok": True, "channel": args.get("channel"), "ts": ts, "message": _content(args)}

@@ -152,7 +152,7 @@ class PassStore:
         query = _active_assigned().where(RunRow.due_at.is_not(None), RunRow.due_at <= now)
         return await self._runs(query.order_by(RunRow.due_at, RunRow.id))
 
-    async def reminders_due(self, now: datetime) -> list[RunRecord]:
+    async def assignments_to_remind(self, now: datetime) -> list[RunRecord]:
         """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
         query = _active_assigned().where(
             RunRow.remind_at.is_not(None), RunRow.remind_at <= now, RunRow.reminded_at.is_(None)

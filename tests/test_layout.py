@@ -7,10 +7,11 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 2700
+MAX_LINES_TOGETHER = 2850
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
-looking up Slack's workspace admins as hosts, and the Slack methods the bot calls with their
-scopes."""
+looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
+scopes, and showing a member their own steps privately (Discord's ephemeral messages, Slack's
+direct message) with a time in each reader's zone."""
 
 
 def adapter_files(name: str) -> list[Path]:

@@ -22,8 +22,15 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_adapter.forms import AnswerForm, submitted_text
-from bot.discord_adapter.render import MAX_CONTENT, Outgoing, clip, file_message, summary_message
-from bot.engine import Action, is_lesson_address, parse_address
+from bot.discord_adapter.render import (
+    MAX_CONTENT,
+    Outgoing,
+    clip,
+    file_message,
+    own_step_message,
+    summary_message,
+)
+from bot.engine import Action, OwnStep, is_lesson_address, parse_address
 from bot.model import LessonBotError, Place, SummaryCard
 from bot.service import (
     Actor,
@@ -174,7 +181,16 @@ class Interactions:
         if outcome.repeated:
             return None
         reply = await outcome.answer()
+        if outcome.own is not None and outcome.own.card is not None:
+            return await self.own_step_message(outcome.own)
+        if outcome.so_far is not None and isinstance(reply, str):
+            chart = await self.service.presenter.draw(outcome.so_far.chart)
+            return Outgoing(clip(reply, MAX_CONTENT), chart=chart)
         return await self.private_message(interaction, reply)
+
+    async def own_step_message(self, own: OwnStep) -> Outgoing:
+        """A member's own step of an assignment, with its buttons and its tally so far."""
+        return own_step_message(own, await self.service.presenter.draw(own.chart))
 
     async def private_message(
         self, interaction: Interaction, reply: Reply | None
@@ -322,7 +338,6 @@ async def send_private(interaction: Interaction, reply: PrivateMessage) -> None:
     """Send an ephemeral message, as the first response or as a follow-up."""
     message = reply if isinstance(reply, Outgoing) else Outgoing(clip(reply, MAX_CONTENT))
     kwargs = message.send_kwargs()
-    kwargs.pop("view", None)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(ephemeral=True, **kwargs)

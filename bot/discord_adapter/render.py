@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import AssignmentCard, bar_lines, verifier_lines
+from bot.engine import AssignmentCard, OwnStep, bar_lines, verifier_lines
 from bot.model import DISCORD_DESCRIPTION_LIMIT, Button, RevealCard, StepCard, SummaryCard, Tone
 from bot.service import Card, DrawnChart, FileReply, card_lines, card_title
 
@@ -32,6 +32,7 @@ MAX_ATTACHMENT_DESCRIPTION = DISCORD_DESCRIPTION_LIMIT
 ELLIPSIS = "…"
 
 CHART_FILENAME = "chart.png"
+OWN_PACE = "your own pace, only you see this"
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOURS = {
     "narration": 0x5865F2,
@@ -165,6 +166,19 @@ def discord_time(moment: datetime) -> str:
 def assignment_content(card: AssignmentCard) -> str:
     """The line above an assignment card: the run and its counts."""
     return clip(f"**Assignment** · run {card.run_id} · {card.counter_text}", MAX_CONTENT)
+
+
+def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
+    """A member's own step, shown to them alone: the step, its tally so far once answered."""
+    card = own.card
+    assert card is not None
+    sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
+    if own.so_far is not None:
+        sections.append((own.so_far.title, "\n".join(reveal_lines(own.so_far))))
+    colour = COLOURS.get(card.kind, RESULTS_COLOUR)
+    content = f"**Step {card.number} of {card.total}** · {OWN_PACE}"
+    shown = embeds(sections, colour, chart is not None)
+    return Outgoing(content, shown, build_view(card.buttons), chart)
 
 
 def step_content(card: StepCard) -> str:

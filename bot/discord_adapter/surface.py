@@ -15,14 +15,16 @@ import discord
 from discord.ui import View
 
 from bot.discord_adapter.render import (
+    MAX_CONTENT,
     NO_MENTIONS,
     assignment_message,
     build_view,
     card_message,
+    clip,
     step_content,
 )
 from bot.engine import AssignmentCard
-from bot.model import RevealCard, StepCard
+from bot.model import Place, RevealCard, StepCard
 from bot.service import Card, DrawnChart, PlatformUnavailable, Redrawn
 
 PREFIX = "discord"
@@ -66,7 +68,7 @@ class DiscordSurface:
     """Posts lesson messages to channels and threads, and edits them later by reference."""
 
     shows_charts = True
-    shows_own_steps = False
+    shows_own_steps = True
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -103,6 +105,20 @@ class DiscordSurface:
         view = build_view(card.buttons) if redraw_buttons else None
         content = step_content(card) if isinstance(card, StepCard) else None
         await self._edit(where, content, view)
+        return True
+
+    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        """A direct message to a member; False if Discord refuses (they closed their DMs)."""
+        try:
+            direct = await self.client.create_dm(discord.Object(int(user_id)))
+            await direct.send(clip(text, MAX_CONTENT), allowed_mentions=NO_MENTIONS)
+        except discord.DiscordServerError as error:
+            raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            raise PlatformUnavailable(type(error).__name__) from error
+        except discord.HTTPException as error:
+            log.info("could not message a member privately: HTTP %s", error.status)
+            return False
         return True
 
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:

@@ -30,7 +30,7 @@ from bot.model.records import (
     RunRecord,
     RunState,
 )
-from bot.model.views import Button, RevealCard, StepCard, SummaryCard, Tone
+from bot.model.views import AnyChart, Button, RevealCard, StepCard, SummaryCard, Tone
 from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
@@ -85,6 +85,13 @@ class OwnStep:
     """The step's tally among everyone who answered so far, once this member has answered."""
     text: str = ""
 
+    @property
+    def chart(self) -> AnyChart | None:
+        """The chart to show with the step: its own, else its tally's so far."""
+        if self.card is not None and self.card.chart is not None:
+            return self.card.chart
+        return self.so_far.chart if self.so_far is not None else None
+
 
 class OwnPace:
     """An assigned run: each member answers the step their own pass is at."""
@@ -92,6 +99,20 @@ class OwnPace:
     def __init__(self, core: RunCore, passes: PassStorage) -> None:
         self.core = core
         self.passes = passes
+
+    def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
+        """Start only from the run's channel; a member's own steps also privately.
+
+        A member's own step is shown where their platform talks to them alone (a direct
+        message on Slack), so its buttons come from there. They act only on the member's own
+        pass, which exists once they pressed Start in the channel itself.
+        """
+        if run.place == place:
+            return True
+        same_workspace = (place.platform, place.workspace) == (
+            run.place.platform, run.place.workspace
+        )
+        return same_workspace and action is not Action.START
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and the member's own step, which must be `step_id`."""
@@ -259,6 +280,26 @@ class AssignedRuns:
         if run.mode is not RunMode.ASSIGNED:
             raise BadInput("The lesson here is live; its counters are in the channel.")
         return run, await self.passes.pass_progress(run.id)
+
+    async def assignments_to_remind(self) -> list[RunRecord]:
+        """Open assignments whose reminder time has come and whose reminder has not gone."""
+        return await self.passes.assignments_to_remind(self.core.clock())
+
+    async def remind(self, run_id: int) -> list[MemberPass] | None:
+        """Claim an assignment's one reminder; the passes to remind, None if already claimed.
+
+        Those are the members who started and did not finish, and can be messaged.
+        """
+        run = await self.core.run(run_id)
+        if run is None or run.mode is not RunMode.ASSIGNED or run.state is not RunState.ACTIVE:
+            return None
+        if not await self.passes.claim_reminder(run.id, self.core.clock()):
+            return None
+        return await self.passes.passes_to_remind(run.id)
+
+    async def unreachable(self, run_id: int, user_id: str) -> None:
+        """Note that a member could not be messaged privately; `progress` counts them."""
+        await self.passes.mark_unreachable(run_id, user_id)
 
     async def due(self) -> list[RunRecord]:
         """Assigned runs whose due time has passed and that are still open."""

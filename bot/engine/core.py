@@ -110,12 +110,6 @@ class RunCore:
         """Active runs (of one platform, if given) whose deadline has passed."""
         return await self.runs.due_runs(self.clock(), platform)
 
-    async def require_place(self, run_id: int, place: Place) -> None:
-        """Refuse a button or form whose run lives in another channel (a forged address)."""
-        run = await self.run(run_id, cached=True)
-        if run is None or run.place != place:
-            raise BadAddress()
-
     async def known_step(self, run_id: int, step_id: str) -> Step:
         """A step of a run's lesson by id (whether it is still open is checked on writing)."""
         run = await self.run(run_id, cached=True)

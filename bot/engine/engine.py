@@ -195,7 +195,7 @@ class LessonEngine:
     ) -> ClickResult:
         """Handle any button of this bot, read from its address, clicked in `place`."""
         if place is not None:
-            await self.core.require_place(address.run_id, place)
+            await self.members.require_place(address.run_id, place, address.action)
         run_id, step_id, arg = address.run_id, address.step_id, address.arg
         match address.action:
             case Action.CHOOSE:

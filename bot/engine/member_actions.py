@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.engine.addresses import Action
 from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.errors import BadInput, NoActiveRun, NotRevealedYet, TriesUsedUp, UnknownChoice
+from bot.model.errors import (
+    BadAddress,
+    BadInput,
+    NoActiveRun,
+    NotRevealedYet,
+    TriesUsedUp,
+    UnknownChoice,
+)
 from bot.model.records import (
     Member,
     Phase,
@@ -57,7 +65,11 @@ def find_attempt(step: VerifierStep, attempt_id: str) -> Attempt:
 
 
 class Pace(Protocol):
-    """Which step of a run a member may answer now: a run's mode decides it."""
+    """Which step of a run a member may answer now, and from where: a run's mode decides it."""
+
+    def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
+        """Whether a button or form of the run may be used from `place` (else it is forged)."""
+        ...
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and the step, which must take this member's answers now."""
@@ -73,6 +85,10 @@ class LivePace:
 
     def __init__(self, core: RunCore) -> None:
         self.core = core
+
+    def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
+        """Only from the run's own channel."""
+        return run.place == place
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and its current step, which must be `step_id` and still take answers."""
@@ -172,7 +188,7 @@ class MemberActions:
     ) -> Receipt:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         if place is not None:
-            await self.core.require_place(run_id, place)
+            await self.require_place(run_id, place, Action.ANSWER)
         run, current = await self.open_step(run_id, step_id, member)
         step = kind_of(current).for_answering()
         answer = text.strip()
@@ -221,6 +237,12 @@ class MemberActions:
         if not result.accepted and not result.blocked:
             raise refusal(result.run, self.core.lesson_of(run).steps.index(step))
         return result
+
+    async def require_place(self, run_id: int, place: Place, action: Action) -> None:
+        """Refuse a button or form used where the run's mode does not take it (a forged one)."""
+        run = await self.core.run(run_id, cached=True)
+        if run is None or not self.paces[run.mode].admits(run, place, action):
+            raise BadAddress()
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and the step, which must take this member's answers now (by its mode)."""

@@ -246,7 +246,7 @@ class PassStorage(Protocol):
         """Active assigned runs whose due time has passed."""
         ...
 
-    async def reminders_due(self, now: datetime) -> list[RunRecord]:
+    async def assignments_to_remind(self, now: datetime) -> list[RunRecord]:
         """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
         ...
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
-from bot.model import RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.model import Place, RevealCard, StepCard, SummaryCard, VerifierRow
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
@@ -161,6 +161,11 @@ class TerminalSurface:
             self.assignment = card
             if card.closed:
                 self.show("\n" + render_assignment(card))
+        return True
+
+    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        """The terminal has one reader: a private message is printed."""
+        self.show("\n" + text)
         return True
 
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:

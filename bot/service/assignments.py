@@ -54,8 +54,8 @@ CANNOT_POST = (
 _DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?$")
 NOT_ON_THIS_PLATFORM = (
-    "Assigned lessons cannot be taken here yet: this platform cannot show members their own "
-    "steps privately. Run the lesson live with `/lesson start`, or try `lessonbot play --assigned`."
+    "Assigned lessons cannot be taken here: this front end cannot show members their own "
+    "steps privately. Run the lesson live with `/lesson start`."
 )
 
 
@@ -146,6 +146,21 @@ def card_lines(card: AssignmentCard, due_text: Callable[[datetime], str] = utc_t
     ]
 
 
+def on_platform(runs: list[RunRecord], platform: str | None) -> list[RunRecord]:
+    """The runs of one platform; all of them if `platform` is None."""
+    return [run for run in runs if platform is None or run.place.platform == platform]
+
+
+def reminder_text(run: RunRecord, title: str, step: int, steps: int) -> str:
+    """The private reminder to a member who started an assignment and has not finished it."""
+    due = utc_text(run.due_at) if run.due_at is not None else "soon"
+    return (
+        f"Reminder: **{title}**, assigned in <#{run.place.channel}>, is due {due}. "
+        f"You are at step {step} of {steps}. To carry on, press Start on its card there "
+        "or type `/lesson continue` in that channel."
+    )
+
+
 def so_far_text(so_far: RevealCard) -> str:
     """A question's tally among those who answered so far, as text."""
     return "\n".join([f"**{so_far.title}**", *bar_lines(so_far.bars)])
@@ -212,13 +227,28 @@ class Assignments:
 
     async def close_due(self, platform: str | None = None) -> int:
         """Close every assignment (of one platform, if given) whose due time passed."""
-        due = [
-            run for run in await self.engine.assigned.due()
-            if platform is None or run.place.platform == platform
-        ]
+        due = on_platform(await self.engine.assigned.due(), platform)
         return await each_in_turn(
             due, self._close_due, "could not close assignment %s at its due time"
         )
+
+    async def remind_due(self, platform: str | None = None) -> int:
+        """Send each assignment's one reminder whose time came; how many members it reached."""
+        due = on_platform(await self.engine.assigned.assignments_to_remind(), platform)
+        return await each_in_turn(due, self._remind, "could not remind the members of run %s")
+
+    async def _remind(self, run: RunRecord) -> int:
+        """Remind, once, each member who started and did not finish; note who cannot be told."""
+        passes = await self.engine.assigned.remind(run.id)
+        lesson = self.engine.catalog.get(run.lesson_id)
+        reached = 0
+        for held in passes or []:
+            text = reminder_text(run, lesson.title, held.step_index + 1, len(lesson.steps))
+            if await self.presenter.surface.message_member(run.place, held.user_id, text):
+                reached += 1
+            else:
+                await self.engine.assigned.unreachable(run.id, held.user_id)
+        return reached
 
     async def _close_due(self, run: RunRecord) -> int:
         async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):

@@ -116,13 +116,14 @@ class LessonService:
             return Outcome(reply=str(error))
 
     async def fire_timers(self, platform: str | None = None) -> int:
-        """Fire every due timer and close every assignment past its due time; how many.
+        """Fire every due timer, close assignments past due, send due reminders; how many.
 
         Each timed run is revealed or moved on in its turn.
         """
         closed = await self.assignments.close_due(platform)
+        reminded = await self.assignments.remind_due(platform)
         due = await self.engine.due_runs(platform)
-        return closed + await each_in_turn(
+        return closed + reminded + await each_in_turn(
             due, self._fire_timer, "could not show a timed step for run %s"
         )
 

@@ -101,6 +101,13 @@ class Surface(Protocol):
         """
         ...
 
+    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        """Message one member privately (a direct message); False if the platform refuses.
+
+        Raises `PlatformUnavailable` when the platform did not answer.
+        """
+        ...
+
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:
         """A recent message of the bot's in the channel that shows this card, if one can be seen.
 

@@ -149,5 +149,10 @@ class Requests:
             await self.surface.open_view(request.trigger_id, view)
             return
         reply = await outcome.shown()
+        own = outcome.own
+        if own is not None and own.card is not None:
+            drawn = await self.service.presenter.draw(own.chart)
+            await self.surface.show_own(request, own, drawn)
+            return
         if reply is not None:
             await self.surface.reply(request, reply)

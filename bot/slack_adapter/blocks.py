@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.engine import AssignmentCard, bar_lines, checker_reading, thumbs_tally
+from bot.engine import AssignmentCard, OwnStep, bar_lines, checker_reading, thumbs_tally
 from bot.model import Bar, Button, RevealCard, StepCard, SummaryCard, Tone, VerifierRow
 from bot.service import Card, card_lines, card_title, utc_text
 
@@ -192,13 +192,32 @@ def slack_date(moment: datetime) -> str:
 
 def step_blocks(card: StepCard) -> list[Block]:
     """A step's message: title, body, sections, buttons (none once closed) and its counter."""
+    rows = [] if card.closed else action_rows(b for b in card.buttons if not b.disabled)
+    tail = [*rows, context(status_line(card))]
+    return within_limit([*step_body(card), *tail], keep_last=len(tail))
+
+
+def step_body(card: StepCard) -> list[Block]:
+    """A step's title, body and sections (the problem, the attempts, tables)."""
     blocks = [header(f"Step {card.number}/{card.total} · {card.title}")]
     blocks += sections(to_mrkdwn(card.body))
     for part in card.sections:
         blocks += [divider(), *sections(f"*{plain(part.heading)}*\n{to_mrkdwn(part.text)}")]
-    rows = [] if card.closed else action_rows(b for b in card.buttons if not b.disabled)
-    tail = [*rows, context(status_line(card))]
-    return within_limit([*blocks, *tail], keep_last=len(tail))
+    return blocks
+
+
+def own_step_message(own: OwnStep) -> tuple[str, list[Block]]:
+    """A member's own step of an assignment, in their direct message: buttons, tally so far."""
+    card = own.card
+    assert card is not None
+    blocks = step_body(card)
+    if own.so_far is not None:
+        blocks += [divider(), header(own.so_far.title)]
+        blocks += tally_blocks(own.so_far.bars, own.so_far.rows)
+    where = f"Your own pace, only you see this · step {card.number} of {card.total}"
+    tail = [*action_rows(card.buttons), context(where)]
+    text = plain(f"Step {card.number}/{card.total}: {card.title}")
+    return text, within_limit([*blocks, *tail], keep_last=len(tail))
 
 
 def status_line(card: StepCard) -> str:

@@ -17,6 +17,7 @@ from bot.service import Actor, Delivery
 from bot.slack_adapter.host_rights import HostRights
 
 PLATFORM = "slack"
+DIRECT_MESSAGE_PREFIX = "D"
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,11 @@ class SlackRequest:
     def user_id(self) -> str:
         """The member who sent it."""
         return self.actor.user_id
+
+    @property
+    def in_direct_message(self) -> bool:
+        """Whether it came from the member's direct message with the app (ids start with D)."""
+        return self.channel.startswith(DIRECT_MESSAGE_PREFIX)
 
 
 def command_request(command: dict[str, Any], hosts: HostRights) -> SlackRequest:

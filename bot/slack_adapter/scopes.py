@@ -21,7 +21,7 @@ METHOD_SCOPES: dict[str, str | None] = {
     "chat.postEphemeral": "chat:write",  # private replies without a response_url
     "views.open": None,  # the answer form
     "users.info": "users:read",  # is the user a workspace admin or owner (a host)?
-    "conversations.open": "im:write",  # a direct message to a host for /lesson export
+    "conversations.open": "im:write",  # direct messages: exports, own steps, reminders
     "files.getUploadURLExternal": "files:write",  # charts (PNG) and exports (CSV)
     "files.completeUploadExternal": "files:write",
 }

@@ -25,13 +25,15 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
-from bot.model import SLACK_ALT_TEXT_LIMIT, RevealCard, StepCard, SummaryCard
+from bot.engine import OwnStep
+from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Redrawn, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
     Block,
     card_message,
     clip,
+    own_step_message,
     to_mrkdwn,
     to_plain,
 )
@@ -48,6 +50,16 @@ HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
 UNAVAILABLE_ERRORS = {"ratelimited", "service_unavailable", "fatal_error", "internal_error",
                       "request_timeout"}
 """Web API errors that say Slack could not do it now, rather than that it will not."""
+SENT_PRIVATELY = (
+    "Your lesson is in your direct messages with me (under Apps). Only you see your answers "
+    "there; the channel sees how many started and finished."
+)
+CANNOT_MESSAGE = (
+    "I could not send you a direct message, so I cannot show you the lesson. "
+    "Check that you allow direct messages from apps, then press Start again."
+)
+CHANNEL_LINK = re.compile(r"&lt;#([A-Z0-9]+)&gt;")
+"""A channel link (`<#C123>`) as escaping leaves it; the bot's own texts put it back."""
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 Blocks = list[Block] | None
 
@@ -114,7 +126,7 @@ class SlackSurface:
     """Channel messages (the service's `Surface`) and private replies, through one client."""
 
     shows_charts = True
-    shows_own_steps = False
+    shows_own_steps = True
 
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client
@@ -133,9 +145,7 @@ class SlackSurface:
                 raise PlatformUnavailable(describe(error)) from error
             return None
         if chart is not None:
-            title = to_plain(chart.title)
-            alt_text = clip(chart.description, SLACK_ALT_TEXT_LIMIT)
-            await self.upload(channel, chart.png, chart_filename(title), title, alt_text)
+            await self.share_chart(channel, chart)
         return str(response["ts"])
 
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
@@ -205,12 +215,60 @@ class SlackSurface:
 
     async def send_file(self, user: str, reply: FileReply) -> str:
         """Upload a file into a direct message with `user` (im:write); what to tell them."""
-        opened = await safely("conversations.open", self.client.conversations_open(users=user))
-        channel = (opened.get("channel") or {}).get("id") if opened is not None else None
-        sent = channel and await self.upload(str(channel), reply.data, reply.filename, reply.title)
+        channel = await self.direct_channel(user)
+        sent = channel and await self.upload(channel, reply.data, reply.filename, reply.title)
         if sent:
             return f"{reply.text} Sent to you in a direct message as `{reply.filename}`."
         return f"Could not send `{reply.filename}` to you. Please try again."
+
+    async def direct_channel(self, user: str) -> str | None:
+        """The direct message between the app and `user` (im:write); None if it cannot open."""
+        opened = await safely("conversations.open", self.client.conversations_open(users=user))
+        channel = (opened.get("channel") or {}).get("id") if opened is not None else None
+        return str(channel) if channel else None
+
+    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        """A direct message from the app to a member; False if Slack refuses it."""
+        channel = await self.direct_channel(user_id)
+        if channel is None:
+            return False
+        text = CHANNEL_LINK.sub(r"<#\1>", clip(to_mrkdwn(text), MAX_FALLBACK_TEXT))
+        call = self.client.chat_postMessage(channel=channel, text=text)
+        try:
+            await call
+        except API_ERRORS as error:
+            log.info("could not message a member privately: %s", describe(error))
+            if unavailable(error):
+                raise PlatformUnavailable(describe(error)) from error
+            return False
+        return True
+
+    async def show_own(self, request: SlackRequest, own: OwnStep, chart: DrawnChart | None) -> None:
+        """A member's own step of an assignment, posted in their direct message with the app.
+
+        Asked from the channel (Start, `/lesson continue`), the member is also told there,
+        privately, where to find it.
+        """
+        direct = request.channel if request.in_direct_message else None
+        channel = direct or await self.direct_channel(request.user_id)
+        text, blocks = own_step_message(own)
+        sent = channel and await safely(
+            "chat.postMessage",
+            self.client.chat_postMessage(channel=channel, text=text, blocks=blocks),
+        )
+        if not channel or not sent:
+            await self.tell(request, CANNOT_MESSAGE)
+            return
+        if chart is not None:
+            await self.share_chart(channel, chart)
+        if not direct:
+            await self.tell(request, SENT_PRIVATELY)
+
+    async def share_chart(self, channel: str, chart: DrawnChart) -> bool:
+        """Share a chart's PNG in a channel, titled and described for screen readers."""
+        title = to_plain(chart.title)
+        alt_text = clip(chart.description, SLACK_ALT_TEXT_LIMIT)
+        return await self.upload(channel, chart.png, chart_filename(title), title, alt_text)
 
     async def upload(
         self, channel: str, data: bytes, filename: str, title: str, alt_text: str | None = None

@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import IS_ASSIGNMENT, Action, Address, LessonEngine, OwnStep
 from bot.model import (
+    BadAddress,
     BadInput,
     ChannelBusy,
     Member,
@@ -304,3 +305,46 @@ async def test_an_assignments_export_says_when_each_member_started_and_finished(
         ("bob", question.step_id, bob_started.isoformat(), ""),
     ]
     assert rows[0]["started_at"] == "2026-01-01T12:01:00+00:00"
+async def test_own_steps_work_privately_but_start_only_in_the_channel(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    direct = Place(CHANNEL.platform, CHANNEL.workspace, "D-alice")
+    elsewhere = Place(CHANNEL.platform, "another-workspace", "D-alice")
+    start = Address(run_id, engine.catalog.get().steps[0].id, Action.START)
+    with pytest.raises(BadAddress):  # Start comes from the channel's card only
+        await engine.click(start, ALICE, direct)
+    assert (await engine.assigned.progress(CHANNEL, HOST))[1].started == 0
+
+    first = card_of((await engine.click(start, ALICE, CHANNEL)).own)  # type: ignore[arg-type]
+    onward = button(first, Action.ONWARD)
+    with pytest.raises(BadAddress):  # another workspace's member cannot reach this run
+        await engine.click(onward, ALICE, elsewhere)
+    second = card_of((await engine.click(onward, ALICE, direct)).own)  # type: ignore[arg-type]
+    assert second.number == 2
+
+
+async def test_a_live_run_takes_clicks_only_from_its_own_channel(
+    engine: LessonEngine,
+) -> None:
+    post = await engine.start(CHANNEL, HOST)
+    direct = Place(CHANNEL.platform, CHANNEL.workspace, "D-alice")
+    with pytest.raises(BadAddress):
+        await engine.click(Address(post.run_id, post.step_id, Action.MORE), ALICE, direct)
+
+
+async def test_the_reminder_is_claimed_once_for_members_who_started_and_did_not_finish(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    card = await engine.assigned.assign(CHANNEL, HOST, None, clock() + 3 * DAY, clock() + DAY)
+    await engine.assigned.begin(card.run_id, ALICE)
+    await engine.assigned.begin(card.run_id, BOB)
+    await engine.assigned.unreachable(card.run_id, BOB.user_id)
+    assert await engine.assigned.assignments_to_remind() == []
+    clock.advance(DAY.total_seconds() + 1)
+    (due,) = await engine.assigned.assignments_to_remind()
+    reminded = await engine.assigned.remind(due.id)
+    assert [held.user_id for held in reminded or []] == [ALICE.user_id]  # Bob cannot be told
+    assert await engine.assigned.remind(due.id) is None  # once
+    assert await engine.assigned.assignments_to_remind() == []
+    assert (await engine.assigned.progress(CHANNEL, HOST))[1].unreachable == 1

@@ -153,6 +153,22 @@ class Platform(ABC):
         """Everything the member was told privately so far."""
 
     @abstractmethod
+    async def fire_timers(self) -> int:
+        """One round of the in-process bot's timers (due steps, assignments, reminders)."""
+
+    @abstractmethod
+    def close_direct_messages(self, user: Person) -> None:
+        """The member stops taking direct messages from the bot."""
+
+    @abstractmethod
+    def direct_texts(self, user: Person) -> list[str]:
+        """The texts of the bot's direct messages to the member, oldest first."""
+
+    @abstractmethod
+    def own_posts(self, user: Person) -> list[Post]:
+        """What the member was shown alone with buttons (their own steps), oldest first."""
+
+    @abstractmethod
     def ack(self, sent: Sent) -> Ack:
         """How a click was acknowledged (after its reply arrived)."""
 
@@ -199,6 +215,13 @@ class Platform(ABC):
         while post.step != step:
             post = await self.next_step()
         return post
+
+    async def own_step_after(self, user: Person, count: int) -> Post:
+        """The first own step shown to `user` after they had been shown `count`."""
+        return await self.wait(
+            lambda: next((p for p in self.own_posts(user)[count:] if p.is_step), None),
+            what=f"an own step of {user.name} after {count}",
+        )
 
     async def step_after(self, count: int) -> Post:
         """The first step posted after the channel had `count` posts."""

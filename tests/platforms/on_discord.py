@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.discord_adapter import LessonBot
+from bot.discord_adapter.interactions import PLATFORM
 from bot.engine import LessonEngine
+from bot.process.upkeep import fire_once
 from bot.verifier import Checker
 from fakes.discord_processes import BotProcess, start_bot_process
 from fakes.fake_discord import (
@@ -216,6 +219,27 @@ class DiscordPlatform(Platform):
         """The replies so far to every interaction the member sent."""
         replies = [self.fake.reply_to(sent) for person, sent in self.sent if person == user]
         return [self._reply(reply) for reply in replies if reply is not None]
+
+    async def fire_timers(self) -> int:
+        """The running client's timer round, fired once more by hand."""
+        return await fire_once(partial(self.bots[0].service.fire_timers, PLATFORM))
+
+    def close_direct_messages(self, user: Person) -> None:
+        """The member's privacy settings refuse messages from the server's apps."""
+        self.fake.closed_dms.add(int(user.id))
+
+    def direct_texts(self, user: Person) -> list[str]:
+        """The bot's DMs to the member."""
+        return [str(m.get("content") or "") for m in self.fake.direct_messages(self._user(user))]
+
+    def own_posts(self, user: Person) -> list[Post]:
+        """The member's private replies that came with buttons, as messages they can click."""
+        shown = [(sent, self.fake.reply_to(sent)) for person, sent in self.sent if person == user]
+        return [
+            DiscordPost({**reply.message, "channel_id": str(sent.channel_id)})
+            for sent, reply in shown
+            if reply is not None and reply.message.get("components")
+        ]
 
     def ack(self, sent: Sent) -> Ack:
         """The delay to the accepted response (None: none yet), and what that response showed."""

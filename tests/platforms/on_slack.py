@@ -14,13 +14,16 @@ import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
 from bot.engine import LessonEngine
+from bot.process.upkeep import fire_once
 from bot.slack_adapter import SlackBot
+from bot.slack_adapter.members import PLATFORM
 from bot.verifier import Checker
 from fakes.fake_slack import RESPOND, Call, FakeSlack, action_ids, block_texts
 from fakes.slack_burst import fire
@@ -188,8 +191,12 @@ class SlackPlatform(Platform):
     async def click(self, user: Person, post: Post, address: str) -> Sent:
         """A block_actions payload for the button."""
         assert isinstance(post, SlackPost)
+        channel = str(post.call.args.get("channel") or CHANNEL)
         return await self._sent(
-            user, lambda trigger: self.driver.click(address, user.id, post.call, trigger_id=trigger)
+            user,
+            lambda trigger: self.driver.click(
+                address, user.id, post.call, trigger_id=trigger, channel=channel
+            ),
         )
 
     async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
@@ -254,6 +261,23 @@ class SlackPlatform(Platform):
     def told(self, user: Person) -> list[Reply]:
         """Every private reply to the member."""
         return [self._reply(call) for call in self.fake.private_replies(user.id)]
+
+    async def fire_timers(self) -> int:
+        """The app's timer round, fired once by hand (the test app runs no timer loop)."""
+        assert self.bot is not None
+        return await fire_once(partial(self.bot.requests.service.fire_timers, PLATFORM))
+
+    def close_direct_messages(self, user: Person) -> None:
+        """The member turned off the app's Messages tab."""
+        self.fake.closed_dms.add(user.id)
+
+    def direct_texts(self, user: Person) -> list[str]:
+        """The app's messages in its DM with the member (their notification text)."""
+        return [str(call.args.get("text") or "") for call in self.fake.direct_messages(user.id)]
+
+    def own_posts(self, user: Person) -> list[Post]:
+        """The app's messages in its direct message with the member."""
+        return [SlackPost(self.fake, call) for call in self.fake.direct_messages(user.id)]
 
     def ack(self, sent: Sent) -> Ack:
         """The HTTP answer: empty, so the member sees nothing until the reply comes."""

@@ -1,18 +1,172 @@
-"""Assigned lessons on the chat platforms: refused plainly until a member's steps can be shown."""
+"""Assigned lessons on the chat platforms: each member's own pass, privately; counts in the channel.
+
+On Discord a member's steps come as messages only they see (ephemeral), one per step; on
+Slack they come in the member's direct message with the app.
+"""
 
 from __future__ import annotations
 
-from bot.engine import LessonEngine
-from tests.platforms.driver import Platform
+from datetime import timedelta
+from itertools import count
+
+from bot.engine import Action, Address, LessonEngine
+from lessons.schema import PredictionStep, VerifierStep
+from tests.conftest import FakeClock
+from tests.platforms.driver import LESSON, Person, Platform
+from tests.platforms.views import Post, Reply
+
+TAKES_ANSWERS = ("prediction", "verifier", "free_answer")
+GOLD = "3/4"
+DAY = timedelta(days=1).total_seconds()
 
 
-async def test_assign_is_refused_with_a_clear_answer_and_stores_nothing(
+async def assign(lesson: Platform, due: str = "3d") -> Post:
+    """The host assigns the lesson; the assignment card posted in the channel (Slack, like for
+    `/lesson start`, confirms with the post alone)."""
+    await lesson.command("assign", options={"due": due})
+    return await lesson.wait(lambda: next(iter(lesson.posts()), None), what="the card")
+
+
+async def start(lesson: Platform, member: Person, card: Post) -> Post:
+    """A member presses Start on the card; their first own step, shown to them alone."""
+    shown = len(lesson.own_posts(member))
+    await lesson.click(member, card, card.button("Start"))
+    return await lesson.own_step_after(member, shown)
+
+
+async def onward(lesson: Platform, member: Person, post: Post) -> Post:
+    """The member's own Next; their next own step."""
+    shown = len(lesson.own_posts(member))
+    await lesson.click(member, post, post.button("Next", action="onward"))
+    return await lesson.own_step_after(member, shown)
+
+
+async def answer(lesson: Platform, member: Person, post: Post) -> Reply:
+    """Answer the step the post shows; the reply to the answer that counts it."""
+    step = LESSON.step_by_id(str(post.step))
+    if isinstance(step, PredictionStep):
+        return await lesson.press(member, post, post.button(arg=step.choices[1].id))
+    if isinstance(step, VerifierStep):
+        replies = [
+            await lesson.press(member, post, post.button(action="up", arg=attempt.id))
+            for attempt in step.attempts
+        ]
+        checked = await lesson.press(member, post, post.button(action="check"))
+        assert "checker" in checked.text.lower(), checked.text
+        return replies[-1]
+    return await lesson.answer(member, post, GOLD)
+
+
+async def test_three_members_take_the_lesson_privately_and_the_channel_sees_counts(
     lesson: Platform, engine: LessonEngine
 ) -> None:
-    reply = await lesson.ask("assign", options={"due": "3d"})
-    assert reply.private and "Assigned lessons cannot be taken here yet" in reply.text
-    assert "/lesson start" in reply.text
+    card = await assign(lesson)
+    assert "Assignment" in card.text and "0 started · 0 finished" in card.text
+    start_address, run_id = card.button("Start"), card.run
+    members = [lesson.member(name) for name in ("Ines", "Jonah", "Kirra")]
+    posts = {member.id: await start(lesson, member, card) for member in members}
+    for index, step in enumerate(LESSON.steps):
+        order = members[index % 3 :] + members[: index % 3]  # who answers first rotates
+        for position, member in zip(count(1), order, strict=False):
+            post = posts[member.id]
+            assert post.step == step.id and f"Step {index + 1}" in post.text
+            if step.kind in TAKES_ANSWERS:
+                reply = await answer(lesson, member, post)
+                assert reply.private and f"({position} answered)" in reply.text, reply.text
+        if index + 1 < len(LESSON.steps):
+            for member in order:
+                posts[member.id] = await onward(lesson, member, posts[member.id])
+    for member in members:
+        last = posts[member.id]
+        done = await lesson.press(member, last, last.button("Next", action="onward"))
+        assert "You have finished the lesson" in done.text
+
+    assert len(lesson.posts()) == 1  # the channel shows the card, and nothing members did
+    await lesson.wait(lambda: "3 started · 3 finished" in lesson.posts()[0].text, what="counts")
+    progress = await lesson.ask("progress")
+    assert "3 started · 3 finished" in progress.text
+
+    await lesson.command("close")  # Slack confirms it with the results alone
+    results = await lesson.post_after(1, "Results")
+    assert "Assigned lesson, closed: 3 started · 3 finished" in results.text
+    closed_card = await lesson.wait(
+        lambda: next((p for p in lesson.posts()[:1] if "Closed." in p.text), None),
+        what="the card closed",
+    )
+    assert not any(button.enabled for button in closed_card.buttons if "Start" in button.label)
+    late = await lesson.press(lesson.member("Lior"), card, start_address)
+    assert "closed" in late.text and "results" in late.text
+    assert (await engine.store.pass_progress(run_id)).started == 3  # Lior was not let in
+
+
+async def test_nothing_before_answering_and_a_forged_start_changes_nothing(
+    lesson: Platform, engine: LessonEngine
+) -> None:
+    card = await assign(lesson)
+    ines = lesson.member("Ines")
+    first = await start(lesson, ines, card)
+    assert "So far" not in first.text
+    question = first
+    while question.step != "what-changed":
+        question = await onward(lesson, ines, question)
+    assert "So far" not in question.text  # no tally before answering
+    wrong_step = Address(question.run, LESSON.steps[0].id, Action.ONWARD).encode()
+    refused = await lesson.press(ines, question, wrong_step)
+    assert "not where you are" in refused.text
+    outsider = lesson.member("Omar")
+    refused = await lesson.press(outsider, question, question.button(arg="bigger-model"))
+    assert "Press Start" in refused.text
+    run_id = card.run
+    assert await engine.store.member_votes(run_id, "what-changed", outsider.id) == {}
+    for verb, options in (("progress", {}), ("close", {}), ("assign", {"due": "1d"})):
+        refused = await lesson.ask(verb, outsider, options)
+        assert refused.private and "host" in refused.text.lower(), (verb, refused.text)
+    assert (await engine.store.pass_progress(run_id)).started == 1
+
+
+async def test_a_bad_due_time_gets_the_usage_and_stores_nothing(
+    lesson: Platform, engine: LessonEngine
+) -> None:
+    reply = await lesson.ask("assign", options={"due": "someday"})
+    assert reply.private and "is not a time" in reply.text and "Usage" in reply.text
     assert lesson.posts() == []
-    assert await engine.store.active_runs("discord") == []
-    assert await engine.store.active_runs("slack") == []
-    assert await engine.store.get_run(1) is None  # no run was ever stored
+    assert await engine.store.get_run(1) is None
+
+
+async def test_one_reminder_reaches_only_members_who_started_and_did_not_finish(
+    lesson: Platform, engine: LessonEngine, clock: FakeClock
+) -> None:
+    await lesson.command("assign", options={"due": "3d", "remind": "1d"})
+    card = await lesson.wait(lambda: next(iter(lesson.posts()), None), what="the card")
+    ines, jonah, kirra, lior = (lesson.member(n) for n in ("Ines", "Jonah", "Kirra", "Lior"))
+    await start(lesson, ines, card)
+    post = await start(lesson, jonah, card)
+    while post.step != LESSON.steps[-1].id:
+        post = await onward(lesson, jonah, post)
+    await lesson.press(jonah, post, post.button("Next", action="onward"))  # finished
+    await start(lesson, lior, card)
+    lesson.close_direct_messages(lior)
+
+    assert await lesson.fire_timers() == 0  # not yet: the reminder is two days away
+    clock.advance(2 * DAY + 60)
+    await lesson.fire_timers()  # on Discord the bot's own timer round may send it first
+    await lesson.wait(lambda: reminders(lesson, ines), what="the reminder")
+    progress = await lesson.ask("progress")
+    for _ in range(50):  # that round may still be sending
+        if "Could not be messaged: 1" in progress.text:
+            break
+        await lesson.fire_timers()
+        progress = await lesson.ask("progress")
+    assert "Could not be messaged: 1" in progress.text
+    assert "3 started · 1 finished" in progress.text
+    await lesson.fire_timers()  # another round sends nothing more
+
+    (reminder,) = reminders(lesson, ines)
+    assert f"step 1 of {len(LESSON.steps)}" in reminder and "/lesson continue" in reminder
+    assert reminders(lesson, jonah) == reminders(lesson, kirra) == reminders(lesson, lior) == []
+    assert lesson.posts()[1:] == []  # nothing in the channel
+
+
+def reminders(lesson: Platform, member: Person) -> list[str]:
+    """The reminders the member got privately."""
+    return [text for text in lesson.direct_texts(member) if "Reminder" in text]

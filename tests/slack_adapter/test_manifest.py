@@ -39,6 +39,8 @@ def test_the_manifest_sets_up_the_command_and_interactivity(name: str) -> None:
     assert [c["command"] for c in app["features"]["slash_commands"]] == [COMMAND]
     assert app["settings"]["interactivity"]["is_enabled"] is True
     assert app["features"]["bot_user"]["display_name"]
+    home = app["features"]["app_home"]  # members see their own steps in the Messages tab
+    assert home["messages_tab_enabled"] is True and home["messages_tab_read_only_enabled"] is True
 
 
 @pytest.mark.parametrize("name", [SOCKET_MODE, HTTP])

@@ -203,7 +203,7 @@ async def test_due_assignments_and_reminders_due_pick_exactly_the_right_runs(
     await live_run(store, "C9", deadline=NOW - HOUR)
     due = [run.id for run in await store.due_assignments(NOW)]
     assert sorted(due) == sorted([due_and_remind, due_at_now, reminded])
-    reminders = [run.id for run in await store.reminders_due(NOW)]
+    reminders = [run.id for run in await store.assignments_to_remind(NOW)]
     assert sorted(reminders) == sorted([due_and_remind, remind_only])
     assert all(run.mode is RunMode.ASSIGNED for run in await store.due_assignments(NOW))
 

@@ -66,6 +66,18 @@ def recall_notes(step: PredictionStep, pairs: Sequence[ChoicePair]) -> tuple[str
     return tuple(lines)
 
 
+def own_move_text(step: PredictionStep, first: str | None, second: str | None) -> str:
+    """One member's own move between a question and its recall, as a sentence to them."""
+    right = step.correct_choice.id if step.correct_choice else None
+    if first is None or second is None:
+        return "You answered only this time, so you have no before and after."
+    if right is None:
+        return "You changed your answer." if first != second else "You kept your answer."
+    if first != right:
+        return "You moved to the right answer." if second == right else "You are not there yet."
+    return "You held the right answer." if second == right else "You left the right answer."
+
+
 def recall_summary_line(step: PredictionStep, pairs: Sequence[ChoicePair]) -> str:
     """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
     right = step.correct_choice.id if step.correct_choice else None

@@ -162,8 +162,8 @@ def reminder_text(run: RunRecord, title: str, step: int, steps: int) -> str:
 
 
 def so_far_text(so_far: RevealCard) -> str:
-    """A question's tally among those who answered so far, as text."""
-    return "\n".join([f"**{so_far.title}**", *bar_lines(so_far.bars)])
+    """A question's tally among those who answered so far, as text, with its notes."""
+    return "\n".join([f"**{so_far.title}**", *bar_lines(so_far.bars), *so_far.notes])
 
 
 class Assignments:

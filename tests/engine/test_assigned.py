@@ -348,3 +348,19 @@ async def test_the_reminder_is_claimed_once_for_members_who_started_and_did_not_
     assert await engine.assigned.remind(due.id) is None  # once
     assert await engine.assigned.assignments_to_remind() == []
     assert (await engine.assigned.progress(CHANNEL, HOST))[1].unreachable == 1
+
+
+async def test_the_recall_question_shows_the_members_own_move_beside_the_channels(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    first = await walk_to(engine, run_id, ALICE, "prediction")
+    await engine.click(button(first, Action.CHOOSE, "bigger-model"), ALICE)
+    card = first
+    while card.step_id != "what-changed-again":
+        card = card_of(await engine.assigned.onward(run_id, ALICE, card.step_id))
+    await engine.click(button(card, Action.CHOOSE, "checkable-reward"), ALICE)
+    so_far = (await engine.assigned.resume(CHANNEL, ALICE)).so_far
+    assert so_far is not None
+    assert so_far.notes[0] == "You moved to the right answer."
+    assert any("1 moved to the right answer, 0 held it, 0 left it" in n for n in so_far.notes)

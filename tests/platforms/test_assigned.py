@@ -73,6 +73,9 @@ async def test_three_members_take_the_lesson_privately_and_the_channel_sees_coun
             if step.kind in TAKES_ANSWERS:
                 reply = await answer(lesson, member, post)
                 assert reply.private and f"({position} answered)" in reply.text, reply.text
+                if step.id == "what-changed-again":  # the right answer both times
+                    assert "You held the right answer." in reply.text
+                    assert f"{position} held it" in reply.text
         if index + 1 < len(LESSON.steps):
             for member in order:
                 posts[member.id] = await onward(lesson, member, posts[member.id])

@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, ScalarSelect, Select, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model.records import Member, MemberPass, PassProgress, RunMode, RunRecord, RunState
-from storage.models import MemberPassRow, MemberRow, RunRow
+from storage.models import MemberPassRow, MemberRow, RunRow, StepMessageRow
 from storage.records import run_record
 from storage.upsert import insert_for
 
@@ -158,6 +158,19 @@ class PassStore:
             RunRow.remind_at.is_not(None), RunRow.remind_at <= now, RunRow.reminded_at.is_(None)
         )
         return await self._runs(query.order_by(RunRow.remind_at, RunRow.id))
+
+    async def closed_assignments_without(self, step_id: str, since: datetime) -> list[RunRecord]:
+        """Assigned runs closed since `since` that have no message saved under `step_id`."""
+        saved = select(StepMessageRow.id).where(
+            StepMessageRow.run_id == RunRow.id, StepMessageRow.step_id == step_id
+        )
+        query = select(RunRow).where(
+            RunRow.mode == RunMode.ASSIGNED.value,
+            RunRow.state != RunState.ACTIVE.value,
+            RunRow.updated_at >= since,
+            ~saved.exists(),
+        )
+        return await self._runs(query.order_by(RunRow.id))
 
     async def _runs(self, query: Select[RunRow]) -> list[RunRecord]:
         async with self.sessions() as session:

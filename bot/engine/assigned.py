@@ -11,7 +11,7 @@ host closes it, and the channel then gets the results.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.engine.addresses import Action
 from bot.engine.core import RunCore, require_host
@@ -41,6 +41,8 @@ ONWARD_LABEL = "Next"
 CLOSED = "This assignment is closed; its results are posted in the channel."
 NOT_STARTED = "Press Start on the assignment in the channel first."
 NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
+RESULTS_RETRY = timedelta(days=7)
+"""How long after closing an assignment its results are still posted if they never were."""
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
 
 
@@ -312,6 +314,11 @@ class AssignedRuns:
     async def unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately; `progress` counts them."""
         await self.passes.mark_unreachable(run_id, user_id)
+
+    async def closed_without(self, step_id: str) -> list[RunRecord]:
+        """Assignments closed within `RESULTS_RETRY` with no message saved under `step_id`."""
+        since = self.core.clock() - RESULTS_RETRY
+        return await self.passes.closed_assignments_without(step_id, since)
 
     async def due(self) -> list[RunRecord]:
         """Assigned runs whose due time has passed and that are still open."""

@@ -250,6 +250,10 @@ class PassStorage(Protocol):
         """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
         ...
 
+    async def closed_assignments_without(self, step_id: str, since: datetime) -> list[RunRecord]:
+        """Assigned runs closed since `since` that have no message saved under `step_id`."""
+        ...
+
 
 class RunStore(
     RunStorage,

@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 CARD_STEP = "assignment"
 """The step id the assignment card's message is remembered under."""
+RESULTS_STEP = "assignment-results"
+"""The step id a closed assignment's results message is remembered under."""
 MAX_AHEAD = timedelta(days=90)
 CLOSE_PATIENCE = 2.0
 """Seconds closing a due assignment waits for its run's turn; else the next round closes it."""
@@ -262,9 +264,30 @@ class Assignments:
             return 1
 
     async def closed(self, run: RunRecord, summary: SummaryCard) -> None:
-        """Show a closed assignment: its card closed (Start disabled), then its results."""
+        """Show a closed assignment: its card closed (Start disabled), then its results.
+
+        The results' message is saved, so a process finds results that were never posted.
+        """
         await self.redraw_card(run.place.channel, run.id)
-        await self.presenter.post(run.place.channel, summary)
+        ref = await self.presenter.post(run.place.channel, summary)
+        await self.engine.remember_message(run.id, RESULTS_STEP, ref or NOT_POSTED)
+
+    async def post_missing_results(self, platform: str | None = None) -> int:
+        """Post the results of closed assignments whose results never reached the channel."""
+        missing = on_platform(await self.engine.assigned.closed_without(RESULTS_STEP), platform)
+        return await each_in_turn(
+            missing, self._post_missing, "could not post the results of assignment %s"
+        )
+
+    async def _post_missing(self, run: RunRecord) -> int:
+        async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):
+            if await self.engine.step_message(run.id, RESULTS_STEP) is not None:
+                return 0  # another process posted them meanwhile
+            try:
+                await self.closed(run, await self.engine.results(run.id))
+            except PlatformUnavailable:
+                return 0  # the next round tries again
+            return 1
 
     async def progress(self, actor: Actor) -> Outcome:
         """For a host, privately: how many started and finished, and where the others are."""

@@ -116,11 +116,12 @@ class LessonService:
             return Outcome(reply=str(error))
 
     async def fire_timers(self, platform: str | None = None) -> int:
-        """Fire every due timer, close assignments past due, send due reminders; how many.
+        """Fire due timers, close assignments past due (posting lost results), remind; how many.
 
         Each timed run is revealed or moved on in its turn.
         """
         closed = await self.assignments.close_due(platform)
+        closed += await self.assignments.post_missing_results(platform)
         reminded = await self.assignments.remind_due(platform)
         due = await self.engine.due_runs(platform)
         return closed + reminded + await each_in_turn(

@@ -27,6 +27,7 @@ from bot.service import (
     DrawnChart,
     LessonService,
     Outcome,
+    PlatformUnavailable,
     Presenter,
     Redrawn,
     fixed_rights,
@@ -58,9 +59,19 @@ class RecordingSurface:
     posts: list[tuple[str, Card, DrawnChart | None]] = field(default_factory=list)
     edits: list[tuple[str, Redrawn]] = field(default_factory=list)
 
+    down: bool = False
+    """The platform does not answer posts (an outage)."""
+    messaged: list[tuple[str, str]] = field(default_factory=list)
+
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
+        if self.down:
+            raise PlatformUnavailable("no answer")
         self.posts.append((channel, card, chart))
         return f"ref-{len(self.posts)}"
+
+    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        self.messaged.append((user_id, text))
+        return True
 
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         self.edits.append((ref, card))
@@ -426,6 +437,24 @@ async def test_a_host_close_and_the_due_time_race_to_one_close(
     assert len(summaries) == 1, closes
     run = await bot.engine.run(card.run_id)
     assert run is not None and run.state is RunState.FINISHED
+
+
+async def test_results_lost_at_the_due_time_are_posted_once_when_the_platform_answers(
+    bot: Bot, other_bot: Bot, clock: FakeClock
+) -> None:
+    card = await assigned(bot, due="1h")
+    clock.advance(3601)
+    bot.surface.down = True
+    assert await bot.service.fire_timers() == 1  # closed, but the results went nowhere
+    assert bot.surface.posted(SummaryCard) == []
+    run = await bot.engine.run(card.run_id)
+    assert run is not None and run.state is RunState.FINISHED
+    bot.surface.down = False
+    await asyncio.gather(bot.service.fire_timers(), other_bot.service.fire_timers())
+    summaries = bot.surface.posted(SummaryCard) + other_bot.surface.posted(SummaryCard)
+    assert len(summaries) == 1
+    assert await bot.service.fire_timers() == await other_bot.service.fire_timers() == 0
+    assert len(bot.surface.posted(SummaryCard) + other_bot.surface.posted(SummaryCard)) == 1
 
 
 async def test_due_assignments_of_another_platform_are_left_to_it(

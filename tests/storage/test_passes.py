@@ -225,3 +225,20 @@ async def test_forgetting_a_member_removes_their_passes(store: SqlRunStore) -> N
     assert await store.pass_progress(run_id) == PassProgress(1, 0, {0: 1})
     assert await store.member_pass(run_id, "U2") is not None
     assert (await store.forget_member("slack", "T1", "U1")).passes == 0
+
+
+async def test_closed_assignments_without_their_results_message_are_found(
+    store: SqlRunStore,
+) -> None:
+    since = datetime.now(UTC) - HOUR  # runs are stamped with the real time as they change
+    lost, posted, still_open = [await assigned_run(store, f"C{n}") for n in range(3)]
+    await live_run(store, "C9")
+    for run_id in (lost, posted):
+        await store.move_run(run_id, Position(0, Phase.OPEN), Position(0, Phase.OPEN),
+                             RunState.FINISHED, None)
+    await store.save_message(posted, "assignment-results", "ref-1")
+    await store.save_message(lost, "assignment", "ref-0")  # its card: not its results
+    found = await store.closed_assignments_without("assignment-results", since)
+    assert [run.id for run in found] == [lost]
+    assert await store.closed_assignments_without("assignment-results", since + 2 * HOUR) == []
+    assert still_open not in [run.id for run in found]

@@ -173,3 +173,16 @@ async def test_one_reminder_reaches_only_members_who_started_and_did_not_finish(
 def reminders(lesson: Platform, member: Person) -> list[str]:
     """The reminders the member got privately."""
     return [text for text in lesson.direct_texts(member) if "Reminder" in text]
+
+
+async def test_continue_or_start_again_brings_a_member_back_to_their_step(
+    lesson: Platform,
+) -> None:
+    card = await assign(lesson)
+    ines = lesson.member("Ines")
+    second = await onward(lesson, ines, await start(lesson, ines, card))
+    assert second.step == LESSON.steps[1].id
+    shown = len(lesson.own_posts(ines))
+    await lesson.command("continue", ines)
+    assert (await lesson.own_step_after(ines, shown)).step == second.step
+    assert (await start(lesson, ines, card)).step == second.step  # Start again: the same

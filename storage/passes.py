@@ -161,20 +161,27 @@ class PassStore:
 
     async def closed_assignments_without(self, step_id: str, since: datetime) -> list[RunRecord]:
         """Assigned runs closed since `since` that have no message saved under `step_id`."""
-        saved = select(StepMessageRow.id).where(
-            StepMessageRow.run_id == RunRow.id, StepMessageRow.step_id == step_id
+        query = _assigned_without(step_id).where(
+            RunRow.state != RunState.ACTIVE.value, RunRow.updated_at >= since
         )
-        query = select(RunRow).where(
-            RunRow.mode == RunMode.ASSIGNED.value,
-            RunRow.state != RunState.ACTIVE.value,
-            RunRow.updated_at >= since,
-            ~saved.exists(),
-        )
+        return await self._runs(query.order_by(RunRow.id))
+
+    async def open_assignments_without(self, step_id: str) -> list[RunRecord]:
+        """Active assigned runs that have no message saved under `step_id`."""
+        query = _assigned_without(step_id).where(RunRow.state == RunState.ACTIVE.value)
         return await self._runs(query.order_by(RunRow.id))
 
     async def _runs(self, query: Select[RunRow]) -> list[RunRecord]:
         async with self.sessions() as session:
             return [run_record(row) for row in await session.scalars(query)]
+
+
+def _assigned_without(step_id: str) -> Select[RunRow]:
+    """Assigned runs with no message saved under `step_id`."""
+    saved = select(StepMessageRow.id).where(
+        StepMessageRow.run_id == RunRow.id, StepMessageRow.step_id == step_id
+    )
+    return select(RunRow).where(RunRow.mode == RunMode.ASSIGNED.value, ~saved.exists())
 
 
 def _active_assigned() -> Select[RunRow]:

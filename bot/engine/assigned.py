@@ -315,6 +315,10 @@ class AssignedRuns:
         """Note that a member could not be messaged privately; `progress` counts them."""
         await self.passes.mark_unreachable(run_id, user_id)
 
+    async def open_without(self, step_id: str) -> list[RunRecord]:
+        """Open assignments with no message saved under `step_id`."""
+        return await self.passes.open_assignments_without(step_id)
+
     async def closed_without(self, step_id: str) -> list[RunRecord]:
         """Assignments closed within `RESULTS_RETRY` with no message saved under `step_id`."""
         since = self.core.clock() - RESULTS_RETRY

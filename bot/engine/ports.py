@@ -254,6 +254,10 @@ class PassStorage(Protocol):
         """Assigned runs closed since `since` that have no message saved under `step_id`."""
         ...
 
+    async def open_assignments_without(self, step_id: str) -> list[RunRecord]:
+        """Active assigned runs that have no message saved under `step_id`."""
+        ...
+
 
 class RunStore(
     RunStorage,

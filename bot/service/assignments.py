@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
@@ -187,12 +187,11 @@ class Assignments:
         remind_at = parse_remind(remind, due_at, now) if remind is not None else None
         host = await actor.member()
         card = await self.engine.assigned.assign(actor.place, host, lesson, due_at, remind_at)
-        channel = actor.channel
 
         async def post_card() -> Reply | None:
-            ref = await self.presenter.post(channel, card)
-            if ref is not None:
-                await self.engine.remember_message(card.run_id, CARD_STEP, ref)
+            if await self.engine.step_message(card.run_id, CARD_STEP) is not None:
+                return None  # a timer round (`post_missing`) took the run's turn first
+            if await self.post_card(await self.engine.open_run(card.run_id)) is not None:
                 return None
             await self.engine.assigned.close(card.run_id, host)
             return CANNOT_POST
@@ -272,22 +271,43 @@ class Assignments:
         ref = await self.presenter.post(run.place.channel, summary)
         await self.engine.remember_message(run.id, RESULTS_STEP, ref or NOT_POSTED)
 
-    async def post_missing_results(self, platform: str | None = None) -> int:
-        """Post the results of closed assignments whose results never reached the channel."""
-        missing = on_platform(await self.engine.assigned.closed_without(RESULTS_STEP), platform)
-        return await each_in_turn(
-            missing, self._post_missing, "could not post the results of assignment %s"
+    async def post_missing(self, platform: str | None = None) -> int:
+        """Post the cards of open assignments, and the results of closed ones, never posted."""
+        assigned = self.engine.assigned
+        cards = on_platform(await assigned.open_without(CARD_STEP), platform)
+        results = on_platform(await assigned.closed_without(RESULTS_STEP), platform)
+        failed = "could not post the missing message of assignment %s"
+        return await each_in_turn(cards, self._post_card, failed) + await each_in_turn(
+            results, self._post_results, failed
         )
 
-    async def _post_missing(self, run: RunRecord) -> int:
+    async def _post_card(self, run: RunRecord) -> int:
+        return await self._post_once(run, CARD_STEP, lambda: self.post_card(run))
+
+    async def _post_results(self, run: RunRecord) -> int:
+        async def post() -> None:
+            await self.closed(run, await self.engine.results(run.id))
+
+        return await self._post_once(run, RESULTS_STEP, post)
+
+    async def _post_once(
+        self, run: RunRecord, key: str, post: Callable[[], Awaitable[object]]
+    ) -> int:
+        """In the run's turn, post what is saved under `key` unless some process did."""
         async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):
-            if await self.engine.step_message(run.id, RESULTS_STEP) is not None:
-                return 0  # another process posted them meanwhile
+            if await self.engine.step_message(run.id, key) is not None:
+                return 0  # another process posted it meanwhile
             try:
-                await self.closed(run, await self.engine.results(run.id))
+                await post()
             except PlatformUnavailable:
                 return 0  # the next round tries again
             return 1
+
+    async def post_card(self, run: RunRecord) -> str | None:
+        """Post an assignment's card and save its message; the reference, None if refused."""
+        ref = await self.presenter.post(run.place.channel, await self.engine.assigned.card(run))
+        await self.engine.remember_message(run.id, CARD_STEP, ref or NOT_POSTED)
+        return ref
 
     async def progress(self, actor: Actor) -> Outcome:
         """For a host, privately: how many started and finished, and where the others are."""

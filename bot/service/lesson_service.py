@@ -121,7 +121,7 @@ class LessonService:
         Each timed run is revealed or moved on in its turn.
         """
         closed = await self.assignments.close_due(platform)
-        closed += await self.assignments.post_missing_results(platform)
+        closed += await self.assignments.post_missing(platform)
         reminded = await self.assignments.remind_due(platform)
         due = await self.engine.due_runs(platform)
         return closed + reminded + await each_in_turn(

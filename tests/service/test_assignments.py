@@ -457,6 +457,22 @@ async def test_results_lost_at_the_due_time_are_posted_once_when_the_platform_an
     assert len(bot.surface.posted(SummaryCard) + other_bot.surface.posted(SummaryCard)) == 1
 
 
+async def test_a_card_lost_to_an_outage_is_posted_once_by_a_later_timer_round(
+    bot: Bot, other_bot: Bot
+) -> None:
+    bot.surface.down = True
+    outcome = await bot.service.command(HOST, "assign", CommandArgs(due="1d"))
+    told = await outcome.shown()
+    assert isinstance(told, str) and "did not answer the bot's post" in told
+    assert bot.surface.posted(AssignmentCard) == []
+    bot.surface.down = False
+    await asyncio.gather(bot.service.fire_timers(), other_bot.service.fire_timers())
+    cards = bot.surface.posted(AssignmentCard) + other_bot.surface.posted(AssignmentCard)
+    assert len(cards) == 1 and not cards[0].closed
+    await bot.service.fire_timers()
+    assert len(bot.surface.posted(AssignmentCard) + other_bot.surface.posted(AssignmentCard)) == 1
+
+
 async def test_due_assignments_of_another_platform_are_left_to_it(
     bot: Bot, clock: FakeClock
 ) -> None:

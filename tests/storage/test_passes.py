@@ -242,3 +242,10 @@ async def test_closed_assignments_without_their_results_message_are_found(
     assert [run.id for run in found] == [lost]
     assert await store.closed_assignments_without("assignment-results", since + 2 * HOUR) == []
     assert still_open not in [run.id for run in found]
+
+
+async def test_open_assignments_without_their_card_are_found(store: SqlRunStore) -> None:
+    shown, lost = [await assigned_run(store, f"C{n}") for n in range(2)]
+    await live_run(store, "C9")
+    await store.save_message(shown, "assignment", "ref-1")
+    assert [run.id for run in await store.open_assignments_without("assignment")] == [lost]

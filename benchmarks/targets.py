@@ -54,6 +54,19 @@ TARGETS: dict[str, Target] = {
     "pg_slack_burst_late_acks": Target("==", 0),
     "pg_slack_burst_lost": Target("==", 0),
     "pg_slack_edits_per_2s_max": Target("<=", 1),
+    **{
+        f"{prefix}{name}": target
+        for prefix in ("", "pg_")
+        for name, target in (
+            ("assigned_p99_ack_ms", Target("<", 500)),
+            ("assigned_unacked", Target("==", 0)),
+            ("assigned_late_acks", Target("==", 0)),
+            ("assigned_lost", Target("==", 0)),
+            ("assigned_misplaced", Target("==", 0)),
+            ("assigned_card_edits_per_2s_max", Target("<=", 1)),
+        )
+    },
+    "assigned_rss_ratio": Target("<=", 1.25),
     "checker_median_ms": Target("<", 5),
     "fair_flood_max_ms": Target("<", 2000),
     "fair_crowd_max_ms": Target("<", 2000),

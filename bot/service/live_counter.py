@@ -29,6 +29,7 @@ class CounterThrottle:
         self.clock = clock
         self._last: dict[Hashable, float] = {}
         self._pending: dict[Hashable, asyncio.Task[None]] = {}
+        self._editing: dict[Hashable, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pruned = clock()
 
@@ -66,14 +67,22 @@ class CounterThrottle:
             return
         self._pruned = now
         self._last = {k: at for k, at in self._last.items() if now - at < self.interval}
+        self._editing = {k: lock for k, lock in self._editing.items() if lock.locked()}
 
     async def _edit_after(self, key: Hashable, wait: float) -> None:
         try:
             if wait:
                 await asyncio.sleep(wait)
-            self._pending.pop(key, None)
-            self._last[key] = self.clock()
-            await self.edit(key)
+            async with self._editing.setdefault(key, asyncio.Lock()):
+                # An edit still under way when this one was scheduled may have ended late:
+                # the interval counts from its end, so the platform sees them apart.
+                rest = self._last.get(key, -self.interval) + self.interval - self.clock()
+                if rest > 0:
+                    await asyncio.sleep(rest)
+                self._pending.pop(key, None)
+                self._last[key] = self.clock()
+                await self.edit(key)
+                self._last[key] = self.clock()
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -19,6 +19,8 @@ MEASURED_IN_QUICK_MODE = (
     "burst_p99_ack_ms",
     "slack_burst_p99_ack_ms",
     "checker_median_ms",
+    "assigned_p99_ack_ms",
+    "assigned_rss_ratio",
     "rss_mb_1000_runs",
     "reveal_ms_10",
     "reveal_ms_10000",
@@ -51,7 +53,11 @@ def test_measured_figures_are_positive_numbers(
 
 
 @pytest.mark.parametrize(
-    "key", ["burst_lost", "edits_per_2s_max", "slack_burst_lost", "slack_edits_per_2s_max"]
+    "key",
+    [
+        "burst_lost", "edits_per_2s_max", "slack_burst_lost", "slack_edits_per_2s_max",
+        "assigned_lost", "assigned_unacked", "assigned_card_edits_per_2s_max",
+    ],
 )
 def test_burst_counts_are_whole_numbers(quick_run: tuple[str, dict[str, object]], key: str) -> None:
     value = quick_run[1][key]

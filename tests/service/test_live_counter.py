@@ -48,3 +48,24 @@ async def test_edit_times_of_past_messages_are_dropped() -> None:
     assert throttle.tracked() == 1 and edited[-1] == ("channel", "new question")
     throttle.forget(("channel", "new question"))
     assert throttle.tracked() == 0
+
+
+async def test_a_slow_edit_delays_the_next_by_a_whole_interval_from_its_end() -> None:
+    loop = asyncio.get_running_loop()
+    spans: list[tuple[float, float]] = []
+    touched_during_edit = asyncio.Event()
+
+    async def slow_edit(key: Hashable) -> None:  # a platform that takes 0.15 s to answer
+        began = loop.time()
+        if not spans:
+            throttle.touch(key)  # a click arrives while the edit is under way
+            touched_during_edit.set()
+        await asyncio.sleep(0.15)
+        spans.append((began, loop.time()))
+
+    throttle = CounterThrottle(slow_edit, interval=0.2, clock=loop.time)
+    throttle.touch("card")
+    await touched_during_edit.wait()
+    await throttle.flush()
+    (_, first_end), (second_start, _) = spans
+    assert second_start - first_end >= 0.2 - 0.01  # not 0.2 from the first edit's start

@@ -49,6 +49,7 @@ LOCKED_TEXT = (
 )
 JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
 CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
+RESULTS_AT_REVEAL = "Results come at the reveal."
 
 
 def rate_kind(attempt_id: str) -> str:
@@ -129,7 +130,7 @@ class MemberActions:
         previous = _label_of(step, result.previous)
         if previous and previous != choice.label:
             text = f"Changed your answer to **{choice.label}** (was {previous})."
-            return Receipt(f"{text} Results come at the reveal.", run_id, step.id)
+            return Receipt(text, run_id, step.id, until_reveal=RESULTS_AT_REVEAL)
         text = f"You chose **{choice.label}**."
         return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
 

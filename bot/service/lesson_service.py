@@ -186,10 +186,10 @@ class LessonService:
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
-        reply = receipt.full_text(self.reveal_waits)
-        left = receipt.tries_left
         so_far = await self.assignments.so_far(receipt.run_id, receipt.step_id, member)
-        if so_far is not None:
+        reply = receipt.full_text(self.reveal_waits and so_far is None)
+        left = receipt.tries_left
+        if so_far is not None:  # what it would wait for (a reveal) is shown at once
             reply = f"{reply}\n\n{so_far_text(so_far)}"
         show = count if receipt.counted and so_far is None else nothing
         return Outcome(

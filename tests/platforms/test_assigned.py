@@ -73,6 +73,7 @@ async def test_three_members_take_the_lesson_privately_and_the_channel_sees_coun
             if step.kind in TAKES_ANSWERS:
                 reply = await answer(lesson, member, post)
                 assert reply.private and f"({position} answered)" in reply.text, reply.text
+                assert "until the reveal" not in reply.text  # its tally is shown at once
                 if step.id == "what-changed-again":  # the right answer both times
                     assert "You held the right answer." in reply.text
                     assert f"{position} held it" in reply.text

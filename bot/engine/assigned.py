@@ -17,7 +17,6 @@ from bot.engine.addresses import Action
 from bot.engine.core import RunCore, require_host
 from bot.engine.member_actions import CHOICE_KIND
 from bot.engine.ports import PassStorage, RunStore
-from bot.engine.recall import own_move_text
 from bot.engine.run_views import RunViews
 from bot.engine.steps import button_address, kind_of
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
@@ -34,7 +33,7 @@ from bot.model.records import (
 )
 from bot.model.views import AnyChart, Button, RevealCard, StepCard, SummaryCard, Tone
 from lessons.reading import reading_minutes
-from lessons.schema import Lesson, PredictionStep, Step
+from lessons.schema import Lesson, Step
 
 START_LABEL = "Start"
 ONWARD_LABEL = "Next"
@@ -250,12 +249,13 @@ class AssignedRuns:
 
     async def own_move(self, run: RunRecord, step: Step, member: Member) -> tuple[str, ...]:
         """At a recall question, how the member's own answer moved since they first saw it."""
-        recalled = kind_of(step).recalls
-        if recalled is None or not isinstance(step, PredictionStep):
+        kind = kind_of(step)
+        if kind.recalls is None:
             return ()
-        first = await self.store.member_votes(run.id, recalled, member.user_id)
+        first = await self.store.member_votes(run.id, kind.recalls, member.user_id)
         second = await self.store.member_votes(run.id, step.id, member.user_id)
-        return (own_move_text(step, first.get(CHOICE_KIND), second.get(CHOICE_KIND)),)
+        moved = kind.own_move(first.get(CHOICE_KIND), second.get(CHOICE_KIND))
+        return () if moved is None else (moved,)
 
     async def so_far_at(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
         """After an answer: the step's tally so far if the run is assigned; None for a live run."""

@@ -245,7 +245,12 @@ class Assignments:
         reached = 0
         for held in passes or []:
             text = reminder_text(run, lesson.title, held.step_index + 1, len(lesson.steps))
-            if await self.presenter.surface.message_member(run.place, held.user_id, text):
+            try:
+                sent = await self.presenter.surface.message_member(run.place, held.user_id, text)
+            except PlatformUnavailable:  # no answer: not their doing, so not marked
+                log.warning("a reminder of assignment %s got no answer", run.id)
+                continue
+            if sent:
                 reached += 1
             else:
                 await self.engine.assigned.unreachable(run.id, held.user_id)

@@ -229,13 +229,11 @@ class SlackSurface:
 
     async def message_member(self, place: Place, user_id: str, text: str) -> bool:
         """A direct message from the app to a member; False if Slack refuses it."""
-        channel = await self.direct_channel(user_id)
-        if channel is None:
-            return False
         text = CHANNEL_LINK.sub(r"<#\1>", clip(to_mrkdwn(text), MAX_FALLBACK_TEXT))
-        call = self.client.chat_postMessage(channel=channel, text=text)
         try:
-            await call
+            opened = await self.client.conversations_open(users=user_id)
+            channel = str((opened.get("channel") or {}).get("id") or "")
+            await self.client.chat_postMessage(channel=channel, text=text)
         except API_ERRORS as error:
             log.info("could not message a member privately: %s", describe(error))
             if unavailable(error):

@@ -69,7 +69,12 @@ class RecordingSurface:
         self.posts.append((channel, card, chart))
         return f"ref-{len(self.posts)}"
 
+    unanswered: set[str] = field(default_factory=set)
+    """Members whose direct messages get no answer from the platform (an outage)."""
+
     async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+        if user_id in self.unanswered:
+            raise PlatformUnavailable("no answer")
         self.messaged.append((user_id, text))
         return True
 
@@ -471,6 +476,21 @@ async def test_a_card_lost_to_an_outage_is_posted_once_by_a_later_timer_round(
     assert len(cards) == 1 and not cards[0].closed
     await bot.service.fire_timers()
     assert len(bot.surface.posted(AssignmentCard) + other_bot.surface.posted(AssignmentCard)) == 1
+
+
+async def test_a_reminder_that_gets_no_answer_does_not_mark_the_member_unreachable(
+    bot: Bot, clock: FakeClock
+) -> None:
+    await bot.run(HOST, "assign", due="2d", remind="1d")
+    (card,) = bot.surface.posted(AssignmentCard)
+    for member in (ALICE, BOB):
+        await bot.click(member, start_of(card))
+    bot.surface.unanswered.add(ALICE.user_id)
+    clock.advance(24 * 3600 + 60)
+    assert await bot.service.fire_timers() == 1  # Bob reached
+    assert [user for user, _ in bot.surface.messaged] == [BOB.user_id]
+    progress = await bot.run(HOST, "progress")
+    assert "Could not be messaged: 0" in str(progress.reply)
 
 
 async def test_due_assignments_of_another_platform_are_left_to_it(

@@ -110,6 +110,10 @@ class KindOfStep(Generic[S]):
         """The id of the earlier step this one asks again, if it is a recall."""
         return None
 
+    def own_move(self, first: str | None, second: str | None) -> str | None:
+        """At a recall, a member's own move from their first choice to this one; else None."""
+        return None
+
     def sections(self) -> tuple[Section, ...]:
         """The problem, sample attempts or next steps the card shows under its body."""
         return ()

@@ -6,7 +6,12 @@ from dataclasses import replace
 
 from bot.engine.addresses import Action
 from bot.engine.ports import TallyStorage
-from bot.engine.recall import before_after_chart, recall_notes, recall_summary_line
+from bot.engine.recall import (
+    before_after_chart,
+    own_move_text,
+    recall_notes,
+    recall_summary_line,
+)
 from bot.engine.reveals import choice_bars, choice_notes, share_chart
 from bot.engine.steps.base import KindOfStep, RunData, StepResult, button_address
 from bot.engine.tally import percent
@@ -73,6 +78,10 @@ class Recall(Prediction):
     def recalls(self) -> str | None:
         """The id of the earlier prediction this one asks again."""
         return self.step.recall
+
+    def own_move(self, first: str | None, second: str | None) -> str | None:
+        """'You moved to the right answer.' (or held it, left it, changed, kept)."""
+        return own_move_text(self.step, first, second)
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """The choices' tally, and each member's first answer paired with this one."""

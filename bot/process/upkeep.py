@@ -33,23 +33,33 @@ PRUNE_EVERY = 3600.0
 Prune = Callable[[datetime], Awaitable[int]]
 Probe = Callable[[], Awaitable[bool]]
 """A question the heartbeat asks: is the platform connected? does the database answer?"""
+OUTAGE_PAUSE = 8.0
+"""The longest pause of the timer loop while the database is down (seconds)."""
 MISSED_BEATS = 3
 """Beats a bot may miss (a reconnect, a slow database) before its health check fails."""
 
 
-async def run_timer_loop(fire: Fire, interval: float = 1.0) -> None:
-    """Every `interval` seconds, fire the due timers."""
+async def run_timer_loop(
+    fire: Fire, interval: float = 1.0, outage_pause: float = OUTAGE_PAUSE
+) -> None:
+    """Every `interval` seconds, fire the due timers.
+
+    While the database is down, the pause doubles up to `outage_pause` seconds, so the loop
+    does not keep the one SQLite connection from the members' clicks, which are refused at once.
+    """
+    pause = interval
     while True:
-        await fire_once(fire)
-        await asyncio.sleep(interval)
+        fired = await fire_once(fire)
+        pause = interval if fired is not None else min(2 * pause, max(interval, outage_pause))
+        await asyncio.sleep(pause)
 
 
-async def fire_once(fire: Fire) -> int:
-    """Fire the timers that are due now; returns how many fired."""
+async def fire_once(fire: Fire) -> int | None:
+    """Fire the timers that are due now; how many fired, None if the database is down."""
     try:
         return await fire()
     except StoreUnavailable:
-        return 0  # the store logs the outage once; the next tick tries again
+        return None  # the store logs the outage once; a later tick tries again
     except Exception:
         log.exception("could not check lesson timers")
         return 0

@@ -35,6 +35,8 @@ CARD_STEP = "assignment"
 RESULTS_STEP = "assignment-results"
 """The step id a closed assignment's results message is remembered under."""
 MAX_AHEAD = timedelta(days=90)
+TEND_EVERY = timedelta(seconds=5)
+"""How often the timer loop looks for assignments to close, posts to mend and reminders."""
 CLOSE_PATIENCE = 2.0
 """Seconds closing a due assignment waits for its run's turn; else the next round closes it."""
 WHEN = (
@@ -174,6 +176,8 @@ class Assignments:
     def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
         self.engine = engine
         self.presenter = presenter
+        self._tended: dict[str | None, datetime] = {}
+        """When each platform's assignments were last tended."""
 
     async def assign(self, actor: Actor, lesson: str | None, due: str | None,
                      remind: str | None) -> Outcome:
@@ -225,6 +229,20 @@ class Assignments:
             return Outcome(done=CLOSED_NOW, show=show)
 
         return await self.presenter.in_turn(run.id, decide)
+
+    async def tend(self, platform: str | None = None) -> int:
+        """At most once per `TEND_EVERY`: close what is due, post what is missing, remind.
+
+        An assignment's times are coarse, so the timer loop's tick (a second) need not query
+        for them each time; how many of them acted.
+        """
+        now = self.engine.clock()
+        last = self._tended.get(platform)
+        if last is not None and now - last < TEND_EVERY:
+            return 0
+        self._tended[platform] = now
+        closed = await self.close_due(platform)
+        return closed + await self.post_missing(platform) + await self.remind_due(platform)
 
     async def close_due(self, platform: str | None = None) -> int:
         """Close every assignment (of one platform, if given) whose due time passed."""

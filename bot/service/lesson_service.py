@@ -116,15 +116,13 @@ class LessonService:
             return Outcome(reply=str(error))
 
     async def fire_timers(self, platform: str | None = None) -> int:
-        """Fire due timers, close assignments past due (posting lost results), remind; how many.
+        """Fire the due timers, and every few seconds tend the assignments; how many acted.
 
         Each timed run is revealed or moved on in its turn.
         """
-        closed = await self.assignments.close_due(platform)
-        closed += await self.assignments.post_missing(platform)
-        reminded = await self.assignments.remind_due(platform)
+        tended = await self.assignments.tend(platform)
         due = await self.engine.due_runs(platform)
-        return closed + reminded + await each_in_turn(
+        return tended + await each_in_turn(
             due, self._fire_timer, "could not show a timed step for run %s"
         )
 

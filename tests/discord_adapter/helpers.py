@@ -29,7 +29,7 @@ from storage import SqlRunStore
 from tests.waiting import wait_until
 
 FIRST_STEP = "intro"
-FAST = BotOptions(counter_interval=0.2, timer_interval=0.05)
+FAST = BotOptions(counter_interval=0.2, timer_interval=0.5)
 """Short intervals, so tests see live counters and timers without waiting long."""
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
-from bot.service.assignments import CLOSE_PATIENCE
+from bot.service.assignments import CLOSE_PATIENCE, TEND_EVERY
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from storage.models import RunRow
@@ -28,10 +28,12 @@ CLOSED_RESULTS = "Assigned lesson, closed:"
 """The results' first line once an assignment closed."""
 ELSEWHERE = "another-machine:1:0:1"
 """A turn holder on no machine of the test's: only its lease lapsing frees the turn."""
-HELD_FOR = 1.5
-"""Seconds that holder keeps the turn: longer than a timer round, shorter than the patience."""
+TEND_SECONDS = TEND_EVERY.total_seconds()
+HELD_FOR = TEND_SECONDS + 1.0
+"""Seconds that holder keeps the turn: longer than the time between two tendings of the
+assignments, so each process finds the run due while its turn is held, and waits for it."""
 WAITING = "is posting in another process; waiting for its turn"
-ONCE_WINDOW = CLOSE_PATIENCE + 1.0
+ONCE_WINDOW = TEND_SECONDS + CLOSE_PATIENCE + 1.0
 """Seconds within which a process that waited for the turn to close a run has tried it."""
 
 
@@ -73,7 +75,7 @@ def results_posts(lesson: Platform) -> list[Post]:
 async def closed_once(lesson: Platform, card: Post, started: int) -> None:
     """The results come once, the card shows closed, and a late Start is told it is closed."""
     start_address = card.button("Start")
-    results = await lesson.post_after(1, CLOSED_RESULTS)
+    results = await lesson.post_after(1, CLOSED_RESULTS, timeout=30.0)
     assert f"{CLOSED_RESULTS} {started} started · 0 finished" in results.text
     progress = await lesson.ask("progress")
     assert f"{started} started · 0 finished" in progress.text

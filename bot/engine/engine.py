@@ -18,6 +18,7 @@ from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.timers import RunTimers, TimerFired
 from bot.engine.verdicts import AttemptVerdicts
+from bot.model.errors import NoActiveRun
 from bot.model.records import Member, Place, RunMode, RunRecord
 from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
@@ -86,6 +87,13 @@ class LessonEngine:
     async def run(self, run_id: int) -> RunRecord | None:
         """Any run by id as stored now, whatever its state, or None if there is none."""
         return await self.core.run(run_id)
+
+    async def channel_of(self, run_id: int) -> str:
+        """The channel a run is held in, where its messages are; a run's place never changes."""
+        run = await self.core.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
+        return run.place.channel
 
     async def open_run(self, run_id: int) -> RunRecord:
         """A run that is still going, as stored now; raise `NoActiveRun` otherwise."""

@@ -290,7 +290,7 @@ class Assignments:
 
         The results' message is saved, so a process finds results that were never posted.
         """
-        await self.redraw_card(run.place.channel, run.id)
+        await self.redraw_card(run.id)
         ref = await self.presenter.post(run.place.channel, summary)
         await self.engine.remember_message(run.id, RESULTS_STEP, ref or NOT_POSTED)
 
@@ -353,13 +353,11 @@ class Assignments:
         own = await self.engine.assigned.resume(actor.place, await actor.member(False))
         return Outcome(reply=own_text(own), own=own)
 
-    def own(self, channel: str, run_id: int, own: OwnStep) -> Outcome:
+    def own(self, run_id: int, own: OwnStep) -> Outcome:
         """Start or a member's own Next: their step privately; the card's counts follow."""
 
         async def counted() -> None:
-            self.presenter.redraw_soon(
-                (CARD_STEP, channel, run_id), lambda: self.redraw_card(channel, run_id)
-            )
+            self.presenter.redraw_soon((CARD_STEP, run_id), lambda: self.redraw_card(run_id))
 
         return Outcome(reply=own_text(own), own=own, show=counted)
 
@@ -367,11 +365,15 @@ class Assignments:
         """After a member answered: the question's tally so far, in an assigned run only."""
         return await self.engine.assigned.so_far_at(run_id, step_id, member)
 
-    async def redraw_card(self, channel: str, run_id: int) -> None:
-        """Redraw the assignment card with its counts as stored (closed once the run is)."""
+    async def redraw_card(self, run_id: int) -> None:
+        """Redraw the assignment card in its run's channel, with its counts as stored now.
+
+        The card shows the run closed once it is.
+        """
         ref = await self.engine.step_message(run_id, CARD_STEP)
         run = await self.engine.run(run_id)
         if ref is None or ref == NOT_POSTED or run is None:
             return
-        await self.presenter.surface.edit(channel, ref, await self.engine.assigned.card(run))
+        card = await self.engine.assigned.card(run)
+        await self.presenter.surface.edit(run.place.channel, ref, card)
 

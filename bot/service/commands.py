@@ -145,8 +145,9 @@ class Verbs:
 
         async def reveal(run: RunRecord, host: Member) -> Outcome:
             closed, reveal = await self.engine.reveal(run.id, host)
+            channel = run.place.channel
             return Outcome(
-                done=REVEALED, show=lambda: self.presenter.reveal(actor.channel, closed, reveal)
+                done=REVEALED, show=lambda: self.presenter.reveal(channel, closed, reveal)
             )
 
         return await self._steer(actor, reveal)
@@ -157,7 +158,8 @@ class Verbs:
         async def advance(run: RunRecord, host: Member) -> Outcome:
             advance = await self.engine.advance(run.id, host)
             done = "Moved on." if advance.card else "That was the last step; results are posted."
-            return Outcome(done=done, show=lambda: self.presenter.advance(actor.channel, advance))
+            channel = run.place.channel
+            return Outcome(done=done, show=lambda: self.presenter.advance(channel, advance))
 
         return await self._steer(actor, advance)
 
@@ -167,7 +169,7 @@ class Verbs:
         async def stop(run: RunRecord, host: Member) -> Outcome:
             closed, left = await self.engine.closed_card(run), await self.engine.passed_reveal(run)
             summary = await self.engine.stop(run.id, host)
-            channel = actor.channel
+            channel = run.place.channel
             return Outcome(
                 done=STOPPED, show=lambda: self.presenter.stopped(channel, closed, summary, left)
             )
@@ -183,7 +185,8 @@ class Verbs:
 
         async def repost(run: RunRecord, host: Member) -> Outcome:
             shown = await self.engine.repost(actor.place, host)
-            return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(actor.channel, shown))
+            channel = run.place.channel
+            return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(channel, shown))
 
         return await self._steer(actor, repost)
 

@@ -149,13 +149,14 @@ class LessonService:
 
     async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
         result = await self.engine.click(address, member, actor.place)
-        presenter, channel = self.presenter, actor.channel
         if result.form_card is not None:
             return Outcome(form=FormToOpen(address, result.form_card))
+        # The run's own channel, wherever the click came from (a member's direct message).
+        presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
         if result.receipt is not None:
             return await self._receipt(channel, result.receipt, member)
         if result.own is not None:
-            return self.assignments.own(channel, address.run_id, result.own)
+            return self.assignments.own(address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
             return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
@@ -172,10 +173,11 @@ class LessonService:
         receipt = await self.engine.submit_answer(
             address.run_id, address.step_id, member, text, actor.place
         )
-        return await self._receipt(actor.channel, receipt, member)
+        channel = await self.engine.channel_of(receipt.run_id)
+        return await self._receipt(channel, receipt, member)
 
     async def _receipt(self, channel: str, receipt: Receipt, member: Member) -> Outcome:
-        """A member's receipt; the step's counter is updated once the reply is on its way.
+        """A member's receipt; the step's counter in the run's `channel` is updated soon after.
 
         In an assigned lesson there is no counter on a shared step: the member who answered
         sees the question's tally so far instead.

@@ -48,6 +48,7 @@ RATE_LIMITED = 429
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_MESSAGE_USER = 50007
+UNKNOWN_MESSAGE = 10008
 INVALID_FORM_BODY = 50035
 MAX_ATTACHMENT_DESCRIPTION = 1024
 
@@ -219,6 +220,10 @@ class FakeDiscord:
     """Members who do not take direct messages from the server's apps."""
     dm_channels: dict[int, int] = field(default_factory=dict)
     """Each member's direct message channel with the bot, by user id."""
+    missing_edits: list[Call] = field(default_factory=list)
+    """Edits of a message the channel named does not hold (answered 404 Unknown Message)."""
+    missing_edits_expected: bool = False
+    """Set by a test that edits a missing message on purpose (a deleted message)."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -681,8 +686,8 @@ class FakeDiscord:
                 self.messages[int(message["id"])] = message
                 self.uploads[int(message["id"])] = call.files
                 return message
-            case ("PATCH", ["channels", _, "messages", message_id]):
-                return self._edit_message(int(message_id), call.body)
+            case ("PATCH", ["channels", channel_id, "messages", message_id]):
+                return self._edit_message(call, int(channel_id), int(message_id))
         raise LookupError(call.path)
 
     def direct_messages(self, user: FakeUser) -> list[dict[str, Any]]:
@@ -767,8 +772,13 @@ class FakeDiscord:
             message["webhook_id"] = str(APP_ID)
         return message
 
-    def _edit_message(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
-        message = self.messages[message_id]
+    def _edit_message(self, call: Call, channel_id: int, message_id: int) -> dict[str, Any]:
+        """Like Discord: a message is edited in its own channel; elsewhere it is unknown."""
+        message = self.messages.get(message_id)
+        if message is None or int(message["channel_id"]) != channel_id:
+            self.missing_edits.append(call)
+            raise FakeHttpError(404, UNKNOWN_MESSAGE, "Unknown Message")
+        body: dict[str, Any] = call.body
         for key in ("content", "embeds", "components", "flags"):
             if key in body:
                 message[key] = body[key] if body[key] is not None else message[key]

@@ -25,6 +25,8 @@ DROP = 0
 RESPOND = "respond"
 """The method name under which posts to a response_url are recorded."""
 MAX_ALT_TEXT = 1000
+MESSAGE_NOT_FOUND = "message_not_found"
+"""Slack's answer to an edit of a message the channel named does not hold."""
 
 
 @dataclass
@@ -69,6 +71,10 @@ class FakeSlack:
     """Each uploaded file's alt_txt (what a screen reader reads for an image), by file id."""
     closed_dms: set[str] = field(default_factory=set)
     """Members who turned off direct messages from the app (its Messages tab)."""
+    missing_edits: list[Call] = field(default_factory=list)
+    """Edits of a message the channel named does not hold (answered `message_not_found`)."""
+    missing_edits_expected: bool = False
+    """Set by a test that edits a missing message on purpose."""
 
     def __post_init__(self) -> None:
         self._sockets: list[web.WebSocketResponse] = []
@@ -198,7 +204,10 @@ class FakeSlack:
         if failed is not None:
             return failed
         answer = self._answer(method, args)
-        await self._record(Call(method, args, token, result=answer))
+        call = Call(method, args, token, result=answer)
+        if answer.get("error") == MESSAGE_NOT_FOUND:
+            self.missing_edits.append(call)
+        await self._record(call)
         return web.json_response(answer)
 
     async def _planned_failure(self, request: web.Request, call: Call) -> web.Response | None:
@@ -302,9 +311,10 @@ class FakeSlack:
         return {"ok": True, "channel": args.get("channel"), "ts": ts, "message": _content(args)}
 
     def _update(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Like Slack: a message is found by its channel and ts; elsewhere it is not found."""
         ts = str(args.get("ts"))
-        if ts not in self.messages:
-            return {"ok": False, "error": "message_not_found"}
+        if self.messages.get(ts, {}).get("channel") != args.get("channel"):
+            return {"ok": False, "error": MESSAGE_NOT_FOUND}
         self.messages[ts].update(_content(args))
         return {"ok": True, "channel": args.get("channel"), "ts": ts, "text": args.get("text")}
 

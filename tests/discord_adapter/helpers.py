@@ -35,7 +35,10 @@ FAST = BotOptions(counter_interval=0.2, timer_interval=0.5)
 
 @contextlib.asynccontextmanager
 async def serving_fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord that discord.py talks to while the block runs; it must see no mentions."""
+    """A fake Discord that discord.py talks to while the block runs.
+
+    It must see no mentions, and no edit of a message in a channel that does not hold it.
+    """
     server = FakeDiscord()
     await server.start()
     try:
@@ -44,6 +47,7 @@ async def serving_fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await server.close()
     assert_no_mentions(server)
+    assert_no_missing_edits(server)
 
 
 def discord_settings(database_url: str) -> Settings:
@@ -91,6 +95,17 @@ def assert_no_mentions(fake: FakeDiscord) -> None:
         message = body.get("data") or {} if call.path.startswith("/interactions/") else body
         if "content" in message or "embeds" in message:
             assert message.get("allowed_mentions") == {"parse": []}, (call.method, call.path)
+
+
+def missing_edits(fake: FakeDiscord) -> list[str]:
+    """Each edit answered 404 Unknown Message: the channel it named lacks the message."""
+    return [f"{call.method} {call.path}" for call in fake.missing_edits]
+
+
+def assert_no_missing_edits(fake: FakeDiscord) -> None:
+    """Every edit named a message its channel holds (unless the test expected otherwise)."""
+    wrong = [] if fake.missing_edits_expected else missing_edits(fake)
+    assert not wrong, f"the bot edited messages in channels that do not hold them: {wrong}"
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -185,6 +185,10 @@ class Platform(ABC):
         """Every edit made to a post, oldest first."""
 
     @abstractmethod
+    def missing_edits(self) -> list[str]:
+        """Each edit the bot sent for a message the channel it named does not hold."""
+
+    @abstractmethod
     async def wait(
         self, condition: Callable[[], T | None], timeout: float = 15.0, what: str = "a condition"
     ) -> T:

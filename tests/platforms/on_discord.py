@@ -27,6 +27,7 @@ from tests.discord_adapter.helpers import (
     LessonDriver,
     buttons,
     discord_settings,
+    missing_edits,
     serving_fake_discord,
     step_id,
 )
@@ -266,6 +267,10 @@ class DiscordPlatform(Platform):
             Edit(str(edit.body.get("content") or ""), "components" not in edit.body)
             for edit in self.fake.edits_of(post.message)
         ]
+
+    def missing_edits(self) -> list[str]:
+        """The PATCH requests Discord answered 404 Unknown Message."""
+        return missing_edits(self.fake)
 
     async def wait(
         self, condition: Callable[[], T | None], timeout: float = 15.0, what: str = "a condition"

@@ -31,7 +31,13 @@ from fakes.slack_driver import ACK_DEADLINE, CHANNEL, HOST, SlackDriver, message
 from fakes.slack_processes import BotProcess, bot_environment, free_port
 from tests.platforms.driver import Person, Platform, Sent, T
 from tests.platforms.views import SHOWS_NOTHING, Ack, Button, Chart, Edit, Post, Reply
-from tests.slack_adapter.conftest import bot_for, finishing_background_work, serving
+from tests.slack_adapter.conftest import (
+    assert_no_missing_edits,
+    bot_for,
+    finishing_background_work,
+    missing_edits,
+    serving,
+)
 
 STEP_MARK = re.compile(r"\bStep \d+/\d+\b")
 BURST_CONNECTIONS = 100
@@ -105,12 +111,16 @@ class SlackPlatform(Platform):
     @classmethod
     @contextlib.asynccontextmanager
     async def opened(cls, checker: Checker) -> AsyncIterator[SlackPlatform]:
-        """The fake Web API serving for the block (the host is a workspace admin)."""
+        """The fake Web API serving for the block (the host is a workspace admin).
+
+        The block fails if the bot edited a message in a channel that does not hold it.
+        """
         fake = await FakeSlack(admins={HOST}).start()
         try:
             yield cls(fake, checker)
         finally:
             await fake.close()
+        assert_no_missing_edits(fake)
 
     @property
     def driver(self) -> SlackDriver:
@@ -325,6 +335,10 @@ class SlackPlatform(Platform):
             if call.args.get("ts") == ts
             for blocks in [_json(call.args["blocks"])]
         ]
+
+    def missing_edits(self) -> list[str]:
+        """The chat.update calls Slack answered `message_not_found`."""
+        return missing_edits(self.fake)
 
     async def wait(
         self, condition: Callable[[], T | None], timeout: float = 15.0, what: str = "a condition"

@@ -6,6 +6,7 @@ Slack they come in the member's direct message with the app.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from itertools import count
 
@@ -18,6 +19,8 @@ from tests.platforms.views import Post, Reply
 TAKES_ANSWERS = ("prediction", "verifier", "free_answer")
 GOLD = "3/4"
 DAY = timedelta(days=1).total_seconds()
+HOUR = timedelta(hours=1).total_seconds()
+COUNTS = re.compile(r"\b(\d+) started · (\d+) finished\b")
 
 
 async def assign(lesson: Platform, due: str = "3d") -> Post:
@@ -101,6 +104,52 @@ async def test_three_members_take_the_lesson_privately_and_the_channel_sees_coun
     late = await lesson.press(lesson.member("Lior"), card, start_address)
     assert "closed" in late.text and "results" in late.text
     assert (await engine.store.pass_progress(run_id)).started == 3  # Lior was not let in
+
+
+def card_counts(card: Post) -> tuple[int, int] | None:
+    """The card's "N started · M finished", as it reads now."""
+    found = COUNTS.search(card.text)
+    return None if found is None else (int(found[1]), int(found[2]))
+
+
+async def card_shows(lesson: Platform, card: Post, started: int, finished: int) -> None:
+    """Wait until the card in the channel reads exactly these counts (its edits are spaced)."""
+    counts = (started, finished)
+    await lesson.wait(lambda: card_counts(card) == counts, what=f"the card to count {counts}")
+
+
+async def finish(lesson: Platform, member: Person, post: Post) -> None:
+    """The member presses their own Next at each step left, up to the end of the lesson."""
+    while post.step != LESSON.steps[-1].id:
+        post = await onward(lesson, member, post)
+    done = await lesson.press(member, post, post.button("Next", action="onward"))
+    assert "You have finished the lesson" in done.text, done.text
+
+
+async def test_the_card_counts_each_start_and_finish_whatever_channel_members_click_in(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    card = await assign(lesson)
+    assert card_counts(card) == (0, 0)
+    ines, jonah, kirra = (lesson.member(name) for name in ("Ines", "Jonah", "Kirra"))
+    first_of: dict[str, Post] = {}
+    for member, expected in ((ines, (1, 0)), (jonah, (2, 0))):
+        clock.advance(HOUR)
+        first_of[member.id] = await start(lesson, member, card)
+        await card_shows(lesson, card, *expected)
+    clock.advance(HOUR)
+    await finish(lesson, ines, first_of[ines.id])  # on Slack: each click in her DM
+    await card_shows(lesson, card, 2, 1)
+    clock.advance(HOUR)
+    first_of[kirra.id] = await start(lesson, kirra, card)
+    await card_shows(lesson, card, 3, 1)
+    for member, expected in ((kirra, (3, 2)), (jonah, (3, 3))):
+        clock.advance(HOUR)
+        await finish(lesson, member, first_of[member.id])
+        await card_shows(lesson, card, *expected)
+    await lesson.settle()
+    assert lesson.missing_edits() == []  # every edit went to the channel holding the card
+    assert len(lesson.posts()) == 1
 
 
 async def test_nothing_before_answering_and_a_forged_start_changes_nothing(

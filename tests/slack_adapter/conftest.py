@@ -56,12 +56,27 @@ async def serving(bot: SlackBot, fake: FakeSlack) -> AsyncIterator[SlackDriver]:
             await runner.cleanup()
 
 
+def missing_edits(fake: FakeSlack) -> list[str]:
+    """Each edit Slack answered `message_not_found`: the channel it named lacks the message."""
+    return [
+        f"{call.method}(channel={call.args.get('channel')}, ts={call.args.get('ts')})"
+        for call in fake.missing_edits
+    ]
+
+
+def assert_no_missing_edits(fake: FakeSlack) -> None:
+    """Every edit named a message its channel holds (unless the test expected otherwise)."""
+    wrong = [] if fake.missing_edits_expected else missing_edits(fake)
+    assert not wrong, f"the bot edited messages in channels that do not hold them: {wrong}"
+
+
 @pytest.fixture
 async def fake_slack() -> AsyncIterator[FakeSlack]:
-    """The fake Web API, with one workspace admin."""
+    """The fake Web API, with one workspace admin; no edit may miss its message."""
     fake = await FakeSlack(admins={HOST}).start()
     yield fake
     await fake.close()
+    assert_no_missing_edits(fake)
 
 
 @contextlib.asynccontextmanager

@@ -58,6 +58,10 @@ CANNOT_MESSAGE = (
     "I could not send you a direct message, so I cannot show you the lesson. "
     "Check that you allow direct messages from apps, then press Start again."
 )
+NO_ANSWER = (
+    "Slack did not answer, so your step did not reach your direct messages. Try again in a "
+    "moment: press Start on the assignment's card, or type `/lesson continue` in its channel."
+)
 CHANNEL_LINK = re.compile(r"&lt;#([A-Z0-9]+)&gt;")
 """A channel link (`<#C123>`) as escaping leaves it; the bot's own texts put it back."""
 _UNSAFE = re.compile(r"[^a-z0-9]+")
@@ -227,13 +231,24 @@ class SlackSurface:
         channel = (opened.get("channel") or {}).get("id") if opened is not None else None
         return str(channel) if channel else None
 
+    async def post_direct(
+        self, user_id: str, text: str, blocks: Blocks = None, channel: str | None = None
+    ) -> str:
+        """Post in the app's direct message with a member (opened unless given); its channel.
+
+        Raise the client's error if Slack refuses or does not answer.
+        """
+        if channel is None:
+            opened = await self.client.conversations_open(users=user_id)
+            channel = str((opened.get("channel") or {}).get("id") or "")
+        await self.client.chat_postMessage(channel=channel, text=text, blocks=blocks)
+        return channel
+
     async def message_member(self, place: Place, user_id: str, text: str) -> bool:
         """A direct message from the app to a member; False if Slack refuses it."""
         text = CHANNEL_LINK.sub(r"<#\1>", clip(to_mrkdwn(text), MAX_FALLBACK_TEXT))
         try:
-            opened = await self.client.conversations_open(users=user_id)
-            channel = str((opened.get("channel") or {}).get("id") or "")
-            await self.client.chat_postMessage(channel=channel, text=text)
+            await self.post_direct(user_id, text)
         except API_ERRORS as error:
             log.info("could not message a member privately: %s", describe(error))
             if unavailable(error):
@@ -245,17 +260,16 @@ class SlackSurface:
         """A member's own step of an assignment, posted in their direct message with the app.
 
         Asked from the channel (Start, `/lesson continue`), the member is also told there,
-        privately, where to find it.
+        privately, where to find it. If it cannot be posted they are told why: Slack did not
+        answer (try again), or it refused (direct messages from apps are off).
         """
         direct = request.channel if request.in_direct_message else None
-        channel = direct or await self.direct_channel(request.user_id)
         text, blocks = own_step_message(own)
-        sent = channel and await safely(
-            "chat.postMessage",
-            self.client.chat_postMessage(channel=channel, text=text, blocks=blocks),
-        )
-        if not channel or not sent:
-            await self.tell(request, CANNOT_MESSAGE)
+        try:
+            channel = await self.post_direct(request.user_id, text, blocks, direct)
+        except API_ERRORS as error:
+            log.warning("could not show a member their own step: %s", describe(error))
+            await self.tell(request, NO_ANSWER if unavailable(error) else CANNOT_MESSAGE)
             return
         if chart is not None:
             await self.share_chart(channel, chart)

@@ -9,9 +9,9 @@ import pytest
 from bot.engine import LessonCatalog, LessonEngine
 from bot.model import Place
 from bot.slack_adapter import SlackBot
-from bot.slack_adapter.surface import SERVER_ERROR_RETRIES
+from bot.slack_adapter.surface import CONNECTION_ERROR_RETRIES, SERVER_ERROR_RETRIES
 from bot.verifier import Checker
-from fakes.fake_slack import TEAM_ID, FakeSlack, block_texts, buttons
+from fakes.fake_slack import DROP, TEAM_ID, FakeSlack, block_texts, buttons, dm_channel
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, TOTAL, SlackDriver, message_ts
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
@@ -143,3 +143,43 @@ async def test_refused_results_are_posted_once_when_two_processes_start(
     assert "1 answered" in block_texts(results.args["blocks"])
     assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
     assert len(slack.posts_in(CHANNEL, f"Step 2/{TOTAL}")) == 1
+
+
+@pytest.mark.parametrize("failure", [503, DROP], ids=["server-error", "no-connection"])
+async def test_start_while_slack_does_not_answer_says_so_and_start_again_works(
+    slack: SlackDriver, failure: int
+) -> None:
+    assert await slack.command("assign due:3d") == 200
+    card = await slack.wait_post("Assignment", channel=CHANNEL)
+    start = slack.button(card, "Start")
+    every_try = max(SERVER_ERROR_RETRIES, CONNECTION_ERROR_RETRIES) + 1
+    slack.fake.fail_next("conversations.open", every_try, failure, error="service_unavailable")
+    assert await slack.click(start, ALICE, card) == 200
+    await slack.wait_ephemeral(ALICE, "Slack did not answer")
+    assert slack.ephemerals(ALICE, "could not send you") == []
+    assert slack.fake.direct_messages(ALICE) == []
+
+    assert await slack.click(start, ALICE, card) == 200  # Slack answers again
+    await slack.wait_ephemeral(ALICE, "Your lesson is in your direct messages")
+    (first,) = slack.fake.direct_messages(ALICE)
+    assert f"Step 1/{TOTAL}" in block_texts(first.args["blocks"])
+
+    slack.fake.fail_next("chat.postMessage", every_try, failure, error="service_unavailable")
+    onward = slack.action(first, ":onward")
+    assert await slack.click(onward, ALICE, first, channel=dm_channel(ALICE)) == 200
+    await slack.fake.wait_for(lambda _: len(slack.ephemerals(ALICE, "Slack did not answer")) == 2)
+    assert slack.ephemerals(ALICE, "could not send you") == []
+    assert await slack.click(start, ALICE, card) == 200  # as told: Start brings her step
+    await slack.fake.wait_for(lambda _: len(slack.fake.direct_messages(ALICE)) == 2)
+    assert f"Step 2/{TOTAL}" in block_texts(slack.fake.direct_messages(ALICE)[1].args["blocks"])
+
+
+async def test_start_refused_by_slack_says_the_member_cannot_be_messaged(
+    slack: SlackDriver,
+) -> None:
+    assert await slack.command("assign due:3d") == 200
+    card = await slack.wait_post("Assignment", channel=CHANNEL)
+    slack.fake.closed_dms.add(BOB)  # direct messages from apps turned off
+    assert await slack.click(slack.button(card, "Start"), BOB, card) == 200
+    await slack.wait_ephemeral(BOB, "I could not send you a direct message")
+    assert slack.ephemerals(BOB, "Slack did not answer") == []

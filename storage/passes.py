@@ -29,8 +29,8 @@ PASS_COLUMNS = (
 )
 """The columns of a pass, in `MemberPass` order after the user id."""
 
-PassRows: TypeAlias = "Select[str, int, int, datetime, datetime | None, bool]"
-"""A query of passes: the member's user id, then `PASS_COLUMNS`."""
+PassRows: TypeAlias = "Select[str, str, int, int, datetime, datetime | None, bool]"
+"""A query of passes: the member's user id and display name, then `PASS_COLUMNS`."""
 
 
 class PassStore:
@@ -124,7 +124,9 @@ class PassStore:
 
     async def _passes(self, query: PassRows) -> list[MemberPass]:
         async with self.sessions() as session:
-            return [_member_pass(row[0], row[1:]) for row in await session.execute(query)]
+            return [
+                _member_pass(row[0], row[2:], name=row[1]) for row in await session.execute(query)
+            ]
 
     async def mark_unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately (a member without a pass: no-op)."""
@@ -192,9 +194,9 @@ def _active_assigned() -> Select[RunRow]:
 
 
 def _passes_of_run(run_id: int) -> PassRows:
-    """The passes of a run with their members' user ids, in the order they started."""
+    """The passes of a run with their members' user ids and names, in the order they started."""
     return (
-        select(MemberRow.user_id, *PASS_COLUMNS)
+        select(MemberRow.user_id, MemberRow.display_name, *PASS_COLUMNS)
         .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
         .where(MemberPassRow.run_id == run_id)
         .order_by(MemberPassRow.started_at, MemberPassRow.id)
@@ -222,7 +224,9 @@ def _pass_of(run_id: int, user_id: str) -> ColumnElement[bool]:
     )
 
 
-def _member_pass(user_id: str, row: Sequence[Any]) -> MemberPass:
+def _member_pass(user_id: str, row: Sequence[Any], name: str = "") -> MemberPass:
     """A pass as the engine sees it, from its `PASS_COLUMNS`."""
     run_id, step_index, started_at, finished_at, unreachable = row
-    return MemberPass(run_id, user_id, step_index, started_at, finished_at, bool(unreachable))
+    return MemberPass(
+        run_id, user_id, step_index, started_at, finished_at, bool(unreachable), name
+    )

@@ -15,10 +15,12 @@ from datetime import datetime, timedelta
 
 from bot.engine.addresses import Action
 from bot.engine.core import RunCore, require_host
+from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.member_actions import CHOICE_KIND
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
-from bot.engine.steps import button_address, kind_of
+from bot.engine.steps import ModeWords, button_address, kind_of
+from bot.engine.summary import Headline
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
 from bot.model.records import (
     Member,
@@ -43,6 +45,10 @@ NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest me
 RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
+OWN_WORDS = ModeWords(
+    recall="Once you answer, you see how your own answer moved and how everyone's moved so far."
+)
+"""An assigned run's promises: each member sees a question's tally so far once they answer."""
 
 
 def counts_text(started: int, finished: int) -> str:
@@ -50,10 +56,15 @@ def counts_text(started: int, finished: int) -> str:
     return f"{started} started · {finished} finished"
 
 
-def assigned_headline(run: RunRecord, progress: PassProgress) -> str:
-    """An assigned run's first results line: open or closed, and its members' counts."""
+def assigned_headline(run: RunRecord, progress: PassProgress, answered: int) -> Headline:
+    """An assigned run's first results line: open or closed, and how far its members got.
+
+    Each count is named: '12 started · 10 answered · 9 finished'; the chart counts those who
+    answered.
+    """
     state = "open" if run.state is RunState.ACTIVE else "closed"
-    return f"Assigned lesson, {state}: {counts_text(progress.started, progress.finished)}."
+    counts = f"{progress.started} started · {answered} answered · {progress.finished} finished"
+    return Headline((f"Assigned lesson, {state}: {counts}.",), members_did="answered")
 
 
 @dataclass(frozen=True)
@@ -183,9 +194,9 @@ class AssignedRuns:
             buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
         )
 
-    async def headline(self, run: RunRecord, lesson: Lesson) -> str:
-        """The first line of an assigned run's results: how many started and finished."""
-        return assigned_headline(run, await self.passes.pass_progress(run.id))
+    async def headline(self, run: RunRecord, lesson: Lesson, answered: int) -> Headline:
+        """The first line of an assigned run's results: how many started, answered, finished."""
+        return assigned_headline(run, await self.passes.pass_progress(run.id), answered)
 
     async def begin(self, run_id: int, member: Member) -> OwnStep:
         """Start the member's pass, or bring them back to the step they were at."""
@@ -335,6 +346,24 @@ class AssignedRuns:
         if run.state is not RunState.ACTIVE:
             raise BadInput(CLOSED)
         return run
+
+
+PASS_HEADER = ("started_at", "finished_at")
+"""An assigned run's extra export columns: when each member started and finished the lesson."""
+
+
+async def pass_columns(run: RunRecord, passes: PassStorage) -> ExtraColumns:
+    """An assigned run's export columns: every member who started, and when they finished."""
+    held = await passes.run_passes(run.id)
+    return ExtraColumns.listing(
+        PASS_HEADER, (MemberCells(one.user_id, one.name, pass_times(one)) for one in held)
+    )
+
+
+def pass_times(held: MemberPass) -> tuple[str, str]:
+    """When a member started and finished an assigned lesson (ISO 8601 UTC); empty if not."""
+    finished = "" if held.finished_at is None else held.finished_at.isoformat()
+    return held.started_at.isoformat(), finished
 
 
 def own_buttons(run_id: int, step: Step, buttons: tuple[Button, ...]) -> tuple[Button, ...]:

@@ -205,6 +205,8 @@ class MemberPass:
     finished_at: datetime | None = None
     unreachable: bool = False
     """The platform would not let the bot message them privately (closed DMs)."""
+    name: str = ""
+    """The member's display name, where a run's passes are listed; empty elsewhere."""
 
     @property
     def finished(self) -> bool:

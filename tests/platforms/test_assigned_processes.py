@@ -76,7 +76,7 @@ async def closed_once(lesson: Platform, card: Post, started: int) -> None:
     """The results come once, the card shows closed, and a late Start is told it is closed."""
     start_address = card.button("Start")
     results = await lesson.post_after(1, CLOSED_RESULTS, timeout=30.0)
-    assert f"{CLOSED_RESULTS} {started} started · 0 finished" in results.text
+    assert f"{CLOSED_RESULTS} {started} started · 0 answered · 0 finished" in results.text
     progress = await lesson.ask("progress")
     assert f"{started} started · 0 finished" in progress.text
     closed_card = await lesson.wait(

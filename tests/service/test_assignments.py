@@ -42,6 +42,7 @@ from bot.service.commands import parse_command
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
+from tests.engine.helpers import start_at
 
 PLACE = Place("discord", "guild-1", "channel-1")
 HOST = Actor("host-1", "Hosting Hana", PLACE, fixed_rights(True))
@@ -519,3 +520,31 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     await answer.shown()
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1
+
+
+async def test_an_assigned_members_replies_promise_no_reveal(bot: Bot) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    choice = next(b for b in prediction.buttons if b.address.split(":")[3] == "choose")
+    replies = [(await bot.click(ALICE, choice.address)).reply]
+    problem = await walk_to(bot, ALICE, start_of(card), "free_answer")
+    answer = Address(card.run_id, problem.step_id, Action.ANSWER).encode()
+    tried = await bot.service.answer(ALICE, answer, "1/2")
+    while tried.tries_left:
+        tried = await bot.service.answer(ALICE, answer, "1/2")
+    replies.append(tried.reply)
+    last = str(tried.reply)
+    assert last.startswith("Try 5: the checker read **1/2**") and "That was your last try." in last
+    assert tried.so_far is not None and "The answer was **3/4**." in last  # at once, not later
+    assert [reply for reply in replies if "reveal" in str(reply).lower()] == []
+
+
+async def test_a_live_members_last_try_is_told_the_answer_comes_at_the_reveal(
+    bot: Bot, engine: LessonEngine
+) -> None:
+    problem = await start_at(engine, "free_answer", PLACE)
+    answer = Address(problem.run_id, problem.step_id, Action.ANSWER).encode()
+    tried = await bot.service.answer(ALICE, answer, "1/2")
+    while tried.tries_left:
+        tried = await bot.service.answer(ALICE, answer, "1/2")
+    assert str(tried.reply).endswith("That was your last try. The answer comes at the reveal.")

@@ -171,8 +171,8 @@ async def test_a_runs_passes_are_read_in_the_order_members_started(store: SqlRun
     await store.move_pass(run_id, "U1", 0, 3, NOW + 2 * HOUR)
     await store.start_pass(other, ANN, NOW)
     assert await store.run_passes(run_id) == [
-        MemberPass(run_id, "U1", 3, NOW, NOW + 2 * HOUR),
-        MemberPass(run_id, "U2", 0, NOW + HOUR),
+        MemberPass(run_id, "U1", 3, NOW, NOW + 2 * HOUR, name="Ann"),
+        MemberPass(run_id, "U2", 0, NOW + HOUR, name="Ben"),
     ]
     assert await store.run_passes(await assigned_run(store, "C3")) == []
 

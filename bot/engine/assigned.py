@@ -10,6 +10,7 @@ host closes it, and the channel then gets the results.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -42,6 +43,8 @@ ONWARD_LABEL = "Next"
 CLOSED = "This assignment is closed; its results are posted in the channel."
 NOT_STARTED = "Press Start on the assignment in the channel first."
 NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
+REMINDER_LEASE = timedelta(seconds=120)
+"""How long a member's claimed reminder is its claimant's to send; after that, any process's."""
 RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
@@ -307,20 +310,46 @@ class AssignedRuns:
         return run, await self.passes.pass_progress(run.id)
 
     async def assignments_to_remind(self) -> list[RunRecord]:
-        """Open assignments whose reminder time has come and whose reminder has not gone."""
+        """Open assignments whose reminder time has come and whose reminder is not done."""
         return await self.passes.assignments_to_remind(self.core.clock())
 
-    async def remind(self, run_id: int) -> list[MemberPass] | None:
-        """Claim an assignment's one reminder; the passes to remind, None if already claimed.
+    async def owed_reminders(self, run_id: int) -> list[MemberPass]:
+        """The members an open assignment still owes its reminder; none once it closed.
 
-        Those are the members who started and did not finish, and can be messaged.
+        Those who began by the reminder time, have not finished, can be messaged and were
+        not reminded yet (a member claimed by a process may be among them).
         """
         run = await self.core.run(run_id)
         if run is None or run.mode is not RunMode.ASSIGNED or run.state is not RunState.ACTIVE:
-            return None
-        if not await self.passes.claim_reminder(run.id, self.core.clock()):
-            return None
+            return []
         return await self.passes.passes_to_remind(run.id)
+
+    async def claim_reminder(
+        self, run_id: int, user_id: str, holder: str, gone: Collection[str] = ()
+    ) -> bool:
+        """Claim a member's reminder for `holder` (`REMINDER_LEASE`); False: not to send.
+
+        False when it was sent, is no longer owed, or another holder's claim still runs;
+        the claims of `gone` holders (processes known to have ended) are taken over.
+        """
+        lease = REMINDER_LEASE.total_seconds()
+        return await self.passes.claim_member_reminder(run_id, user_id, holder, lease, gone)
+
+    async def reminded(self, run_id: int, user_id: str) -> None:
+        """Note that a member's reminder was sent: no process sends it again."""
+        await self.passes.mark_member_reminded(run_id, user_id, self.core.clock())
+
+    async def unclaim_reminder(self, run_id: int, user_id: str, holder: str) -> None:
+        """Give back a claimed reminder that was not sent, for the next round to send."""
+        await self.passes.release_member_reminder(run_id, user_id, holder)
+
+    async def reminder_holders(self, run_id: int) -> list[str]:
+        """The processes holding claims of a run's reminders not yet sent."""
+        return await self.passes.reminder_holders(run_id)
+
+    async def finish_reminder(self, run_id: int) -> bool:
+        """Mark the run's reminder done if no member is owed it any more; whether it was now."""
+        return await self.passes.finish_reminder(run_id, self.core.clock())
 
     async def unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately; `progress` counts them."""

@@ -390,19 +390,32 @@ async def test_a_live_run_takes_clicks_only_from_its_own_channel(
         await engine.click(Address(post.run_id, post.step_id, Action.MORE), ALICE, direct)
 
 
-async def test_the_reminder_is_claimed_once_for_members_who_started_and_did_not_finish(
+async def test_the_reminder_is_owed_to_members_who_started_until_each_is_reminded(
     engine: LessonEngine, clock: FakeClock
 ) -> None:
     card = await engine.assigned.assign(CHANNEL, HOST, None, clock() + 3 * DAY, clock() + DAY)
-    await engine.assigned.begin(card.run_id, ALICE)
-    await engine.assigned.begin(card.run_id, BOB)
-    await engine.assigned.unreachable(card.run_id, BOB.user_id)
+    run_id = card.run_id
+    for member in (ALICE, BOB, CAROL):
+        await engine.assigned.begin(run_id, member)
+    await engine.assigned.unreachable(run_id, BOB.user_id)
     assert await engine.assigned.assignments_to_remind() == []
     clock.advance(DAY.total_seconds() + 1)
+    await engine.assigned.begin(run_id, Member("dave", "Dave"))  # after the reminder time
     (due,) = await engine.assigned.assignments_to_remind()
-    reminded = await engine.assigned.remind(due.id)
-    assert [held.user_id for held in reminded or []] == [ALICE.user_id]  # Bob cannot be told
-    assert await engine.assigned.remind(due.id) is None  # once
+    owed = await engine.assigned.owed_reminders(due.id)
+    assert [held.user_id for held in owed] == [ALICE.user_id, CAROL.user_id]  # not Bob, Dave
+    assert await engine.assigned.claim_reminder(run_id, ALICE.user_id, "here")
+    assert not await engine.assigned.claim_reminder(run_id, ALICE.user_id, "there")  # held
+    await engine.assigned.reminded(run_id, ALICE.user_id)
+    assert await engine.assigned.claim_reminder(run_id, CAROL.user_id, "here")
+    await engine.assigned.unclaim_reminder(run_id, CAROL.user_id, "here")  # got no answer
+    assert not await engine.assigned.finish_reminder(run_id)  # Carol is still owed hers
+    assert [held.user_id for held in await engine.assigned.owed_reminders(run_id)] == [
+        CAROL.user_id
+    ]
+    assert await engine.assigned.claim_reminder(run_id, CAROL.user_id, "there")
+    await engine.assigned.reminded(run_id, CAROL.user_id)
+    assert await engine.assigned.finish_reminder(run_id)
     assert await engine.assigned.assignments_to_remind() == []
     assert (await engine.assigned.progress(CHANNEL, HOST))[1].unreachable == 1
 

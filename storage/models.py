@@ -61,7 +61,7 @@ class RunRow(Base):
     remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """When an assigned run reminds the members who started and have not finished."""
     reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    """When that reminder was claimed by a process; set once."""
+    """When that reminder was done: every member it was for was reminded or cannot be."""
 
 
 class MemberRow(Base):
@@ -196,3 +196,9 @@ class MemberPassRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
     unreachable: Mapped[bool] = mapped_column(default=False, server_default=false())
     """The platform would not let the bot message the member privately."""
+    reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When the run's reminder was sent to this member; set once."""
+    reminder_holder: Mapped[str | None] = mapped_column(String(64))
+    """The process that claimed this member's reminder to send it, until it is sent."""
+    reminder_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When that claim lapses unless the reminder was sent (a holder that died frees it so)."""

@@ -2,17 +2,28 @@
 
 A pass is one row per member and run (`uq_member_pass`): starting again, from however many
 processes at once, finds the row already there. A pass moves with one conditional UPDATE from
-the step the caller saw, so of two moves from one step exactly one wins; the run's reminder is
-claimed the same way, once.
+the step the caller saw, so of two moves from one step exactly one wins. Each member's
+reminder is claimed the same way before it is sent (a lease: holder and expiry, as post turns
+have), then marked sent; the run's reminder is done, once, when no member is owed one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import UTC, datetime
+from collections.abc import Collection, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeAlias
 
-from sqlalchemy import ColumnElement, ScalarSelect, Select, func, select, update
+from sqlalchemy import (
+    ColumnElement,
+    ScalarSelect,
+    Select,
+    SQLColumnExpression,
+    Update,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model.records import Member, MemberPass, PassProgress, RunMode, RunRecord, RunState
@@ -29,8 +40,8 @@ PASS_COLUMNS = (
 )
 """The columns of a pass, in `MemberPass` order after the user id."""
 
-PassRows: TypeAlias = "Select[str, int, int, datetime, datetime | None, bool]"
-"""A query of passes: the member's user id, then `PASS_COLUMNS`."""
+PassRows: TypeAlias = "Select[str, str, int, int, datetime, datetime | None, bool]"
+"""A query of passes: the member's user id and display name, then `PASS_COLUMNS`."""
 
 
 class PassStore:
@@ -116,15 +127,80 @@ class PassStore:
         return await self._passes(_passes_of_run(run_id))
 
     async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
-        """Passes started and not finished, of members not marked unreachable."""
-        query = _passes_of_run(run_id).where(
-            MemberPassRow.finished_at.is_(None), MemberPassRow.unreachable.is_(False)
-        )
-        return await self._passes(query)
+        """The passes the run's reminder is still owed to (`_owed_reminder`), oldest first."""
+        return await self._passes(_passes_of_run(run_id).where(_owed_reminder()))
 
     async def _passes(self, query: PassRows) -> list[MemberPass]:
         async with self.sessions() as session:
-            return [_member_pass(row[0], row[1:]) for row in await session.execute(query)]
+            return [
+                _member_pass(row[0], row[2:], name=row[1]) for row in await session.execute(query)
+            ]
+
+    async def claim_member_reminder(
+        self, run_id: int, user_id: str, holder: str, seconds: float,
+        replacing: Collection[str] = (),
+    ) -> bool:
+        """Claim a member's reminder for `holder` for `seconds`; False if it is not to claim.
+
+        It is to claim while it is owed (`_owed_reminder`) and no other holder's claim runs:
+        none, one that lapsed, or one of `replacing` (holders known to be gone). One
+        conditional UPDATE, so of two processes at most one claims it.
+        """
+        now = datetime.now(UTC)
+        until = now + timedelta(seconds=seconds)
+        free = [
+            MemberPassRow.reminder_holder.is_(None),
+            MemberPassRow.reminder_until < now,
+            MemberPassRow.reminder_holder.in_(list(replacing)),
+        ]
+        statement = (
+            update(MemberPassRow)
+            .where(_pass_of(run_id, user_id), _owed_reminder(), or_(*free))
+            .values(reminder_holder=holder, reminder_until=until)
+        )
+        return await self._changed(statement)
+
+    async def mark_member_reminded(self, run_id: int, user_id: str, now: datetime) -> None:
+        """Note that the member's reminder was sent (its claim ends with it)."""
+        statement = (
+            update(MemberPassRow)
+            .where(_pass_of(run_id, user_id))
+            .values(reminded_at=now, reminder_holder=None, reminder_until=None)
+        )
+        await self._changed(statement)
+
+    async def release_member_reminder(self, run_id: int, user_id: str, holder: str) -> None:
+        """Give back `holder`'s claim of a reminder not sent, for the next round to send it."""
+        statement = (
+            update(MemberPassRow)
+            .where(
+                _pass_of(run_id, user_id),
+                MemberPassRow.reminder_holder == holder,
+                MemberPassRow.reminded_at.is_(None),
+            )
+            .values(reminder_holder=None, reminder_until=None)
+        )
+        await self._changed(statement)
+
+    async def reminder_holders(self, run_id: int) -> list[str]:
+        """The holders of a run's claimed reminders not yet sent."""
+        query = (
+            select(MemberPassRow.reminder_holder)
+            .where(
+                MemberPassRow.run_id == run_id,
+                MemberPassRow.reminder_holder.is_not(None),
+                MemberPassRow.reminded_at.is_(None),
+            )
+            .distinct()
+        )
+        async with self.sessions() as session:
+            return [holder for holder in await session.scalars(query) if holder is not None]
+
+    async def _changed(self, statement: Update) -> bool:
+        """Run one UPDATE in its own transaction; whether it changed a row."""
+        async with self.sessions.begin() as session:
+            changed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+        return bool(changed)
 
     async def mark_unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately (a member without a pass: no-op)."""
@@ -136,16 +212,21 @@ class PassStore:
         async with self.sessions.begin() as session:
             await session.execute(statement)
 
-    async def claim_reminder(self, run_id: int, now: datetime) -> bool:
-        """Mark the run's reminder sent; False if it was already (exactly once across processes)."""
+    async def finish_reminder(self, run_id: int, now: datetime) -> bool:
+        """Mark the run's reminder done once no member is owed it; whether it was marked now.
+
+        One conditional UPDATE: of many processes at most one marks it, and never while a
+        member is still owed theirs (claimed elsewhere, or not answered by the platform).
+        """
+        owed = select(MemberPassRow.id).where(
+            MemberPassRow.run_id == RunRow.id, _owed_reminder(RunRow.remind_at)
+        )
         statement = (
             update(RunRow)
-            .where(RunRow.id == run_id, RunRow.reminded_at.is_(None))
+            .where(RunRow.id == run_id, RunRow.reminded_at.is_(None), ~owed.exists())
             .values(reminded_at=now)
         )
-        async with self.sessions.begin() as session:
-            claimed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
-        return bool(claimed)
+        return await self._changed(statement)
 
     async def due_assignments(self, now: datetime) -> list[RunRecord]:
         """Active assigned runs whose due time has passed."""
@@ -153,7 +234,7 @@ class PassStore:
         return await self._runs(query.order_by(RunRow.due_at, RunRow.id))
 
     async def assignments_to_remind(self, now: datetime) -> list[RunRecord]:
-        """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
+        """Active assigned runs whose reminder time has passed and whose reminder is not done."""
         query = _active_assigned().where(
             RunRow.remind_at.is_not(None), RunRow.remind_at <= now, RunRow.reminded_at.is_(None)
         )
@@ -191,10 +272,28 @@ def _active_assigned() -> Select[RunRow]:
     )
 
 
-def _passes_of_run(run_id: int) -> PassRows:
-    """The passes of a run with their members' user ids, in the order they started."""
+def _owed_reminder(remind_at: SQLColumnExpression[Any] | None = None) -> ColumnElement[bool]:
+    """Which passes their run's reminder is owed to and not sent yet.
+
+    Those begun by the reminder time (`remind_at`: the run's, read from the pass's run unless
+    the query has the run already) and not finished, of members who can be messaged. A
+    member who starts after the reminder time gets none: they have only just begun.
+    """
+    if remind_at is None:
+        run_of_pass = select(RunRow.remind_at).where(RunRow.id == MemberPassRow.run_id)
+        remind_at = run_of_pass.scalar_subquery()
     return (
-        select(MemberRow.user_id, *PASS_COLUMNS)
+        MemberPassRow.reminded_at.is_(None)
+        & MemberPassRow.finished_at.is_(None)
+        & MemberPassRow.unreachable.is_(False)
+        & (MemberPassRow.started_at <= remind_at)
+    )
+
+
+def _passes_of_run(run_id: int) -> PassRows:
+    """The passes of a run with their members' user ids and names, in the order they started."""
+    return (
+        select(MemberRow.user_id, MemberRow.display_name, *PASS_COLUMNS)
         .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
         .where(MemberPassRow.run_id == run_id)
         .order_by(MemberPassRow.started_at, MemberPassRow.id)
@@ -222,7 +321,9 @@ def _pass_of(run_id: int, user_id: str) -> ColumnElement[bool]:
     )
 
 
-def _member_pass(user_id: str, row: Sequence[Any]) -> MemberPass:
+def _member_pass(user_id: str, row: Sequence[Any], name: str = "") -> MemberPass:
     """A pass as the engine sees it, from its `PASS_COLUMNS`."""
     run_id, step_index, started_at, finished_at, unreachable = row
-    return MemberPass(run_id, user_id, step_index, started_at, finished_at, bool(unreachable))
+    return MemberPass(
+        run_id, user_id, step_index, started_at, finished_at, bool(unreachable), name
+    )

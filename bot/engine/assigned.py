@@ -10,15 +10,18 @@ host closes it, and the channel then gets the results.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.engine.addresses import Action
 from bot.engine.core import RunCore, require_host
+from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.member_actions import CHOICE_KIND
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
-from bot.engine.steps import button_address, kind_of
+from bot.engine.steps import ModeWords, button_address, kind_of
+from bot.engine.summary import Headline
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
 from bot.model.records import (
     Member,
@@ -40,9 +43,15 @@ ONWARD_LABEL = "Next"
 CLOSED = "This assignment is closed; its results are posted in the channel."
 NOT_STARTED = "Press Start on the assignment in the channel first."
 NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
+REMINDER_LEASE = timedelta(seconds=120)
+"""How long a member's claimed reminder is its claimant's to send; after that, any process's."""
 RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
+OWN_WORDS = ModeWords(
+    recall="Once you answer, you see how your own answer moved and how everyone's moved so far."
+)
+"""An assigned run's promises: each member sees a question's tally so far once they answer."""
 
 
 def counts_text(started: int, finished: int) -> str:
@@ -50,10 +59,15 @@ def counts_text(started: int, finished: int) -> str:
     return f"{started} started · {finished} finished"
 
 
-def assigned_headline(run: RunRecord, progress: PassProgress) -> str:
-    """An assigned run's first results line: open or closed, and its members' counts."""
+def assigned_headline(run: RunRecord, progress: PassProgress, answered: int) -> Headline:
+    """An assigned run's first results line: open or closed, and how far its members got.
+
+    Each count is named: '12 started · 10 answered · 9 finished'; the chart counts those who
+    answered.
+    """
     state = "open" if run.state is RunState.ACTIVE else "closed"
-    return f"Assigned lesson, {state}: {counts_text(progress.started, progress.finished)}."
+    counts = f"{progress.started} started · {answered} answered · {progress.finished} finished"
+    return Headline((f"Assigned lesson, {state}: {counts}.",), members_did="answered")
 
 
 @dataclass(frozen=True)
@@ -183,9 +197,9 @@ class AssignedRuns:
             buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
         )
 
-    async def headline(self, run: RunRecord, lesson: Lesson) -> str:
-        """The first line of an assigned run's results: how many started and finished."""
-        return assigned_headline(run, await self.passes.pass_progress(run.id))
+    async def headline(self, run: RunRecord, lesson: Lesson, answered: int) -> Headline:
+        """The first line of an assigned run's results: how many started, answered, finished."""
+        return assigned_headline(run, await self.passes.pass_progress(run.id), answered)
 
     async def begin(self, run_id: int, member: Member) -> OwnStep:
         """Start the member's pass, or bring them back to the step they were at."""
@@ -296,20 +310,46 @@ class AssignedRuns:
         return run, await self.passes.pass_progress(run.id)
 
     async def assignments_to_remind(self) -> list[RunRecord]:
-        """Open assignments whose reminder time has come and whose reminder has not gone."""
+        """Open assignments whose reminder time has come and whose reminder is not done."""
         return await self.passes.assignments_to_remind(self.core.clock())
 
-    async def remind(self, run_id: int) -> list[MemberPass] | None:
-        """Claim an assignment's one reminder; the passes to remind, None if already claimed.
+    async def owed_reminders(self, run_id: int) -> list[MemberPass]:
+        """The members an open assignment still owes its reminder; none once it closed.
 
-        Those are the members who started and did not finish, and can be messaged.
+        Those who began by the reminder time, have not finished, can be messaged and were
+        not reminded yet (a member claimed by a process may be among them).
         """
         run = await self.core.run(run_id)
         if run is None or run.mode is not RunMode.ASSIGNED or run.state is not RunState.ACTIVE:
-            return None
-        if not await self.passes.claim_reminder(run.id, self.core.clock()):
-            return None
+            return []
         return await self.passes.passes_to_remind(run.id)
+
+    async def claim_reminder(
+        self, run_id: int, user_id: str, holder: str, gone: Collection[str] = ()
+    ) -> bool:
+        """Claim a member's reminder for `holder` (`REMINDER_LEASE`); False: not to send.
+
+        False when it was sent, is no longer owed, or another holder's claim still runs;
+        the claims of `gone` holders (processes known to have ended) are taken over.
+        """
+        lease = REMINDER_LEASE.total_seconds()
+        return await self.passes.claim_member_reminder(run_id, user_id, holder, lease, gone)
+
+    async def reminded(self, run_id: int, user_id: str) -> None:
+        """Note that a member's reminder was sent: no process sends it again."""
+        await self.passes.mark_member_reminded(run_id, user_id, self.core.clock())
+
+    async def unclaim_reminder(self, run_id: int, user_id: str, holder: str) -> None:
+        """Give back a claimed reminder that was not sent, for the next round to send."""
+        await self.passes.release_member_reminder(run_id, user_id, holder)
+
+    async def reminder_holders(self, run_id: int) -> list[str]:
+        """The processes holding claims of a run's reminders not yet sent."""
+        return await self.passes.reminder_holders(run_id)
+
+    async def finish_reminder(self, run_id: int) -> bool:
+        """Mark the run's reminder done if no member is owed it any more; whether it was now."""
+        return await self.passes.finish_reminder(run_id, self.core.clock())
 
     async def unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately; `progress` counts them."""
@@ -335,6 +375,24 @@ class AssignedRuns:
         if run.state is not RunState.ACTIVE:
             raise BadInput(CLOSED)
         return run
+
+
+PASS_HEADER = ("started_at", "finished_at")
+"""An assigned run's extra export columns: when each member started and finished the lesson."""
+
+
+async def pass_columns(run: RunRecord, passes: PassStorage) -> ExtraColumns:
+    """An assigned run's export columns: every member who started, and when they finished."""
+    held = await passes.run_passes(run.id)
+    return ExtraColumns.listing(
+        PASS_HEADER, (MemberCells(one.user_id, one.name, pass_times(one)) for one in held)
+    )
+
+
+def pass_times(held: MemberPass) -> tuple[str, str]:
+    """When a member started and finished an assigned lesson (ISO 8601 UTC); empty if not."""
+    finished = "" if held.finished_at is None else held.finished_at.isoformat()
+    return held.started_at.isoformat(), finished
 
 
 def own_buttons(run_id: int, step: Step, buttons: tuple[Button, ...]) -> tuple[Button, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
-from bot.engine.assigned import AssignedRuns, OwnPace, OwnStep
+from bot.engine.assigned import OWN_WORDS, AssignedRuns, OwnPace, OwnStep
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
 from bot.engine.host_actions import HostActions
@@ -66,6 +66,7 @@ class LessonEngine:
         self.members.paces[RunMode.ASSIGNED] = OwnPace(self.core, store)
         self.assigned = AssignedRuns(self.core, store, self.views)
         self.views.headlines[RunMode.ASSIGNED] = self.assigned.headline
+        self.views.words[RunMode.ASSIGNED] = OWN_WORDS
         self.hosts = HostActions(self.core, tallies, self.views)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
         self.member_data = MemberData(self.core, store, store, forgetters)

@@ -44,12 +44,13 @@ MAX_TYPED_ANSWER = 200
 CHOICE_KIND = "choice"
 RATINGS_LOCKED = "ratings-locked"  # vote kind: the member has seen a checker verdict here
 LOCKED_TEXT = (
-    "You have run the checker, so your ratings are locked: the reveal compares thumbs "
+    "You have run the checker, so your ratings are locked: the results compare thumbs "
     "given before seeing any checker verdict."
 )
 JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
 CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
 RESULTS_AT_REVEAL = "Results come at the reveal."
+ANSWER_AT_REVEAL = "The answer comes at the reveal."
 
 
 def rate_kind(attempt_id: str) -> str:
@@ -200,7 +201,10 @@ class MemberActions:
             stored = await self._graded_try(run.id, step, member, answer, cap)
         tries_left = max(0, cap - stored.attempt_no)
         text = answer_text(stored.attempt_no, stored.verdict, tries_left)
-        return Receipt(text, run.id, step.id, stored.verdict.reward, tries_left)
+        waits = ANSWER_AT_REVEAL if tries_left == 0 and not stored.verdict.reward else ""
+        return Receipt(
+            text, run.id, step.id, stored.verdict.reward, tries_left, until_reveal=waits
+        )
 
     def tries_cap(self, step: FreeAnswerStep) -> int:
         """How many tries each member gets: the lesson's `max_tries`, else the settings' cap."""
@@ -305,7 +309,7 @@ def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
 def tries_text(tries_left: int) -> str:
     """How many more tries a member has at a free-answer problem."""
     if tries_left == 0:
-        return "That was your last try: the answer comes at the reveal."
+        return "That was your last try."
     plural = "try" if tries_left == 1 else "tries"
     return f"Check your working and try again: {tries_left} {plural} left."
 

@@ -7,23 +7,20 @@ import io
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
+from bot.engine.assigned import pass_columns
 from bot.engine.core import RunCore, held_in, require_host
+from bot.engine.export_columns import ExtraColumns, MemberCells, ModeColumns, no_extra_columns
 from bot.engine.ports import MemberDataStorage, PassStorage
 from bot.engine.steps import kind_of
-from bot.model.records import (
-    AnswerRecord,
-    ForgetReport,
-    Member,
-    MemberPass,
-    Place,
-    RunMode,
-    RunRecord,
-)
+from bot.model.records import AnswerRecord, ForgetReport, Member, Place, RunMode, RunRecord
 from lessons.schema import Lesson
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
-PASS_HEADER = ("started_at", "finished_at")
-"""An assigned run's extra columns: when the row's member started and finished the lesson."""
+EXPORT_COLUMNS: dict[RunMode, ModeColumns] = {
+    RunMode.LIVE: no_extra_columns,
+    RunMode.ASSIGNED: pass_columns,
+}
+"""The columns each mode adds to a run's export, from the mode's own part."""
 EXPORT_ACTION = "export a run's answers"
 FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
@@ -63,17 +60,23 @@ def answers_csv(
     run_id: int,
     answers: list[AnswerRecord],
     recalls: Mapping[str, str] | None = None,
-    passes: Iterable[MemberPass] | None = None,
+    columns: ExtraColumns | None = None,
 ) -> str:
-    """A run's answers as CSV, a row per answer; `passes` adds each member's pass times."""
+    """A run's answers as CSV, a row per answer, with the `columns` its mode adds.
+
+    A member the columns list who answered nothing gets a row of their own, after the answers.
+    """
     recalls = recalls or {}
-    held = None if passes is None else {one.user_id: one for one in passes}
+    columns = columns or ExtraColumns()
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_HEADER if held is None else CSV_HEADER + PASS_HEADER)
+    writer.writerow(CSV_HEADER + columns.header)
     for answer in answers:
-        row = answer_row(run_id, answer, recalls)
-        writer.writerow(row if held is None else [*row, *pass_times(held.get(answer.user_id))])
+        writer.writerow([*answer_row(run_id, answer, recalls), *columns.cells_of(answer.user_id)])
+    answered = {answer.user_id for answer in answers}
+    for member in columns.members.values():
+        if member.user_id not in answered:
+            writer.writerow([*no_answer_row(run_id, member), *member.cells])
     return buffer.getvalue()
 
 
@@ -93,20 +96,18 @@ def answer_row(run_id: int, answer: AnswerRecord, recalls: Mapping[str, str]) ->
     ]
 
 
-def pass_times(held: MemberPass | None) -> tuple[str, str]:
-    """When a member started and finished an assigned lesson (ISO 8601 UTC); empty if not."""
-    if held is None:
-        return "", ""
-    finished = "" if held.finished_at is None else held.finished_at.isoformat()
-    return held.started_at.isoformat(), finished
+def no_answer_row(run_id: int, member: MemberCells) -> list[object]:
+    """A member who answered nothing, in `CSV_HEADER` order: who they are, no answer."""
+    who = [spreadsheet_safe(member.user_id), spreadsheet_safe(member.name)]
+    return [run_id, "", "", *who, *[""] * (len(CSV_HEADER) - 5)]
 
 
 async def run_csv(
     run: RunRecord, data: MemberDataStorage, passes: PassStorage, recalls: Mapping[str, str]
 ) -> str:
-    """A run's answers as CSV; an assigned run's rows say when their member started and finished."""
-    held = await passes.run_passes(run.id) if run.mode is RunMode.ASSIGNED else None
-    return answers_csv(run.id, await data.export_answers(run.id), recalls, held)
+    """A run's answers as CSV, with the columns its mode adds (`EXPORT_COLUMNS`)."""
+    columns = await EXPORT_COLUMNS[run.mode](run, passes)
+    return answers_csv(run.id, await data.export_answers(run.id), recalls, columns)
 
 
 def counted(count: int, thing: str, things: str = "") -> str:

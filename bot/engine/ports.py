@@ -7,7 +7,7 @@ engine imports no database or platform code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -231,15 +231,41 @@ class PassStorage(Protocol):
         ...
 
     async def passes_to_remind(self, run_id: int) -> list[MemberPass]:
-        """Passes started and not finished, of members not marked unreachable."""
+        """The passes the run's reminder is still owed to, oldest first.
+
+        Those begun by the reminder time, not finished, of members who can be messaged and
+        were not reminded yet.
+        """
         ...
 
     async def mark_unreachable(self, run_id: int, user_id: str) -> None:
         """Note that a member could not be messaged privately."""
         ...
 
-    async def claim_reminder(self, run_id: int, now: datetime) -> bool:
-        """Mark the run's reminder sent; False if it was already (exactly once across processes)."""
+    async def claim_member_reminder(
+        self, run_id: int, user_id: str, holder: str, seconds: float,
+        replacing: Collection[str] = (),
+    ) -> bool:
+        """Claim a member's owed reminder for `holder` for `seconds`, unless another holds it.
+
+        A claim that lapsed, or whose holder is in `replacing` (known to be gone), is taken.
+        """
+        ...
+
+    async def mark_member_reminded(self, run_id: int, user_id: str, now: datetime) -> None:
+        """Note that the member's reminder was sent."""
+        ...
+
+    async def release_member_reminder(self, run_id: int, user_id: str, holder: str) -> None:
+        """Give back `holder`'s claim of a reminder not sent, for the next round."""
+        ...
+
+    async def reminder_holders(self, run_id: int) -> list[str]:
+        """The holders of a run's claimed reminders not yet sent."""
+        ...
+
+    async def finish_reminder(self, run_id: int, now: datetime) -> bool:
+        """Mark the run's reminder done once no member is owed it; whether it was marked now."""
         ...
 
     async def due_assignments(self, now: datetime) -> list[RunRecord]:
@@ -247,7 +273,7 @@ class PassStorage(Protocol):
         ...
 
     async def assignments_to_remind(self, now: datetime) -> list[RunRecord]:
-        """Active assigned runs whose reminder time has passed and whose reminder is not sent."""
+        """Active assigned runs whose reminder time has passed and whose reminder is not done."""
         ...
 
     async def closed_assignments_without(self, step_id: str, since: datetime) -> list[RunRecord]:

@@ -7,13 +7,16 @@ from dataclasses import replace
 from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.step_tallies import StepTallies
-from bot.engine.steps import CardExtras, kind_of
-from bot.engine.summary import Headline, build_summary, live_headline
+from bot.engine.steps import CardExtras, ModeWords, kind_of
+from bot.engine.summary import Headlines, build_summary, live_headline
 from bot.engine.verdicts import AttemptVerdicts
 from bot.model.records import Phase, RunMode, RunRecord, StepTally
 from bot.model.views import RevealCard, StepCard, SummaryCard
 from bot.verifier.verdict import Verdict
 from lessons.schema import Lesson, Step, VerifierStep
+
+LIVE_WORDS = ModeWords(recall="The reveal shows how this channel's answers moved.")
+"""A live run's promises: the host reveals each question to the channel."""
 
 
 class RunViews:
@@ -23,8 +26,10 @@ class RunViews:
         self.core = core
         self.tallies = tallies
         self.verdicts = verdicts
-        self.headlines: dict[RunMode, Headline] = {RunMode.LIVE: live_headline}
-        """The first line of a run's results, by the run's mode."""
+        self.headlines: dict[RunMode, Headlines] = {RunMode.LIVE: live_headline}
+        """The first lines of a run's results, by the run's mode."""
+        self.words: dict[RunMode, ModeWords] = {RunMode.LIVE: LIVE_WORDS}
+        """What a step's card promises members, by the run's mode."""
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
@@ -47,6 +52,9 @@ class RunViews:
         step = step or self.core.current_step(run)
         answered = await self.tallies.participants(run.id, step.id)
         card = step_card(run.id, lesson, lesson.steps.index(step), answered, closed)
+        promise = kind_of(step).promise(self.words[run.mode])
+        if promise:
+            card = replace(card, body=f"{card.body.rstrip()}\n\n{promise}")
         extras = await self.card_extras(run, step)
         if extras is not None:
             sections, chart = extras
@@ -78,8 +86,9 @@ class RunViews:
 
     async def summary(self, run: RunRecord) -> SummaryCard:
         """A run's results: participation, correct shares, raters beside the checker."""
-        headline = await self.headlines[run.mode](run, self.lesson_of(run))
-        return await build_summary(self, run, await self.tallies.run_members(run.id), headline)
+        members = await self.tallies.run_members(run.id)
+        headline = await self.headlines[run.mode](run, self.lesson_of(run), members)
+        return await build_summary(self, run, members, headline)
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from bot.engine.cards import takes_answers
 from bot.engine.steps import RunData, kind_of
@@ -17,14 +18,26 @@ STATE_WORDS = {
     RunState.STOPPED: "stopped early",
 }
 
-Headline = Callable[[RunRecord, Lesson], Awaitable[str]]
-"""The first line of a run's results, worded by the run's mode: where the run stands."""
+
+@dataclass(frozen=True)
+class Headline:
+    """How a run's results begin, worded by its mode: where it stands and who took part."""
+
+    lines: tuple[str, ...]
+    """The first lines of the results."""
+    members_did: str = "took part"
+    """What the members the right-answers chart counts did, as in '13 took part'."""
 
 
-async def live_headline(run: RunRecord, lesson: Lesson) -> str:
-    """A live run's state and the step it reached, e.g. 'finished, step 12 of 12'."""
+Headlines = Callable[[RunRecord, Lesson, int], Awaitable[Headline]]
+"""A mode's headline of a run's results, given how many members answered anything."""
+
+
+async def live_headline(run: RunRecord, lesson: Lesson, members: int) -> Headline:
+    """A live run's state and the step it reached, then how many members took part."""
     position = f"step {run.step_index + 1} of {len(lesson.steps)}"
-    return f"{lesson.title}: {STATE_WORDS[run.state]}, {position}."
+    stands = f"{lesson.title}: {STATE_WORDS[run.state]}, {position}."
+    return Headline((stands, f"{members} members took part."))
 
 
 def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
@@ -36,11 +49,11 @@ def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
 
 
 async def build_summary(
-    data: RunData, run: RunRecord, members: int, headline: str
+    data: RunData, run: RunRecord, members: int, headline: Headline
 ) -> SummaryCard:
     """Participation, per-question correct share, and raters beside the checker."""
     lesson = data.lesson_of(run)
-    lines = [headline, f"{members} members took part."]
+    lines = list(headline.lines)
     bars: list[Bar] = []
     rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):
@@ -57,16 +70,18 @@ async def build_summary(
         tuple(bars),
         rows,
         finished,
-        right_answers_chart(bars, members),
+        right_answers_chart(bars, members, headline.members_did),
     )
 
 
-def right_answers_chart(bars: Sequence[Bar], members: int) -> Chart | None:
+def right_answers_chart(
+    bars: Sequence[Bar], members: int, members_did: str = "took part"
+) -> Chart | None:
     """Per revealed question, the percentage of those who answered it who got it right."""
     if not bars:
         return None
     return Chart(
-        f"Right answers per question: this channel ({members} took part)",
+        f"Right answers per question: this channel ({members} {members_did})",
         tuple(bar.label for bar in bars),
         (Series(
             "right",

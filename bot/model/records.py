@@ -91,7 +91,7 @@ class RunRecord:
     due_at: datetime | None = None
     remind_at: datetime | None = None
     reminded_at: datetime | None = None
-    """When the reminder went out; None until then (or without one)."""
+    """When the reminder was done: every member it was for reminded, or not reachable."""
 
     @property
     def step_index(self) -> int:
@@ -205,6 +205,8 @@ class MemberPass:
     finished_at: datetime | None = None
     unreachable: bool = False
     """The platform would not let the bot message them privately (closed DMs)."""
+    name: str = ""
+    """The member's display name, where a run's passes are listed; empty elsewhere."""
 
     @property
     def finished(self) -> bool:

@@ -190,7 +190,7 @@ class Receipt:
     counted: bool = True
 
     def full_text(self, reveal_waits: bool = True) -> str:
-        """The reply; `until_reveal` only where members may still change it before a reveal."""
+        """The reply; `until_reveal` (what waits for the reveal) only where a reveal is to come."""
         if reveal_waits and self.until_reveal:
             return f"{self.text} {self.until_reveal}"
         return self.text

@@ -19,12 +19,13 @@ from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_li
 from bot.model import (
     BadInput,
     Member,
+    MemberPass,
     RevealCard,
     RunMode,
     RunRecord,
     SummaryCard,
 )
-from bot.service.posting import each_in_turn
+from bot.service.posting import each_in_turn, holder_gone
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Outcome, PlatformUnavailable, Reply
 
@@ -252,27 +253,56 @@ class Assignments:
         )
 
     async def remind_due(self, platform: str | None = None) -> int:
-        """Send each assignment's one reminder whose time came; how many members it reached."""
+        """Send the reminders owed by assignments whose reminder time came; how many went."""
         due = on_platform(await self.engine.assigned.assignments_to_remind(), platform)
         return await each_in_turn(due, self._remind, "could not remind the members of run %s")
 
     async def _remind(self, run: RunRecord) -> int:
-        """Remind, once, each member who started and did not finish; note who cannot be told."""
-        passes = await self.engine.assigned.remind(run.id)
-        lesson = self.engine.catalog.get(run.lesson_id)
+        """Remind each member the run still owes a reminder, claiming each first; how many got it.
+
+        A member's reminder is claimed (one conditional UPDATE) before it is sent and marked
+        sent after, so two processes never both send it. A process killed at each moment:
+        - before the claim: nothing changed; the next round, in any process, sends it.
+        - after the claim, before the request leaves: the claim lapses (`REMINDER_LEASE`; at
+          once for a process on the same machine, which sees its holder no longer runs) and
+          the next round sends it: once.
+        - with the request in flight: if the platform did not take it, as above, once. If it
+          did, or once it answered and before the mark is written, the member gets it again
+          when the claim is taken over: the one window, a request and an UPDATE long, where
+          a reminder can come twice rather than never.
+        - after the mark: it is never sent again.
+        A send the platform does not answer (`PlatformUnavailable`) gives its claim back for
+        the next round (twice, too, if the platform did deliver it and only its answer was
+        lost); a refusal marks the member unreachable. The run's reminder is done once no
+        member is owed one, and only then is the run no longer due for reminding.
+        """
+        assigned = self.engine.assigned
+        owed = await assigned.owed_reminders(run.id)
+        holder = self.presenter.turns.holder
+        gone = [other for other in await assigned.reminder_holders(run.id) if holder_gone(other)]
         reached = 0
-        for held in passes or []:
-            text = reminder_text(run, lesson.title, held.step_index + 1, len(lesson.steps))
-            try:
-                sent = await self.presenter.surface.message_member(run.place, held.user_id, text)
-            except PlatformUnavailable:  # no answer: not their doing, so not marked
-                log.warning("a reminder of assignment %s got no answer", run.id)
-                continue
-            if sent:
-                reached += 1
-            else:
-                await self.engine.assigned.unreachable(run.id, held.user_id)
+        for held in owed:
+            if await assigned.claim_reminder(run.id, held.user_id, holder, gone):
+                reached += await self._send_reminder(run, held, holder)
+        await assigned.finish_reminder(run.id)
         return reached
+
+    async def _send_reminder(self, run: RunRecord, held: MemberPass, holder: str) -> int:
+        """Send one claimed reminder: marked sent (1), the member unreachable, or given back."""
+        assigned = self.engine.assigned
+        lesson = self.engine.catalog.get(run.lesson_id)
+        text = reminder_text(run, lesson.title, held.step_index + 1, len(lesson.steps))
+        try:
+            sent = await self.presenter.surface.message_member(run.place, held.user_id, text)
+        except PlatformUnavailable:  # no answer: not their doing, so tried again next round
+            log.warning("a reminder of assignment %s got no answer", run.id)
+            await assigned.unclaim_reminder(run.id, held.user_id, holder)
+            return 0
+        if not sent:
+            await assigned.unreachable(run.id, held.user_id)
+            return 0
+        await assigned.reminded(run.id, held.user_id)
+        return 1
 
     async def _close_due(self, run: RunRecord) -> int:
         async with self.presenter.turns.holding(run.id, patience=CLOSE_PATIENCE):

@@ -43,6 +43,16 @@ def card_of(own: OwnStep) -> StepCard:
     return own.card
 
 
+async def walk_to_step(
+    engine: LessonEngine, run_id: int, member: Member, step_id: str
+) -> StepCard:
+    """Start a member's pass and press their own Next until the step `step_id`."""
+    card = card_of(await engine.assigned.begin(run_id, member))
+    while card.step_id != step_id:
+        card = card_of(await engine.assigned.onward(run_id, member, card.step_id))
+    return card
+
+
 async def walk_to(engine: LessonEngine, run_id: int, member: Member, kind: str) -> StepCard:
     """Start a member's pass and press their own Next until a step of `kind`."""
     card = card_of(await engine.assigned.begin(run_id, member))
@@ -274,16 +284,54 @@ async def test_an_assignments_results_count_who_started_and_finished_not_the_run
     await answer_question(engine, run_id, BOB)
     await engine.assigned.begin(run_id, CAROL)
     still_open = await engine.results(run_id)
-    assert still_open.lines[0] == "Assigned lesson, open: 3 started · 1 finished."
+    assert still_open.lines[0] == "Assigned lesson, open: 3 started · 2 answered · 1 finished."
     summary = await engine.assigned.close(run_id, HOST)
     assert summary is not None
-    assert summary.lines[0] == "Assigned lesson, closed: 3 started · 1 finished."
+    assert summary.lines[0] == "Assigned lesson, closed: 3 started · 2 answered · 1 finished."
     assert not any("step 1 of" in line for line in summary.lines)
-    assert summary.lines[1] == "2 members took part."
+    assert not any("took part" in line for line in summary.lines)  # Carol answered nothing
+    assert summary.chart is not None and "(2 answered)" in summary.chart.title
     assert (await engine.results(run_id)).lines == summary.lines
 
 
-async def test_an_assignments_export_says_when_each_member_started_and_finished(
+async def test_an_assignments_recall_question_promises_what_its_member_sees_not_a_reveal(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    recall = await walk_to_step(engine, run_id, ALICE, "what-changed-again")
+    assert "reveal" not in recall.body.lower()
+    assert recall.body.endswith(
+        "Once you answer, you see how your own answer moved and how everyone's moved so far."
+    )
+    live = await engine.start(Place("discord", "guild-1", "live"), HOST)
+    while live.step_id != "what-changed-again":
+        advanced = await engine.advance(live.run_id, HOST)
+        assert advanced.card is not None
+        live = advanced.card
+    assert live.body.endswith("The reveal shows how this channel's answers moved.")
+
+
+async def test_an_assignments_texts_promise_no_reveal_and_no_host(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    card = card_of(await engine.assigned.begin(run_id, ALICE))
+    texts = []
+    while True:
+        texts += [card.body, *(section.text for section in card.sections)]
+        own = await engine.assigned.onward(run_id, ALICE, card.step_id)
+        if own.card is None:
+            break
+        card = own.card
+    texts.append(own.text)
+    summary = await engine.assigned.close(run_id, HOST)
+    assert summary is not None
+    texts += summary.lines
+    live_words = ("reveal", "the host", "together", "took part")
+    assert [text for text in texts if any(word in text.lower() for word in live_words)] == []
+
+
+async def test_an_assignments_export_has_a_row_for_each_member_who_started(
     engine: LessonEngine, clock: FakeClock
 ) -> None:
     run_id = await assign(engine, clock)
@@ -293,6 +341,9 @@ async def test_an_assignments_export_says_when_each_member_started_and_finished(
     clock.advance(60)
     bob_started = clock()
     await answer_question(engine, run_id, BOB)
+    clock.advance(60)
+    carol_started = clock()
+    await engine.assigned.begin(run_id, Member("carol", "=Carol"))  # opens it, answers nothing
     clock.advance(600)
     await finish_from(engine, run_id, ALICE, question)
     exported = await engine.export_run(run_id, HOST, CHANNEL)
@@ -303,8 +354,14 @@ async def test_an_assignments_export_says_when_each_member_started_and_finished(
     assert [(r["user_id"], r["step"], r["started_at"], r["finished_at"]) for r in rows] == [
         ("alice", question.step_id, alice_started.isoformat(), clock().isoformat()),
         ("bob", question.step_id, bob_started.isoformat(), ""),
+        ("carol", "", carol_started.isoformat(), ""),
     ]
     assert rows[0]["started_at"] == "2026-01-01T12:01:00+00:00"
+    assert rows[2] == {
+        "run": str(run_id), "step": "", "kind": "", "user_id": "carol", "name": "'=Carol",
+        "value": "", "reward": "", "try": "", "at": "", "recalls": "",
+        "started_at": carol_started.isoformat(), "finished_at": "",
+    }
 async def test_own_steps_work_privately_but_start_only_in_the_channel(
     engine: LessonEngine, clock: FakeClock
 ) -> None:
@@ -333,19 +390,32 @@ async def test_a_live_run_takes_clicks_only_from_its_own_channel(
         await engine.click(Address(post.run_id, post.step_id, Action.MORE), ALICE, direct)
 
 
-async def test_the_reminder_is_claimed_once_for_members_who_started_and_did_not_finish(
+async def test_the_reminder_is_owed_to_members_who_started_until_each_is_reminded(
     engine: LessonEngine, clock: FakeClock
 ) -> None:
     card = await engine.assigned.assign(CHANNEL, HOST, None, clock() + 3 * DAY, clock() + DAY)
-    await engine.assigned.begin(card.run_id, ALICE)
-    await engine.assigned.begin(card.run_id, BOB)
-    await engine.assigned.unreachable(card.run_id, BOB.user_id)
+    run_id = card.run_id
+    for member in (ALICE, BOB, CAROL):
+        await engine.assigned.begin(run_id, member)
+    await engine.assigned.unreachable(run_id, BOB.user_id)
     assert await engine.assigned.assignments_to_remind() == []
     clock.advance(DAY.total_seconds() + 1)
+    await engine.assigned.begin(run_id, Member("dave", "Dave"))  # after the reminder time
     (due,) = await engine.assigned.assignments_to_remind()
-    reminded = await engine.assigned.remind(due.id)
-    assert [held.user_id for held in reminded or []] == [ALICE.user_id]  # Bob cannot be told
-    assert await engine.assigned.remind(due.id) is None  # once
+    owed = await engine.assigned.owed_reminders(due.id)
+    assert [held.user_id for held in owed] == [ALICE.user_id, CAROL.user_id]  # not Bob, Dave
+    assert await engine.assigned.claim_reminder(run_id, ALICE.user_id, "here")
+    assert not await engine.assigned.claim_reminder(run_id, ALICE.user_id, "there")  # held
+    await engine.assigned.reminded(run_id, ALICE.user_id)
+    assert await engine.assigned.claim_reminder(run_id, CAROL.user_id, "here")
+    await engine.assigned.unclaim_reminder(run_id, CAROL.user_id, "here")  # got no answer
+    assert not await engine.assigned.finish_reminder(run_id)  # Carol is still owed hers
+    assert [held.user_id for held in await engine.assigned.owed_reminders(run_id)] == [
+        CAROL.user_id
+    ]
+    assert await engine.assigned.claim_reminder(run_id, CAROL.user_id, "there")
+    await engine.assigned.reminded(run_id, CAROL.user_id)
+    assert await engine.assigned.finish_reminder(run_id)
     assert await engine.assigned.assignments_to_remind() == []
     assert (await engine.assigned.progress(CHANNEL, HOST))[1].unreachable == 1
 

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.engine import LessonCatalog, LessonEngine
+from fakes.held_requests import Hold
 from lessons.schema import PredictionStep
 from tests.platforms.views import Ack, Chart, Edit, Post, Reply
 
@@ -163,6 +164,13 @@ class Platform(ABC):
     @abstractmethod
     def direct_texts(self, user: Person) -> list[str]:
         """The texts of the bot's direct messages to the member, oldest first."""
+
+    @abstractmethod
+    def hold_direct_message(self, user: Person, containing: str) -> Hold[Any]:
+        """Leave the bot's next direct message to the member with `containing` unanswered.
+
+        The platform neither answers nor delivers it (until the fake closes).
+        """
 
     @abstractmethod
     def own_posts(self, user: Person) -> list[Post]:

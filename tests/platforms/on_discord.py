@@ -16,11 +16,13 @@ from bot.verifier import Checker
 from fakes.discord_processes import BotProcess, start_bot_process
 from fakes.fake_discord import (
     RESPONSE_WINDOW,
+    Call,
     FakeDiscord,
     FakeUser,
     PrivateReply,
     SentInteraction,
 )
+from fakes.held_requests import Hold
 from storage import SqlRunStore
 from tests.discord_adapter.helpers import (
     DiscordBots,
@@ -232,6 +234,19 @@ class DiscordPlatform(Platform):
     def direct_texts(self, user: Person) -> list[str]:
         """The bot's DMs to the member."""
         return [str(m.get("content") or "") for m in self.fake.direct_messages(self._user(user))]
+
+    def hold_direct_message(self, user: Person, containing: str) -> Hold[Call]:
+        """Park the message the bot sends to the member's DM channel with `containing`."""
+
+        def matches(call: Call) -> bool:
+            direct = self.fake.dm_channels.get(int(user.id))
+            return (
+                call.method == "POST"
+                and call.path == f"/channels/{direct}/messages"
+                and containing in str((call.body or {}).get("content") or "")
+            )
+
+        return self.fake.park(matches)
 
     def own_posts(self, user: Person) -> list[Post]:
         """The member's private replies that came with buttons, as messages they can click."""

@@ -25,7 +25,8 @@ from bot.process.upkeep import fire_once
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.members import PLATFORM
 from bot.verifier import Checker
-from fakes.fake_slack import RESPOND, Call, FakeSlack, action_ids, block_texts
+from fakes.fake_slack import RESPOND, Call, FakeSlack, action_ids, block_texts, dm_channel
+from fakes.held_requests import Hold
 from fakes.slack_burst import fire
 from fakes.slack_driver import ACK_DEADLINE, CHANNEL, HOST, SlackDriver, message_ts, new_trigger
 from fakes.slack_processes import BotProcess, bot_environment, free_port
@@ -284,6 +285,18 @@ class SlackPlatform(Platform):
     def direct_texts(self, user: Person) -> list[str]:
         """The app's messages in its DM with the member (their notification text)."""
         return [str(call.args.get("text") or "") for call in self.fake.direct_messages(user.id)]
+
+    def hold_direct_message(self, user: Person, containing: str) -> Hold[Call]:
+        """Park the app's `chat.postMessage` in its DM with the member with `containing`."""
+
+        def matches(call: Call) -> bool:
+            return (
+                call.method == "chat.postMessage"
+                and call.args.get("channel") == dm_channel(user.id)
+                and containing in str(call.args.get("text") or "")
+            )
+
+        return self.fake.park(matches)
 
     def own_posts(self, user: Person) -> list[Post]:
         """The app's messages in its direct message with the member."""

@@ -95,7 +95,8 @@ async def test_three_members_take_the_lesson_privately_and_the_channel_sees_coun
 
     await lesson.command("close")  # Slack confirms it with the results alone
     results = await lesson.post_after(1, "Results")
-    assert "Assigned lesson, closed: 3 started · 3 finished" in results.text
+    assert "Assigned lesson, closed: 3 started · 3 answered · 3 finished" in results.text
+    assert "reveal" not in results.text.lower() and "took part" not in results.text
     closed_card = await lesson.wait(
         lambda: next((p for p in lesson.posts()[:1] if "Closed." in p.text), None),
         what="the card closed",

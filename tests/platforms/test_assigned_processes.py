@@ -2,7 +2,8 @@
 
 A member whose bot was killed mid-lesson presses Start again and is back at their step with
 their answer kept; a due time that passed while the bot was down closes the run once when a
-new process starts; two processes on one server database close a due run once between them.
+new process starts; two processes on one server database close a due run once between them;
+a bot killed while sending the reminders leaves each member to get exactly one after restart.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from storage.models import RunRow
 from tests.conftest import SERVER_URL
-from tests.platforms.driver import LESSON, Platform
-from tests.platforms.test_assigned import answer, assign, onward, start
+from tests.platforms.driver import LESSON, Person, Platform
+from tests.platforms.test_assigned import answer, assign, onward, reminders, start
 from tests.platforms.views import Post
 
 QUESTION = "what-changed"
@@ -51,6 +52,13 @@ async def make_due(store: SqlRunStore, run_id: int) -> None:
         await connection.execute(update(RunRow).where(RunRow.id == run_id).values(due_at=past))
 
 
+async def make_remind_now(store: SqlRunStore, run_id: int) -> None:
+    """Bring the run's reminder time to now, after every member so far started."""
+    now = datetime.now(UTC)
+    async with store.database.begin() as connection:
+        await connection.execute(update(RunRow).where(RunRow.id == run_id).values(remind_at=now))
+
+
 async def make_due_while_held_elsewhere(store: SqlRunStore, run_id: int, seconds: float) -> None:
     """Make the run due while a process on another machine holds its turn for `seconds`.
 
@@ -76,7 +84,7 @@ async def closed_once(lesson: Platform, card: Post, started: int) -> None:
     """The results come once, the card shows closed, and a late Start is told it is closed."""
     start_address = card.button("Start")
     results = await lesson.post_after(1, CLOSED_RESULTS, timeout=30.0)
-    assert f"{CLOSED_RESULTS} {started} started · 0 finished" in results.text
+    assert f"{CLOSED_RESULTS} {started} started · 0 answered · 0 finished" in results.text
     progress = await lesson.ask("progress")
     assert f"{started} started · 0 finished" in progress.text
     closed_card = await lesson.wait(
@@ -163,3 +171,39 @@ async def test_two_processes_on_one_server_database_close_a_due_assignment_once(
         await closed_once(platform, card, started=1)
         assert WAITING in first.log_text() and WAITING in second.log_text()  # both tried
         await no_second_results(platform, ONCE_WINDOW)  # the other's try ends by then
+
+
+async def test_a_bot_killed_while_reminding_leaves_each_member_exactly_one_reminder(
+    platform: Platform, database_url: str, store: SqlRunStore, tmp_path: Path
+) -> None:
+    members = [platform.member(name) for name in ("Ines", "Jonah", "Kirra", "Lior", "Mara")]
+    async with platform.process(database_url, folder(tmp_path, "first")) as bot:
+        await platform.command("assign", options={"due": "3d", "remind": "1d"})
+        card = await platform.wait(lambda: next(iter(platform.posts()), None), what="the card")
+        for member in members:
+            await start(platform, member, card)
+        held = platform.hold_direct_message(members[2], "Reminder")  # the third reminded
+        await make_remind_now(store, card.run)
+        await held.wait_arrived(timeout=30.0)
+        assert [len(reminders(platform, member)) for member in members[:2]] == [1, 1]
+        await bot.crash()
+
+    async with platform.process(database_url, folder(tmp_path, "second")):
+        await platform.wait(
+            lambda: all(reminders(platform, member) for member in members),
+            timeout=30.0,
+            what="a reminder to every member",
+        )
+        await no_second_reminder(platform, members, TEND_SECONDS + 1.0)
+    run = await store.get_run(card.run)
+    assert run is not None and run.reminded_at is not None  # done: no member is owed one
+
+
+async def no_second_reminder(lesson: Platform, members: list[Person], window: float) -> None:
+    """No member gets a second reminder within `window` seconds (a round or more)."""
+    def twice() -> bool:
+        return any(len(reminders(lesson, member)) > 1 for member in members)
+
+    with contextlib.suppress(AssertionError):
+        await lesson.wait(twice, window, "a second reminder")
+    assert [len(reminders(lesson, member)) for member in members] == [1] * len(members)

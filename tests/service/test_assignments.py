@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -35,13 +36,17 @@ from bot.service import (
 from bot.service.assignments import (
     CARD_STEP,
     MAX_AHEAD,
+    TEND_EVERY,
     parse_remind,
     parse_when,
 )
 from bot.service.commands import parse_command
+from bot.service.posting import HOST as THIS_MACHINE
+from bot.service.posting import INCARNATION
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
+from tests.engine.helpers import start_at
 
 PLACE = Place("discord", "guild-1", "channel-1")
 HOST = Actor("host-1", "Hosting Hana", PLACE, fixed_rights(True))
@@ -135,6 +140,11 @@ async def assigned(bot: Bot, due: str = "3d") -> AssignmentCard:
     (card,) = bot.surface.posted(AssignmentCard)
     assert isinstance(card, AssignmentCard)
     return card
+
+
+def dead_on_this(pid: int) -> str:
+    """The holder name of a process of this machine, `pid`, that has ended."""
+    return f"{THIS_MACHINE}:{pid}:{INCARNATION}:1"
 
 
 def start_of(card: AssignmentCard) -> str:
@@ -491,6 +501,48 @@ async def test_a_reminder_that_gets_no_answer_does_not_mark_the_member_unreachab
     assert [user for user, _ in bot.surface.messaged] == [BOB.user_id]
     progress = await bot.run(HOST, "progress")
     assert "Could not be messaged: 0" in str(progress.reply)
+    bot.surface.unanswered.clear()
+    clock.advance(TEND_EVERY.total_seconds())
+    assert await bot.service.fire_timers() == 1  # Alice's, given back, goes next round
+    clock.advance(TEND_EVERY.total_seconds())
+    assert await bot.service.fire_timers() == 0
+    assert sorted(user for user, _ in bot.surface.messaged) == [ALICE.user_id, BOB.user_id]
+
+
+async def test_two_processes_remind_each_member_once(
+    bot: Bot, other_bot: Bot, clock: FakeClock
+) -> None:
+    await bot.run(HOST, "assign", due="2d", remind="1d")
+    (card,) = bot.surface.posted(AssignmentCard)
+    members = [Actor(f"m{n}", f"Member {n}", PLACE) for n in range(8)]
+    for member in members:
+        await bot.click(member, start_of(card))
+    clock.advance(24 * 3600 + 60)
+    rounds = [one.service.fire_timers() for one in (bot, other_bot, bot, other_bot)]
+    assert sum(await asyncio.gather(*rounds)) == len(members)
+    sent = [user for user, _ in bot.surface.messaged + other_bot.surface.messaged]
+    assert sorted(sent) == sorted(member.user_id for member in members)
+    run = await bot.engine.run(card.run_id)
+    assert run is not None and run.reminded_at is not None  # done: no more rounds for it
+
+
+async def test_a_reminder_claimed_by_a_process_that_ended_is_sent_at_once(
+    bot: Bot, engine: LessonEngine, clock: FakeClock
+) -> None:
+    await bot.run(HOST, "assign", due="2d", remind="1d")
+    (card,) = bot.surface.posted(AssignmentCard)
+    for member in (ALICE, BOB):
+        await bot.click(member, start_of(card))
+    clock.advance(24 * 3600 + 60)
+    ended = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await ended.wait()
+    elsewhere = "another-machine:1:0:1"  # a process of another machine: only its lease lapses
+    assert await engine.assigned.claim_reminder(card.run_id, ALICE.user_id, dead_on_this(ended.pid))
+    assert await engine.assigned.claim_reminder(card.run_id, BOB.user_id, elsewhere)
+    assert await bot.service.fire_timers() == 1
+    assert [user for user, _ in bot.surface.messaged] == [ALICE.user_id]
+    run = await engine.run(card.run_id)
+    assert run is not None and run.reminded_at is None  # Bob's is another's until it lapses
 
 
 async def test_due_assignments_of_another_platform_are_left_to_it(
@@ -519,3 +571,31 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     await answer.shown()
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1
+
+
+async def test_an_assigned_members_replies_promise_no_reveal(bot: Bot) -> None:
+    card = await assigned(bot)
+    prediction = await walk_to(bot, ALICE, start_of(card), "prediction")
+    choice = next(b for b in prediction.buttons if b.address.split(":")[3] == "choose")
+    replies = [(await bot.click(ALICE, choice.address)).reply]
+    problem = await walk_to(bot, ALICE, start_of(card), "free_answer")
+    answer = Address(card.run_id, problem.step_id, Action.ANSWER).encode()
+    tried = await bot.service.answer(ALICE, answer, "1/2")
+    while tried.tries_left:
+        tried = await bot.service.answer(ALICE, answer, "1/2")
+    replies.append(tried.reply)
+    last = str(tried.reply)
+    assert last.startswith("Try 5: the checker read **1/2**") and "That was your last try." in last
+    assert tried.so_far is not None and "The answer was **3/4**." in last  # at once, not later
+    assert [reply for reply in replies if "reveal" in str(reply).lower()] == []
+
+
+async def test_a_live_members_last_try_is_told_the_answer_comes_at_the_reveal(
+    bot: Bot, engine: LessonEngine
+) -> None:
+    problem = await start_at(engine, "free_answer", PLACE)
+    answer = Address(problem.run_id, problem.step_id, Action.ANSWER).encode()
+    tried = await bot.service.answer(ALICE, answer, "1/2")
+    while tried.tries_left:
+        tried = await bot.service.answer(ALICE, answer, "1/2")
+    assert str(tried.reply).endswith("That was your last try. The answer comes at the reveal.")

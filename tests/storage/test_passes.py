@@ -23,6 +23,7 @@ ANN = Member("U1", "Ann")
 BEN = Member("U2", "Ben")
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
+MINUTE = timedelta(minutes=1)
 
 
 async def assigned_run(
@@ -149,18 +150,65 @@ async def test_progress_counts_started_finished_each_step_and_unreachable(
     assert await store.pass_progress(other) == PassProgress(1, 0, {0: 1}, 0)
 
 
-async def test_only_unfinished_reachable_passes_are_reminded(store: SqlRunStore) -> None:
-    run_id = await assigned_run(store)
-    for n, user_id in enumerate(["U1", "U2", "U3", "U4"]):
-        await store.start_pass(run_id, Member(user_id, user_id), NOW + timedelta(minutes=n))
+async def test_the_reminder_is_owed_to_members_who_began_by_its_time_and_did_not_finish(
+    store: SqlRunStore,
+) -> None:
+    run_id = await assigned_run(store, due_at=NOW + 3 * HOUR, remind_at=NOW + HOUR)
+    for n, user_id in enumerate(["U1", "U2", "U3", "U4", "U5"]):
+        await store.start_pass(run_id, Member(user_id, f"Name {user_id}"), NOW + n * MINUTE)
+    await store.start_pass(run_id, Member("U6", "Late"), NOW + 2 * HOUR)  # began after it
     await store.move_pass(run_id, "U2", 0, 3, NOW + HOUR)
     await store.mark_unreachable(run_id, "U3")
     await store.mark_unreachable(run_id, "U9")  # never started: nothing to mark
-    reminded = await store.passes_to_remind(run_id)
-    assert [(p.user_id, p.step_index) for p in reminded] == [("U1", 0), ("U4", 0)]
+    await store.mark_member_reminded(run_id, "U5", NOW + HOUR)
+    owed = await store.passes_to_remind(run_id)
+    assert [(p.user_id, p.step_index, p.name) for p in owed] == [
+        ("U1", 0, "Name U1"), ("U4", 0, "Name U4"),
+    ]
     unreachable = await store.member_pass(run_id, "U3")
     assert unreachable is not None and unreachable.unreachable
     assert await store.member_pass(run_id, "U9") is None
+
+
+async def test_a_members_reminder_is_claimed_by_one_holder_until_sent(store: SqlRunStore) -> None:
+    run_id = await assigned_run(store, remind_at=NOW)
+    await store.start_pass(run_id, ANN, NOW - HOUR)
+    claims = await asyncio.gather(
+        *(store.claim_member_reminder(run_id, "U1", f"p{n}", 60) for n in range(10))
+    )
+    assert sorted(claims) == [False] * 9 + [True]
+    winner = f"p{claims.index(True)}"
+    assert await store.reminder_holders(run_id) == [winner]
+    assert not await store.claim_member_reminder(run_id, "U1", winner, 60)  # not even again
+    assert not await store.claim_member_reminder(run_id, "U1", "late", 60)
+    assert await store.claim_member_reminder(run_id, "U1", "late", 60, replacing=[winner])
+    await store.release_member_reminder(run_id, "U1", winner)  # no longer its claim: no-op
+    assert await store.reminder_holders(run_id) == ["late"]
+    await store.release_member_reminder(run_id, "U1", "late")  # given back, not sent
+    assert await store.reminder_holders(run_id) == []
+    assert await store.claim_member_reminder(run_id, "U1", "lapsing", -1.0)  # already lapsed
+    assert await store.claim_member_reminder(run_id, "U1", "sender", 60)
+    await store.mark_member_reminded(run_id, "U1", NOW)
+    assert await store.reminder_holders(run_id) == []
+    assert await store.passes_to_remind(run_id) == []
+    assert not await store.claim_member_reminder(run_id, "U1", "after", -1.0, ["sender"])
+
+
+async def test_the_runs_reminder_is_done_once_no_member_is_owed_it(store: SqlRunStore) -> None:
+    run_id = await assigned_run(store, remind_at=NOW)
+    await store.start_pass(run_id, ANN, NOW - HOUR)
+    await store.start_pass(run_id, BEN, NOW - HOUR)
+    assert not await store.finish_reminder(run_id, NOW)  # both are owed it
+    await store.mark_member_reminded(run_id, "U1", NOW)
+    assert await store.claim_member_reminder(run_id, "U2", "p", 60)
+    assert not await store.finish_reminder(run_id, NOW)  # Ben's is claimed, not sent
+    assert [run.id for run in await store.assignments_to_remind(NOW)] == [run_id]
+    await store.mark_unreachable(run_id, "U2")
+    done = await asyncio.gather(*(store.finish_reminder(run_id, NOW + HOUR) for _ in range(5)))
+    assert sorted(done) == [False] * 4 + [True]
+    run = await store.get_run(run_id)
+    assert run is not None and run.reminded_at == NOW + HOUR
+    assert await store.assignments_to_remind(NOW + HOUR) == []
 
 
 async def test_a_runs_passes_are_read_in_the_order_members_started(store: SqlRunStore) -> None:
@@ -171,19 +219,10 @@ async def test_a_runs_passes_are_read_in_the_order_members_started(store: SqlRun
     await store.move_pass(run_id, "U1", 0, 3, NOW + 2 * HOUR)
     await store.start_pass(other, ANN, NOW)
     assert await store.run_passes(run_id) == [
-        MemberPass(run_id, "U1", 3, NOW, NOW + 2 * HOUR),
-        MemberPass(run_id, "U2", 0, NOW + HOUR),
+        MemberPass(run_id, "U1", 3, NOW, NOW + 2 * HOUR, name="Ann"),
+        MemberPass(run_id, "U2", 0, NOW + HOUR, name="Ben"),
     ]
     assert await store.run_passes(await assigned_run(store, "C3")) == []
-
-
-async def test_a_reminder_is_claimed_exactly_once(store: SqlRunStore) -> None:
-    run_id = await assigned_run(store, remind_at=NOW)
-    claims = await asyncio.gather(*(store.claim_reminder(run_id, NOW) for _ in range(10)))
-    assert sorted(claims) == [False] * 9 + [True]
-    assert await store.claim_reminder(run_id, NOW + HOUR) is False
-    run = await store.get_run(run_id)
-    assert run is not None and run.reminded_at == NOW
 
 
 async def test_due_assignments_and_reminders_due_pick_exactly_the_right_runs(
@@ -193,7 +232,7 @@ async def test_due_assignments_and_reminders_due_pick_exactly_the_right_runs(
     due_at_now = await assigned_run(store, "C2", due_at=NOW)
     remind_only = await assigned_run(store, "C3", due_at=NOW + HOUR, remind_at=NOW)
     reminded = await assigned_run(store, "C4", due_at=NOW - HOUR, remind_at=NOW - HOUR)
-    await store.claim_reminder(reminded, NOW - HOUR)
+    assert await store.finish_reminder(reminded, NOW - HOUR)  # no member owed it
     stopped = await assigned_run(store, "C5", due_at=NOW - HOUR, remind_at=NOW - HOUR)
     await store.move_run(stopped, Position(0, Phase.OPEN), Position(0, Phase.OPEN),
                          RunState.STOPPED, None)

@@ -9,6 +9,7 @@ import pkgutil
 from bot.engine.steps.base import (
     CardExtras,
     KindOfStep,
+    ModeWords,
     RunData,
     StepResult,
     button_address,
@@ -23,6 +24,7 @@ for _module in pkgutil.iter_modules(__path__):
 __all__ = [
     "CardExtras",
     "KindOfStep",
+    "ModeWords",
     "RunData",
     "StepResult",
     "button_address",

@@ -32,6 +32,18 @@ CardExtras = tuple[tuple[Section, ...], LineChart]
 
 
 @dataclass(frozen=True)
+class ModeWords:
+    """What a run's mode tells members they will see of a question, once they have answered.
+
+    A live run reveals each question to the channel; an assigned one shows each member the
+    tally so far as soon as they answer. Each mode words its own promises.
+    """
+
+    recall: str
+    """On a question asked again: how members will see the answers move."""
+
+
+@dataclass(frozen=True)
 class StepResult:
     """A revealed question's part of a run's results: its lines, its right-answers bar, rows."""
 
@@ -113,6 +125,10 @@ class KindOfStep(Generic[S]):
     def own_move(self, first: str | None, second: str | None) -> str | None:
         """At a recall, a member's own move from their first choice to this one; else None."""
         return None
+
+    def promise(self, words: ModeWords) -> str:
+        """What the card promises members will see once they answer, in the mode's words."""
+        return ""
 
     def sections(self) -> tuple[Section, ...]:
         """The problem, sample attempts or next steps the card shows under its body."""

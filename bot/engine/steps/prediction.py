@@ -13,7 +13,7 @@ from bot.engine.recall import (
     recall_summary_line,
 )
 from bot.engine.reveals import choice_bars, choice_notes, share_chart
-from bot.engine.steps.base import KindOfStep, RunData, StepResult, button_address
+from bot.engine.steps.base import KindOfStep, ModeWords, RunData, StepResult, button_address
 from bot.engine.tally import percent
 from bot.model.records import RunRecord, StepTally
 from bot.model.views import Bar, Button, RevealCard, Tone
@@ -82,6 +82,10 @@ class Recall(Prediction):
     def own_move(self, first: str | None, second: str | None) -> str | None:
         """'You moved to the right answer.' (or held it, left it, changed, kept)."""
         return own_move_text(self.step, first, second)
+
+    def promise(self, words: ModeWords) -> str:
+        """How the answers' move is shown, as the run's mode shows it."""
+        return words.recall
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """The choices' tally, and each member's first answer paired with this one."""

@@ -201,6 +201,19 @@ class AssignedRuns:
         """The first line of an assigned run's results: how many started, answered, finished."""
         return assigned_headline(run, await self.passes.pass_progress(run.id), answered)
 
+    async def reveals(self, run: RunRecord) -> tuple[RevealCard, ...]:
+        """Each question's results once the assignment closed, as stored; none while open."""
+        if run.state is RunState.ACTIVE:
+            return ()
+        return tuple([
+            replace(await self.views.reveal_card(run, step), buttons=())
+            for step in self.questions(run)
+        ])
+
+    def questions(self, run: RunRecord) -> list[Step]:
+        """The steps of the run's lesson that members answer."""
+        return [step for step in self.core.lesson_of(run).steps if kind_of(step).takes_answers]
+
     async def begin(self, run_id: int, member: Member) -> OwnStep:
         """Start the member's pass, or bring them back to the step they were at."""
         run = await self._open_assignment(run_id)
@@ -299,7 +312,11 @@ class AssignedRuns:
         closed = await self.store.move_run(
             run.id, run.position, run.position, RunState.FINISHED, None
         )
-        return None if closed is None else await self.views.summary(closed)
+        if closed is None:
+            return None
+        for step in self.questions(closed):  # its results keep these counts from now on
+            await self.views.tallies.freeze(closed.id, step)
+        return await self.views.summary(closed)
 
     async def progress(self, place: Place, host: Member) -> tuple[RunRecord, PassProgress]:
         """For a host: the channel's assignment and how far its members got."""

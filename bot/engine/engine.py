@@ -67,6 +67,7 @@ class LessonEngine:
         self.assigned = AssignedRuns(self.core, store, self.views)
         self.views.headlines[RunMode.ASSIGNED] = self.assigned.headline
         self.views.words[RunMode.ASSIGNED] = OWN_WORDS
+        self.views.reveals[RunMode.ASSIGNED] = self.assigned.reveals
         self.hosts = HostActions(self.core, tallies, self.views)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
         self.member_data = MemberData(self.core, store, store, forgetters)

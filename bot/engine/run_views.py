@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.engine.cards import reveal_buttons, step_card
@@ -17,6 +18,9 @@ from lessons.schema import Lesson, Step, VerifierStep
 
 LIVE_WORDS = ModeWords(recall="The reveal shows how this channel's answers moved.")
 """A live run's promises: the host reveals each question to the channel."""
+Reveals = Callable[[RunRecord], Awaitable[tuple[RevealCard, ...]]]
+"""Each question's results that a run's results carry, by the run's mode (none for a live run,
+whose channel saw them one by one)."""
 
 
 class RunViews:
@@ -30,6 +34,8 @@ class RunViews:
         """The first lines of a run's results, by the run's mode."""
         self.words: dict[RunMode, ModeWords] = {RunMode.LIVE: LIVE_WORDS}
         """What a step's card promises members, by the run's mode."""
+        self.reveals: dict[RunMode, Reveals] = {}
+        """Each question's results a run's results carry, by the run's mode."""
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
@@ -88,7 +94,9 @@ class RunViews:
         """A run's results: participation, correct shares, raters beside the checker."""
         members = await self.tallies.run_members(run.id)
         headline = await self.headlines[run.mode](run, self.lesson_of(run), members)
-        return await build_summary(self, run, members, headline)
+        summary = await build_summary(self, run, members, headline)
+        reveals = self.reveals.get(run.mode)
+        return summary if reveals is None else replace(summary, reveals=await reveals(run))
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

@@ -198,7 +198,11 @@ class Receipt:
 
 @dataclass(frozen=True)
 class SummaryCard:
-    """The run's results: participation, correct shares, raters beside the checker."""
+    """The run's results: participation, correct shares, raters beside the checker.
+
+    `reveals` holds each question's results when the channel never saw them one by one (a
+    closed assignment): shown after the summary, in a thread under it or privately.
+    """
 
     run_id: int
     title: str
@@ -208,6 +212,7 @@ class SummaryCard:
     rows: tuple[VerifierRow, ...] = ()
     finished: bool = False
     chart: Chart | None = None
+    reveals: tuple[RevealCard, ...] = ()
 
 
 @dataclass(frozen=True)

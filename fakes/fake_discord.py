@@ -49,6 +49,9 @@ UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_MESSAGE_USER = 50007
 UNKNOWN_MESSAGE = 10008
+MISSING_PERMISSIONS = 50013
+THREAD_EXISTS = 160004
+PUBLIC_THREAD = 11
 INVALID_FORM_BODY = 50035
 MAX_ATTACHMENT_DESCRIPTION = 1024
 
@@ -224,6 +227,10 @@ class FakeDiscord:
     """Edits of a message the channel named does not hold (answered 404 Unknown Message)."""
     missing_edits_expected: bool = False
     """Set by a test that edits a missing message on purpose (a deleted message)."""
+    threads: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """Each public thread started from a message (its id is the message's): parent, name."""
+    refuses_threads: bool = False
+    """The bot lacks Create Public Threads: starting a thread is refused (403)."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -679,6 +686,10 @@ class FakeDiscord:
                 return newest_first[: int(call.query.get("limit", "50"))]
             case ("POST", ["users", "@me", "channels"]):
                 return self._open_dm(int(call.body["recipient_id"]))
+            case ("POST", ["channels", channel_id, "messages", message_id, "threads"]):
+                return self._start_thread(int(channel_id), int(message_id), call.body)
+            case ("GET", ["channels", channel_id]):
+                return self._channel_payload(int(channel_id))
             case ("POST", ["channels", channel_id, "messages"]) if self._refuses_dm(channel_id):
                 raise FakeHttpError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
             case ("POST", ["channels", channel_id, "messages"]):
@@ -689,6 +700,25 @@ class FakeDiscord:
             case ("PATCH", ["channels", channel_id, "messages", message_id]):
                 return self._edit_message(call, int(channel_id), int(message_id))
         raise LookupError(call.path)
+
+    def _start_thread(self, channel_id: int, message_id: int, body: Any) -> dict[str, Any]:
+        """Like Discord: one public thread per message, with the message's id; 403 if refused."""
+        message = self.messages.get(message_id)
+        if message is None or int(message["channel_id"]) != channel_id:
+            raise FakeHttpError(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if self.refuses_threads:
+            raise FakeHttpError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if message_id in self.threads:
+            raise FakeHttpError(
+                400, THREAD_EXISTS, "A thread has already been created for this message"
+            )
+        self.threads[message_id] = (channel_id, str(body["name"]))
+        return self._channel_payload(message_id)
+
+    def thread_messages(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The messages posted in the thread started from `message`, oldest first."""
+        thread = int(message["id"])
+        return self.channel_messages(thread) if thread in self.threads else []
 
     def direct_messages(self, user: FakeUser) -> list[dict[str, Any]]:
         """The bot's direct messages to a member, oldest first."""
@@ -832,13 +862,14 @@ class FakeDiscord:
         }
 
     def _channel_payload(self, channel_id: int) -> dict[str, Any]:
-        if channel_id == THREAD_ID:
+        if channel_id == THREAD_ID or channel_id in self.threads:
+            parent, name = self.threads.get(channel_id, (CHANNEL_ID, "study-thread"))
             return {
-                "id": str(THREAD_ID),
-                "type": 11,
+                "id": str(channel_id),
+                "type": PUBLIC_THREAD,
                 "guild_id": str(GUILD_ID),
-                "parent_id": str(CHANNEL_ID),
-                "name": "study-thread",
+                "parent_id": str(parent),
+                "name": name,
                 "owner_id": "1",
                 "member_count": 3,
                 "message_count": 0,

@@ -303,9 +303,19 @@ class FakeSlack:
             if call.args.get("channel") == dm_channel(user)
         ]
 
+    def thread_replies(self, channel: str, ts: str) -> list[Call]:
+        """The app's replies in the thread of the message `ts` in `channel`, oldest first."""
+        return [
+            call for call in self.calls_to("chat.postMessage")
+            if call.args.get("channel") == channel and call.args.get("thread_ts") == ts
+        ]
+
     def _post_message(self, args: dict[str, Any]) -> dict[str, Any]:
         if args.get("channel") in {dm_channel(user) for user in self.closed_dms}:
             return {"ok": False, "error": "messages_tab_disabled"}
+        parent = self.messages.get(str(args.get("thread_ts")), {})
+        if "thread_ts" in args and parent.get("channel") != args.get("channel"):
+            return {"ok": False, "error": "invalid_thread_ts"}  # no such message there
         ts = self._ts()
         self.messages[ts] = {"channel": args.get("channel"), **_content(args)}
         return {"ok": True, "channel": args.get("channel"), "ts": ts, "message": _content(args)}

@@ -7,11 +7,11 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 2850
+MAX_LINES_TOGETHER = 2925
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
-scopes, and showing a member their own steps privately (Discord's ephemeral messages, Slack's
-direct message) with a time in each reader's zone."""
+scopes, showing a member their own steps privately (Discord's ephemeral messages, Slack's
+direct message) with a time in each reader's zone, and posting in a thread under a message."""
 
 
 def adapter_files(name: str) -> list[Path]:

@@ -45,6 +45,7 @@ REQUIRED_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,

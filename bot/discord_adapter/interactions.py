@@ -28,6 +28,7 @@ from bot.discord_adapter.render import (
     clip,
     file_message,
     own_step_message,
+    reveal_message,
     summary_message,
 )
 from bot.engine import Action, OwnStep, is_lesson_address, parse_address
@@ -197,10 +198,17 @@ class Interactions:
     ) -> PrivateMessage:
         """The service's reply as Discord sends it: results with their chart, a file or text."""
         if isinstance(reply, SummaryCard):
-            return summary_message(reply, await self.service.presenter.draw(reply.chart))
+            return await self.results_message(reply)
         if isinstance(reply, FileReply):
             return file_message(reply, interaction.filesize_limit)
         return reply or ""
+
+    async def results_message(self, summary: SummaryCard) -> Outgoing:
+        """The results with their chart, then each question's results with its chart."""
+        draw = self.service.presenter.draw
+        message = summary_message(summary, await draw(summary.chart))
+        message.then = [reveal_message(card, await draw(card.chart)) for card in summary.reveals]
+        return message
 
 
 class PrivateReplies:
@@ -337,11 +345,12 @@ async def defer_privately(interaction: Interaction, thinking: bool = True) -> No
 async def send_private(interaction: Interaction, reply: PrivateMessage) -> None:
     """Send an ephemeral message, as the first response or as a follow-up."""
     message = reply if isinstance(reply, Outgoing) else Outgoing(clip(reply, MAX_CONTENT))
-    kwargs = message.send_kwargs()
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+        for part in (message, *message.then):
+            kwargs = part.send_kwargs()
+            if interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **kwargs)
+            else:
+                await interaction.response.send_message(ephemeral=True, **kwargs)
     except discord.HTTPException as error:
         log.warning("could not reply to an interaction: %s", error.text or error.status)

@@ -57,13 +57,17 @@ STYLES = {
 
 @dataclass
 class Outgoing:
-    """Everything one Discord message shows; `attachments` are (filename, bytes) pairs."""
+    """Everything one Discord message shows; `attachments` are (filename, bytes) pairs.
+
+    `then` holds the messages that follow it privately (each question's results).
+    """
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     chart: DrawnChart | None = None
     attachments: list[tuple[str, bytes]] = field(default_factory=list)
+    then: list[Outgoing] = field(default_factory=list)
 
     def files(self) -> list[discord.File]:
         """The chart, described for screen readers, and any other attachments, as files."""

@@ -6,7 +6,9 @@ any process can edit the message later: its live counter, or its buttons once cl
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +32,13 @@ from bot.service import Card, DrawnChart, PlatformUnavailable, Redrawn
 PREFIX = "discord"
 FIND_WITHIN = 20
 """How many of a channel's latest messages are read to find a post whose answer was lost."""
+MAX_THREAD_NAME = 100
+THREAD_EXISTS = 160004
+"""Discord's error code when a message already has a thread (started by an earlier try)."""
+NO_THREAD = (
+    "could not post in a thread under a message (HTTP %s); the bot needs Create Public "
+    "Threads and Send Messages in Threads there"
+)
 log = logging.getLogger(__name__)
 
 
@@ -42,6 +51,17 @@ def custom_ids(message: discord.Message) -> set[str]:
         for child in row.children
         if isinstance(child, discord.Button) and child.custom_id
     }
+
+
+@contextlib.contextmanager
+def unavailable_raised() -> Iterator[None]:
+    """Raise `PlatformUnavailable` for a Discord server error or no answer at all."""
+    try:
+        yield
+    except discord.DiscordServerError as error:
+        raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
+    except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        raise PlatformUnavailable(type(error).__name__) from error
 
 
 @dataclass(frozen=True)
@@ -72,6 +92,8 @@ class DiscordSurface:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._threads: set[int] = set()
+        """Messages known to have a thread (a thread started from a message has its id)."""
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Post a card with its chart; its reference. Discord's refusals are raised.
@@ -81,13 +103,45 @@ class DiscordSurface:
         channel_id = int(channel)
         message = card_message(card, chart)
         messageable = self.client.get_partial_messageable(channel_id)
-        try:
+        with unavailable_raised():
             sent = await messageable.send(**message.send_kwargs())
-        except discord.DiscordServerError as error:
-            raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            raise PlatformUnavailable(type(error).__name__) from error
         return MessageRef(channel_id, sent.id).encode()
+
+    async def post_in_thread(
+        self, channel: str, under: str, title: str, card: Card, chart: DrawnChart | None
+    ) -> str | None:
+        """Post in the public thread started from the message `under` (starting it first).
+
+        None, logged, if Discord refuses (no Create Public Threads, or not a text channel).
+        """
+        where = MessageRef.decode(under)
+        if where is None:
+            return None
+        try:
+            with unavailable_raised():
+                thread = await self._thread_from(where, title)
+                return None if thread is None else await self.post(str(thread), card, chart)
+        except discord.HTTPException as error:
+            log.warning(NO_THREAD, error.status)
+            return None
+
+    async def _thread_from(self, where: MessageRef, title: str) -> int | None:
+        """The thread started from a message (it has the message's id); None if none can be."""
+        if where.message_id in self._threads:
+            return where.message_id
+        channel = self.client.get_channel(where.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(where.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None  # a thread, a forum or a direct message has no threads under messages
+        message = channel.get_partial_message(where.message_id)
+        try:
+            await message.create_thread(name=clip(title, MAX_THREAD_NAME))
+        except discord.HTTPException as error:
+            if error.code != THREAD_EXISTS:  # else an earlier try (or process) started it
+                raise
+        self._threads.add(where.message_id)
+        return where.message_id
 
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         """Redraw a step's text line and, once closed or superseded, its buttons.
@@ -110,12 +164,9 @@ class DiscordSurface:
     async def message_member(self, place: Place, user_id: str, text: str) -> bool:
         """A direct message to a member; False if Discord refuses (they closed their DMs)."""
         try:
-            direct = await self.client.create_dm(discord.Object(int(user_id)))
-            await direct.send(clip(text, MAX_CONTENT), allowed_mentions=NO_MENTIONS)
-        except discord.DiscordServerError as error:
-            raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            raise PlatformUnavailable(type(error).__name__) from error
+            with unavailable_raised():
+                direct = await self.client.create_dm(discord.Object(int(user_id)))
+                await direct.send(clip(text, MAX_CONTENT), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
             log.info("could not message a member privately: HTTP %s", error.status)
             return False

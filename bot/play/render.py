@@ -13,6 +13,7 @@ from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
 
 WIDTH = 78
+THREAD_INDENT = "    "
 
 def rule(title: str = "") -> str:
     """A horizontal rule with an optional title in it."""
@@ -119,25 +120,42 @@ class TerminalSurface:
         self.run_id: int | None = None
         self.revealed = False
         self.assignment: AssignmentCard | None = None
+        self.threads: set[str] = set()
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Print a step, a reveal or the results, and save its chart."""
+        self.show("\n" + self.rendered(card))
+        return self.posted_with(card, chart)
+
+    async def post_in_thread(
+        self, channel: str, under: str, title: str, card: Card, chart: DrawnChart | None
+    ) -> str | None:
+        """Print a card indented under its thread's heading (shown once per thread)."""
+        if under not in self.threads:
+            self.threads.add(under)
+            self.show("\n" + rule(f"Thread: {plain(title)}"))
+        self.show("\n" + textwrap.indent(self.rendered(card), THREAD_INDENT))
+        return self.posted_with(card, chart)
+
+    def rendered(self, card: Card) -> str:
+        """A card as text, noting what the terminal shows last (its step, its More)."""
         self.more = more_address(card) or (None if isinstance(card, StepCard) else self.more)
         if isinstance(card, StepCard):
             self.latest_step = card
             self.run_id = card.run_id
-            self.show("\n" + render_step(card, self.simulated))
-        elif isinstance(card, RevealCard):
+            return render_step(card, self.simulated)
+        if isinstance(card, RevealCard):
             self.revealed = True
-            assumed = self.assumed.get(card.step_id, "")
-            self.show("\n" + render_reveal(card, self.simulated, assumed))
-        elif isinstance(card, AssignmentCard):
+            return render_reveal(card, self.simulated, self.assumed.get(card.step_id, ""))
+        if isinstance(card, AssignmentCard):
             self.run_id = card.run_id
             self.assignment = card
-            self.show("\n" + render_assignment(card))
-        else:
-            # Nothing was counted if the lesson stopped before its first reveal.
-            self.show("\n" + render_summary(card, self.simulated if self.revealed else 0))
+            return render_assignment(card)
+        # Nothing was counted if the lesson stopped before its first reveal.
+        return render_summary(card, self.simulated if self.revealed else 0)
+
+    def posted_with(self, card: Card, chart: DrawnChart | None) -> str:
+        """Save a posted card's chart; the post's reference."""
         if chart is not None:
             self.show(f"Chart saved: {self.save_chart(card, chart)}")
         self.posted += 1

@@ -35,6 +35,14 @@ CARD_STEP = "assignment"
 """The step id the assignment card's message is remembered under."""
 RESULTS_STEP = "assignment-results"
 """The step id a closed assignment's results message is remembered under."""
+THREAD_STEP = "assignment-thread"
+"""Saved once each question's results are in the thread under the results message, or
+cannot be (the channel refused the results or the thread); each one's message is saved as
+that question's results (`remember_reveal`)."""
+THREAD_REFUSED = (
+    "assignment %s: the platform refused a thread under its results, so its questions' "
+    "results are not posted there; `/lesson results` shows them"
+)
 MAX_AHEAD = timedelta(days=90)
 TEND_EVERY = timedelta(seconds=5)
 """How often the timer loop looks for assignments to close, posts to mend and reminders."""
@@ -164,6 +172,11 @@ def reminder_text(run: RunRecord, title: str, step: int, steps: int) -> str:
         f"You are at step {step} of {steps}. To carry on, press Start on its card there "
         "or type `/lesson continue` in that channel."
     )
+
+
+def thread_title(lesson_title: str) -> str:
+    """The name of the thread under an assignment's results."""
+    return f"Each question of {lesson_title}"
 
 
 def so_far_text(so_far: RevealCard) -> str:
@@ -316,19 +329,50 @@ class Assignments:
             return 1
 
     async def closed(self, run: RunRecord, summary: SummaryCard) -> None:
-        """Show a closed assignment: its card closed (Start disabled), then its results.
+        """Show a closed assignment: its card closed, its results, each question's in a thread.
 
-        The results' message is saved, so a process finds results that were never posted.
+        The card's Start is disabled. Every message is saved, so a process finds what was
+        never posted.
         """
         await self.redraw_card(run.id)
         ref = await self.presenter.post(run.place.channel, summary)
         await self.engine.remember_message(run.id, RESULTS_STEP, ref or NOT_POSTED)
+        await self.post_thread(run, summary)
+
+    async def post_thread(self, run: RunRecord, summary: SummaryCard) -> None:
+        """Post, once, each question's results missing from the thread under the results.
+
+        Where the results or the thread were refused, nothing more is posted (the channel
+        gets no flood of replies instead); `/lesson results` still shows every question.
+        """
+        under = await self.engine.step_message(run.id, RESULTS_STEP) or NOT_POSTED
+        if under != NOT_POSTED and not await self._post_reveals(run, under, summary.reveals):
+            under = NOT_POSTED
+        await self.engine.remember_message(run.id, THREAD_STEP, under)
+
+    async def _post_reveals(
+        self, run: RunRecord, under: str, reveals: tuple[RevealCard, ...]
+    ) -> bool:
+        """Post the reveals not yet in the thread, in order; False if the thread was refused."""
+        title = thread_title(self.engine.catalog.get(run.lesson_id).title)
+        for reveal in reveals:
+            if await self.engine.reveal_message(run.id, reveal.step_id) is not None:
+                continue  # posted before an outage or a crash stopped the thread
+            ref = await self.presenter.post_in_thread(run.place.channel, under, title, reveal)
+            await self.engine.remember_reveal(run.id, reveal.step_id, ref)
+            if ref is None:
+                log.warning(THREAD_REFUSED, run.id)
+                return False
+        return True
 
     async def post_missing(self, platform: str | None = None) -> int:
-        """Post the cards of open assignments, and the results of closed ones, never posted."""
+        """Post the cards of open assignments, and the results of closed ones, never posted.
+
+        Results cut short (their thread unfinished) are finished.
+        """
         assigned = self.engine.assigned
         cards = on_platform(await assigned.open_without(CARD_STEP), platform)
-        results = on_platform(await assigned.closed_without(RESULTS_STEP), platform)
+        results = on_platform(await assigned.closed_without(THREAD_STEP), platform)
         failed = "could not post the missing message of assignment %s"
         return await each_in_turn(cards, self._post_card, failed) + await each_in_turn(
             results, self._post_results, failed
@@ -339,9 +383,13 @@ class Assignments:
 
     async def _post_results(self, run: RunRecord) -> int:
         async def post() -> None:
-            await self.closed(run, await self.engine.results(run.id))
+            summary = await self.engine.results(run.id)
+            if await self.engine.step_message(run.id, RESULTS_STEP) is None:
+                await self.closed(run, summary)
+            else:
+                await self.post_thread(run, summary)
 
-        return await self._post_once(run, RESULTS_STEP, post)
+        return await self._post_once(run, THREAD_STEP, post)
 
     async def _post_once(
         self, run: RunRecord, key: str, post: Callable[[], Awaitable[object]]

@@ -302,6 +302,11 @@ class Presenter:
         chart = None if isinstance(card, AssignmentCard) else card.chart
         return await self.surface.post(channel, card, await self.draw(chart))
 
+    async def post_in_thread(self, channel: str, under: str, title: str, card: Card) -> str | None:
+        """Post a card with its chart in the thread under the message `under`."""
+        chart = await self.draw(None if isinstance(card, AssignmentCard) else card.chart)
+        return await self.surface.post_in_thread(channel, under, title, card, chart)
+
     async def draw(self, chart: AnyChart | None) -> DrawnChart | None:
         """The chart as PNG, drawn one at a time in a worker thread, off the event loop."""
         if chart is None or not self.surface.shows_charts:

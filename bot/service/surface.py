@@ -94,6 +94,17 @@ class Surface(Protocol):
         """
         ...
 
+    async def post_in_thread(
+        self, channel: str, under: str, title: str, card: Card, chart: DrawnChart | None
+    ) -> str | None:
+        """Post a card in the thread under the posted message `under`, started on first use.
+
+        `title` names the thread where the platform shows one. The post's reference, or None
+        if the platform refused (the bot may not start a thread there). Raises
+        `PlatformUnavailable` when the platform did not answer.
+        """
+        ...
+
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         """Redraw a posted step (counter, closed), reveal (Next disabled) or assignment card.
 

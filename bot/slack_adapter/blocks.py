@@ -250,6 +250,19 @@ def summary_blocks(card: SummaryCard) -> list[Block]:
     return within_limit(blocks)
 
 
+def results_messages(card: SummaryCard) -> list[tuple[str, list[Block]]]:
+    """The results, then each question's results, in as few messages as Slack's limit allows."""
+    messages = [(plain(card.title), summary_blocks(card))]
+    for reveal in card.reveals:
+        blocks = reveal_blocks(reveal)
+        text, last = messages[-1]
+        if len(last) + len(blocks) + 1 <= MAX_BLOCKS:
+            messages[-1] = (text, [*last, divider(), *blocks])
+        else:
+            messages.append((plain(reveal.title), blocks))
+    return messages
+
+
 def tally_blocks(bars: Sequence[Bar], rows: Sequence[VerifierRow], mark: str = "✅") -> list[Block]:
     """Text bars with counts and percentages, then the verifier table if there is one."""
     blocks = sections("\n".join(to_mrkdwn(line) for line in bar_lines(bars, mark=mark)))

@@ -34,6 +34,7 @@ from bot.slack_adapter.blocks import (
     card_message,
     clip,
     own_step_message,
+    results_messages,
     to_mrkdwn,
     to_plain,
 )
@@ -135,11 +136,16 @@ class SlackSurface:
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client
 
-    async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
-        """Post a card, then share its chart; the message's ts, or None if Slack refused."""
+    async def post(
+        self, channel: str, card: Card, chart: DrawnChart | None, thread_ts: str | None = None
+    ) -> str | None:
+        """Post a card, then share its chart; the message's ts, or None if Slack refused.
+
+        With `thread_ts`, both go in the thread of that message.
+        """
         text, blocks = card_message(card)
         call = self.client.chat_postMessage(
-            channel=channel, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks
+            channel=channel, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks, thread_ts=thread_ts
         )
         try:
             response = await call
@@ -149,8 +155,14 @@ class SlackSurface:
                 raise PlatformUnavailable(describe(error)) from error
             return None
         if chart is not None:
-            await self.share_chart(channel, chart)
+            await self.share_chart(channel, chart, thread_ts)
         return str(response["ts"])
+
+    async def post_in_thread(
+        self, channel: str, under: str, title: str, card: Card, chart: DrawnChart | None
+    ) -> str | None:
+        """Reply in the thread of the message whose ts is `under`, the chart shared there too."""
+        return await self.post(channel, card, chart, thread_ts=under)
 
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         """Redraw a step's, a reveal's or an assignment's message from its card."""
@@ -183,7 +195,8 @@ class SlackSurface:
     async def reply(self, request: SlackRequest, reply: Reply) -> None:
         """Tell the member who asked: a text, their own view of the results, or a file."""
         if isinstance(reply, SummaryCard):
-            await self.tell(request, *card_message(reply))
+            for text, blocks in results_messages(reply):
+                await self.tell(request, text, blocks)
         elif isinstance(reply, FileReply):
             await self.tell(request, to_mrkdwn(await self.send_file(request.user_id, reply)))
         else:
@@ -276,20 +289,22 @@ class SlackSurface:
         if not direct:
             await self.tell(request, SENT_PRIVATELY)
 
-    async def share_chart(self, channel: str, chart: DrawnChart) -> bool:
-        """Share a chart's PNG in a channel, titled and described for screen readers."""
+    async def share_chart(self, channel: str, chart: DrawnChart, thread: str | None = None) -> bool:
+        """Share a chart's PNG in a channel or thread, titled and described for screen readers."""
         title = to_plain(chart.title)
         alt_text = clip(chart.description, SLACK_ALT_TEXT_LIMIT)
-        return await self.upload(channel, chart.png, chart_filename(title), title, alt_text)
+        return await self.upload(channel, chart.png, chart_filename(title), title, alt_text, thread)
 
     async def upload(
-        self, channel: str, data: bytes, filename: str, title: str, alt_text: str | None = None
+        self, channel: str, data: bytes, filename: str, title: str,
+        alt_text: str | None = None, thread_ts: str | None = None,
     ) -> bool:
-        """Share a file in a channel with the files v2 upload flow; whether it went.
+        """Share a file in a channel (or a thread) with the files v2 upload flow; whether it went.
 
         An image's `alt_text` is what a screen reader reads for it (Slack's `alt_txt`).
         """
         call = self.client.files_upload_v2(
-            channel=channel, content=data, filename=filename, title=title, alt_txt=alt_text
+            channel=channel, content=data, filename=filename, title=title, alt_txt=alt_text,
+            thread_ts=thread_ts,
         )
         return await safely("files_upload_v2", call) is not None

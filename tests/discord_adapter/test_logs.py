@@ -29,7 +29,7 @@ async def test_the_token_never_reaches_the_logs_in_a_whole_lesson(
     assert any(record.levelno == logging.DEBUG for record in caplog.records)
     assert TOKEN not in caplog.text
     assert all(TOKEN not in str(record.args) for record in caplog.records)
-    assert f"client_id={APP_ID}" in caplog.text and "permissions=274878024704" in caplog.text
+    assert f"client_id={APP_ID}" in caplog.text and "permissions=309237763072" in caplog.text
 
 
 async def a_click_logged_at_debug(

@@ -154,6 +154,10 @@ class Platform(ABC):
         """Everything the member was told privately so far."""
 
     @abstractmethod
+    def told_in_answer(self, sent: Sent) -> list[Reply]:
+        """Every private message the member got so far in answer to what they sent."""
+
+    @abstractmethod
     async def fire_timers(self) -> int:
         """One round of the in-process bot's timers (due steps, assignments, reminders)."""
 
@@ -195,6 +199,14 @@ class Platform(ABC):
     @abstractmethod
     def missing_edits(self) -> list[str]:
         """Each edit the bot sent for a message the channel it named does not hold."""
+
+    @abstractmethod
+    def thread_posts(self, post: Post) -> list[Post]:
+        """The bot's posts in the thread under a post, oldest first."""
+
+    @abstractmethod
+    def park_thread_post(self, number: int) -> Hold[Any]:
+        """Leave the bot's `number`-th post in a thread (from 1) unanswered, as an outage would."""
 
     @abstractmethod
     async def wait(

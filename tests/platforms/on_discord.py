@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import AsyncIterator, Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -15,6 +16,7 @@ from bot.process.upkeep import fire_once
 from bot.verifier import Checker
 from fakes.discord_processes import BotProcess, start_bot_process
 from fakes.fake_discord import (
+    EPHEMERAL,
     RESPONSE_WINDOW,
     Call,
     FakeDiscord,
@@ -202,11 +204,15 @@ class DiscordPlatform(Platform):
 
     @staticmethod
     def _reply(reply: PrivateReply) -> Reply:
-        texts = [reply.content] + [
+        return DiscordPlatform._message_reply(reply.message)
+
+    @staticmethod
+    def _message_reply(message: dict[str, Any]) -> Reply:
+        texts = [str(message.get("content") or "")] + [
             f"{e.get('title') or ''}\n{e.get('description') or ''}"
-            for e in reply.message.get("embeds") or []
+            for e in message.get("embeds") or []
         ]
-        return Reply("\n".join(texts), reply.ephemeral)
+        return Reply("\n".join(texts), bool(int(message.get("flags") or 0) & EPHEMERAL))
 
     async def reply(self, sent: Sent, timeout: float = 10.0) -> Reply:
         """The interaction's response, or its first follow-up after a defer."""
@@ -217,6 +223,15 @@ class DiscordPlatform(Platform):
         interactions = [self._interaction(one) for one in sent]
         await self.fake.wait_until(self.fake.all_replied(interactions), timeout, "every reply")
         return [await self.reply(one) for one in sent]
+
+    def told_in_answer(self, sent: Sent) -> list[Reply]:
+        """The interaction's response (unless only deferred) and its follow-ups."""
+        interaction = self._interaction(sent)
+        callback = self.fake.callback_of(interaction)
+        bodies = [] if callback is None else [callback.body]
+        messages = [body.get("data") or {} for body in bodies if int(body["type"]) == 4]
+        messages += [call.body for call in self.fake.followups_of(interaction)]
+        return [self._message_reply(message) for message in messages]
 
     def told(self, user: Person) -> list[Reply]:
         """The replies so far to every interaction the member sent."""
@@ -274,6 +289,22 @@ class DiscordPlatform(Platform):
         assert isinstance(post, DiscordPost)
         (upload,) = self.fake.uploads[int(post.message["id"])]
         return Chart(upload.data, upload.description or "")
+
+    def thread_posts(self, post: Post) -> list[Post]:
+        """The messages of the thread started from the post's message."""
+        assert isinstance(post, DiscordPost)
+        return [DiscordPost(message) for message in self.fake.thread_messages(post.message)]
+
+    def park_thread_post(self, number: int) -> Hold[Any]:
+        """Park the `number`-th message posted into a thread the bot started."""
+        seen = itertools.count(1)
+
+        def in_thread(call: Call) -> bool:
+            parts = call.path.strip("/").split("/")
+            posted = call.method == "POST" and len(parts) == 3 and parts[2] == "messages"
+            return posted and int(parts[1]) in self.fake.threads and next(seen) == number
+
+        return self.fake.park(in_thread)
 
     def edits(self, post: Post) -> list[Edit]:
         """The PATCH requests on the message; an edit without components keeps the buttons."""

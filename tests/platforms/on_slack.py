@@ -9,6 +9,7 @@ not the answer to another of their interactions.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import re
 import time
@@ -238,12 +239,21 @@ class SlackPlatform(Platform):
 
     def _find(self, sent: Sent) -> Call | None:
         """The member's first reply since `sent` that answers it and that no one took."""
+        return next((call for call in self._answers(sent) if id(call) not in self._taken), None)
+
+    def _answers(self, sent: Sent) -> list[Call]:
+        """The member's replies since `sent` that are not the answer to another interaction."""
         request = self._request(sent)
-        for call in self.fake.private_replies(sent.user.id)[request.seen :]:
-            other = call.method == RESPOND and call.args.get("hook") != request.trigger
-            if id(call) not in self._taken and not (request.trigger and other):
-                return call
-        return None
+        return [
+            call
+            for call in self.fake.private_replies(sent.user.id)[request.seen :]
+            if not (request.trigger and call.method == RESPOND
+                    and call.args.get("hook") != request.trigger)
+        ]
+
+    def told_in_answer(self, sent: Sent) -> list[Reply]:
+        """Every private reply to the member since `sent` that answers it."""
+        return [self._reply(call) for call in self._answers(sent)]
 
     @staticmethod
     def _reply(call: Call) -> Reply:
@@ -308,12 +318,28 @@ class SlackPlatform(Platform):
         return Ack(request.seconds if request.status == 200 else None, SHOWS_NOTHING)
 
     def posts(self) -> list[Post]:
-        """The app's posts in the lesson's channel."""
+        """The app's posts in the lesson's channel (not its replies in threads)."""
         return [
             SlackPost(self.fake, call)
             for call in self.fake.calls_to("chat.postMessage")
-            if call.args.get("channel") == CHANNEL
+            if call.args.get("channel") == CHANNEL and "thread_ts" not in call.args
         ]
+
+    def thread_posts(self, post: Post) -> list[Post]:
+        """The app's replies in the thread of the post's message."""
+        assert isinstance(post, SlackPost)
+        replies = self.fake.thread_replies(CHANNEL, message_ts(post.call))
+        return [SlackPost(self.fake, call) for call in replies]
+
+    def park_thread_post(self, number: int) -> Hold[Any]:
+        """Park the `number`-th chat.postMessage that replies in a thread."""
+        seen = itertools.count(1)
+
+        def in_thread(call: Call) -> bool:
+            threaded = call.method == "chat.postMessage" and "thread_ts" in call.args
+            return threaded and next(seen) == number
+
+        return self.fake.park(in_thread)
 
     def _chart_call(self, post: SlackPost) -> Call | None:
         """The first file shared into the post's channel after it was posted."""
@@ -325,6 +351,7 @@ class SlackPlatform(Platform):
                 if call.method == "files.completeUploadExternal"
                 and call.ok
                 and call.args.get("channel_id") == post.call.args.get("channel")
+                and call.args.get("thread_ts") == post.call.args.get("thread_ts")
             ),
             None,
         )

@@ -6,9 +6,12 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.engine import AssignmentCard
+from bot.engine import AssignmentCard, LessonCatalog
+from bot.engine.cards import takes_answers
 from bot.play.render import render_assignment
 from tests.play.test_play_mode import play, scripted_answers
+
+QUESTION_TITLES = [step.title for step in LessonCatalog().get("rlvr").steps if takes_answers(step)]
 
 
 def test_play_assigned_takes_the_lesson_privately_then_closes_it(tmp_path: Path) -> None:
@@ -27,6 +30,11 @@ def test_play_assigned_takes_the_lesson_privately_then_closes_it(tmp_path: Path)
     results = " ".join(out[closed_at:].split())
     assert "Assigned lesson, closed: 6 started · 6 answered · 6 finished." in results
     assert "simulated classmates" in out[closed_at:]
+    thread = out.index("Thread: Each question of RLVR")
+    assert out.index("Assigned lesson, closed:") < thread  # the questions follow the results
+    reveals = out[thread:].split("\n    ── Results: ")[1:]  # each question's, indented
+    assert [reveal.split(" ─")[0] for reveal in reveals] == QUESTION_TITLES
+    assert "6 answered (5 simulated)." in reveals[0] and "<- right" in reveals[0]
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select state, mode from runs").fetchall() == [("finished", "assigned")]
         assert db.execute("select count(*) from member_passes").fetchone() == (6,)

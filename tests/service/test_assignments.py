@@ -83,6 +83,22 @@ class RecordingSurface:
         self.messaged.append((user_id, text))
         return True
 
+    threads: list[tuple[str, Card]] = field(default_factory=list)
+    """What was posted in threads: the message each thread is under, and the card."""
+    refuses_threads: bool = False
+    thread_down_after: int | None = None
+    """The platform stops answering after this many posts in threads (an outage)."""
+
+    async def post_in_thread(
+        self, channel: str, under: str, title: str, card: Card, chart: DrawnChart | None
+    ) -> str | None:
+        if self.down or len(self.threads) == self.thread_down_after:
+            raise PlatformUnavailable("no answer")
+        if self.refuses_threads:
+            return None
+        self.threads.append((under, card))
+        return f"thread-ref-{len(self.threads)}"
+
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         self.edits.append((ref, card))
         return True

@@ -1,12 +1,9 @@
 """A member's own pass of an assignment on Discord: one private message, moved forward in place.
 
 Start on the card, `/lesson continue` and `/lesson-me` open a fresh ephemeral message at the
-member's step. Each click inside it, and an answer typed into a form opened from it, edits that
-same message through the click's own interaction: its token is always fresh, however old the
-message is. When a member gets a newer pass message, the one before loses its buttons, edited
-through the interaction that last showed it while that token (15 minutes) still allows it, so
-a member has one private message with live buttons. After a reload Discord has cleared their
-ephemeral messages anyway, and Start or `/lesson-me` opens a fresh one.
+member's step. Each click in it (and a form opened from it) edits it through the click's own,
+always fresh, interaction, however old the message. A newer pass message takes the buttons off
+the one before while a token (15 minutes) still allows; a reload clears them all anyway.
 """
 
 from __future__ import annotations
@@ -17,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import discord
 
@@ -47,15 +45,12 @@ class PassMessage:
     """The message's id, where Discord gave it."""
     shown_at: float
     edit: Callable[..., Awaitable[object]]
-    """Edits it: a fresh one by id through its webhook; one edited in place as the original."""
+    """Edits it: a fresh one by id (holding only the token); one edited in place as the click's
+    original response (holding the click, for 15 minutes at most)."""
 
     def is_editable(self, now: float) -> bool:
         """Whether the interaction's token still lets the bot edit the message."""
         return now - self.shown_at < TOKEN_LIFETIME - TOKEN_MARGIN
-
-    def is_same(self, other: PassMessage) -> bool:
-        """Whether both show the same message."""
-        return self.message_id is not None and self.message_id == other.message_id
 
 
 def from_private_message(interaction: Interaction) -> bool:
@@ -81,16 +76,13 @@ class PrivatePasses:
         await self._replace((interaction.channel_id, interaction.user.id), shown)
 
     async def _replace(self, key: tuple[int | None, int], shown: PassMessage) -> None:
-        """Remember where the pass is now; an older message loses its buttons.
-
-        Only messages still editable are remembered: a token is of no use after 15 minutes.
-        """
+        """Remember where the pass is now, while editable; an older message loses its buttons."""
         previous = self._shown.pop(key, None)
         self._shown[key] = shown
         while not next(iter(self._shown.values())).is_editable(shown.shown_at):
             self._shown.popitem(last=False)  # the oldest first; `shown` itself is editable
-        if previous is None or previous.is_same(shown):
-            return
+        if previous is None or (previous.message_id or 0) == shown.message_id:
+            return  # the same message, moved on in place
         if previous.is_editable(shown.shown_at):
             await retire(previous)
 
@@ -106,7 +98,8 @@ async def send_fresh(interaction: Interaction, message: Outgoing) -> PassMessage
         message_id = callback.message_id
     if message_id is None:  # Discord did not say: edit it as the original response
         return PassMessage(None, _now(), interaction.edit_original_response)
-    return PassMessage(message_id, _now(), partial(interaction.followup.edit_message, message_id))
+    by_id = partial(edit_sent, interaction.client, interaction.application_id, interaction.token)
+    return PassMessage(message_id, _now(), partial(by_id, message_id))
 
 
 async def edit_in_place(interaction: Interaction, message: Outgoing) -> PassMessage:
@@ -118,6 +111,14 @@ async def edit_in_place(interaction: Interaction, message: Outgoing) -> PassMess
         await interaction.response.edit_message(**kwargs)
     source = interaction.message
     return PassMessage(source.id if source else None, _now(), interaction.edit_original_response)
+
+
+async def edit_sent(
+    client: discord.Client, application_id: int, token: str, message_id: int, **kwargs: Any
+) -> None:
+    """Edit a message an interaction sent, by id, through that interaction's webhook."""
+    webhook = discord.Webhook.partial(application_id, token, client=client)
+    await webhook.edit_message(message_id, **kwargs)
 
 
 async def retire(shown: PassMessage) -> None:

@@ -90,10 +90,8 @@ class Outgoing:
 
     def edit_kwargs(self) -> dict[str, Any]:
         """Keyword arguments that redraw a whole message: whatever is not given goes."""
-        return {
-            "content": self.content, "embeds": self.embeds, "view": self.view,
-            "attachments": self.files(), "allowed_mentions": NO_MENTIONS,
-        }
+        kwargs = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        return kwargs | {"attachments": self.files(), "allowed_mentions": NO_MENTIONS}
 
 
 def chart_file(chart: DrawnChart) -> discord.File:

@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -849,8 +849,8 @@ class FakeDiscord:
         target = self._target(sent, token, message_id)
         if target in self.ephemerals:
             message = self._edit_ephemeral(target, call.body or {}, call.files)
-        else:
-            message = self._edit_message(target, call.body or {})
+        else:  # a channel message the interaction answered with, edited where it is
+            message = self._edit_message(call, int(self.messages[target]["channel_id"]), target)
         self._first_shown.setdefault(sent.id, (call, dict(message)))
         return message
 
@@ -890,8 +890,8 @@ class FakeDiscord:
         message_id = self._originals[sent.id]
         if message_id in self.ephemerals:
             shown = self._edit_ephemeral(message_id, data, call.files)
-        else:
-            shown = self._edit_message(message_id, data)
+        else:  # the channel message the button was on, edited where it is
+            shown = self._edit_message(replace(call, body=data), sent.channel_id, message_id)
         self._first_shown[sent.id] = (call, dict(shown))
 
     def _callback(self, interaction_id: int, call: Call) -> dict[str, Any]:

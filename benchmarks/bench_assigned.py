@@ -1,8 +1,9 @@
 """An assignment taken at once: 1,000 members click through their own private steps together.
 
 The real Discord bot runs in a process of its own against the fake Discord. A host assigns the
-lesson; then every member, in four waves each spread over about a second, presses Start, their
-own Next, a choice at the first question, and Next again. Each wave waits for every private
+lesson; then every member, in four waves each spread over about a second, presses Start on the
+card, then in their own private message (which each click edits) their Next, a choice at the
+first question, and Next again. Each wave waits for every private
 reply before the next begins, since each member's next click needs the step the last one gave.
 Rounds alternate between SQLite and PostgreSQL (when TEST_DATABASE_URL is set); each figure is
 the median of its database's rounds.
@@ -145,13 +146,19 @@ async def click_wave(
 ) -> list[float | None]:
     """Every member clicks once, spread over `sizes.seconds`; each ack once all are answered."""
     operations: list[Callable[[], Awaitable[SentInteraction]]] = [
-        partial(fake.click, member, card, click(member, number))
+        partial(fake.click, member, clicked_in(fake, member, card), click(member, number))
         for number, member in enumerate(members)
     ]
     sent = await paced(operations, sizes.seconds)
     with suppress(AssertionError):  # the unanswered count as unacknowledged, or late
         await fake.wait_until(fake.all_replied(sent), sizes.settle_seconds, "every reply")
     return [fake.ack_delay(one) for one in sent]
+
+
+def clicked_in(fake: FakeDiscord, member: FakeUser, card: Message) -> Message:
+    """Where a member clicks: their private message once Start opened it, else the card."""
+    shown = fake.live_ephemeral_messages(member)
+    return shown[-1].message if shown else card
 
 
 async def memory_probe(url: str, sizes: Sizes) -> tuple[float, float]:

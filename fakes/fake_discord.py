@@ -4,6 +4,11 @@ Tests point discord.py at it (`FakeDiscord.patched`; a bot in its own process is
 through `fakes.discord_bot_process`), inject interactions through the gateway (slash
 commands, autocomplete, button clicks, form submits) and assert on every request the bot
 made, the way a member would see its effects.
+
+Like Discord, it keeps each member's ephemeral messages (`ephemeral_messages`) with every
+state they showed, lets an interaction's token edit only that interaction's own messages and
+only for 15 minutes (`advance` moves the fake's clock on), and forgets a member's ephemeral
+messages when their client reloads (`reload`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -44,7 +49,11 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16)  # view, send, read history
 
 RESPONSE_WINDOW = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token may send follow-ups and edit its messages."""
 RATE_LIMITED = 429
+UNKNOWN_MESSAGE = 10008
+INVALID_WEBHOOK_TOKEN = 50027
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_MESSAGE_USER = 50007
@@ -184,6 +193,33 @@ class SentInteraction:
     at: float
 
 
+@dataclass
+class EphemeralMessage:
+    """A message only one member sees, as it looks now, and the interaction that sent it."""
+
+    user_id: int
+    interaction_id: int
+    message: dict[str, Any]
+    gone: bool = False
+    """Cleared from the member's client by a reload; Discord no longer shows or edits it."""
+
+    @property
+    def id(self) -> int:
+        """The message id."""
+        return int(self.message["id"])
+
+    @property
+    def live_buttons(self) -> list[str]:
+        """The custom_ids of the buttons the member can click on it now."""
+        rows = self.message.get("components") or []
+        return [
+            str(item["custom_id"])
+            for row in rows
+            for item in row.get("components") or []
+            if not item.get("disabled")
+        ]
+
+
 @dataclass(frozen=True)
 class PrivateReply:
     """What the member who acted saw: the response (or the follow-up after a defer)."""
@@ -200,7 +236,7 @@ class PrivateReply:
 
     @property
     def deferred(self) -> bool:
-        """Whether the bot deferred first (the text came as a follow-up)."""
+        """Whether the bot deferred first (the text came as a follow-up or an edit)."""
         return self.callback is not self.call
 
     @property
@@ -221,6 +257,14 @@ class FakeDiscord:
     failed: list[tuple[Call, int]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
     """Members who do not take direct messages from the server's apps."""
+    ephemerals: dict[int, EphemeralMessage] = field(default_factory=dict)
+    """Every ephemeral message, by id, as it looks now."""
+    ephemeral_log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    """(member, message as shown) each time an ephemeral message appeared or changed."""
+    expired: list[Call] = field(default_factory=list)
+    """Webhook requests refused because the interaction's token was older than 15 minutes."""
+    clock_offset: float = 0.0
+    """Seconds the fake's clock is ahead of the event loop's (`advance`)."""
     dm_channels: dict[int, int] = field(default_factory=dict)
     """Each member's direct message channel with the bot, by user id."""
     missing_edits: list[Call] = field(default_factory=list)
@@ -240,6 +284,13 @@ class FakeDiscord:
         self._callbacks: dict[int, Call] = {}
         self._attempts: dict[int, list[Call]] = {}
         self._followups: dict[str, list[Call]] = {}
+        self._originals: dict[int, int] = {}
+        """Each interaction's original response message (or the message a click updated)."""
+        self._sent_by: dict[str, set[int]] = {}
+        """The messages each interaction token sent, which it may edit."""
+        self._first_shown: dict[int, tuple[Call, dict[str, Any]]] = {}
+        self._ephemerals_of: dict[int, list[EphemeralMessage]] = {}
+        """After a defer: the first follow-up or edit, and the message it showed."""
         self._payloads: dict[int, dict[str, Any]] = {}
         self._changed = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
@@ -324,6 +375,30 @@ class FakeDiscord:
         """The requests that were answered with the injected `status`."""
         return [call for call, code in self.failed if code == status]
 
+    # -- time and clients ------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The fake's clock: the event loop's, moved on by `advance`."""
+        return asyncio.get_running_loop().time() + self.clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock on: interactions sent before then grow that much older."""
+        self.clock_offset += seconds
+
+    def reload(self, user: FakeUser) -> None:
+        """The member's client reloads: Discord clears their ephemeral messages."""
+        for message in self._ephemerals_of.get(user.id, []):
+            message.gone = True
+        self._notify()
+
+    def ephemeral_messages(self, user: FakeUser) -> list[EphemeralMessage]:
+        """The member's ephemeral messages their client still shows, oldest first."""
+        return [m for m in self._ephemerals_of.get(user.id, []) if not m.gone]
+
+    def live_ephemeral_messages(self, user: FakeUser) -> list[EphemeralMessage]:
+        """The member's ephemeral messages that still have a button they can click."""
+        return [m for m in self.ephemeral_messages(user) if m.live_buttons]
+
     # -- people ----------------------------------------------------------------------------
 
     def member(self, name: str) -> FakeUser:
@@ -400,10 +475,13 @@ class FakeDiscord:
         if callback is None:
             return None
         kind = int(callback.body["type"])
+        if kind == 7:  # the message the click came from, as the update left it
+            call, shown = self._first_shown[sent.id]
+            return PrivateReply(kind, shown, callback, call)
         if kind not in (5, 6):
             return PrivateReply(kind, callback.body.get("data") or {}, callback, callback)
-        followups = self.followups_of(sent)
-        return PrivateReply(kind, followups[0].body, callback, followups[0]) if followups else None
+        first = self._first_shown.get(sent.id)
+        return PrivateReply(kind, first[1], callback, first[0]) if first else None
 
     # -- what the channel shows ------------------------------------------------------------
 
@@ -526,9 +604,7 @@ class FakeDiscord:
         guild_id: int = GUILD_ID,
     ) -> SentInteraction:
         interaction_id = next(self._ids)
-        sent = SentInteraction(
-            interaction_id, f"token-{interaction_id}", channel_id, asyncio.get_running_loop().time()
-        )
+        sent = SentInteraction(interaction_id, f"token-{interaction_id}", channel_id, self.now())
         self._interactions[interaction_id] = sent
         payload: dict[str, Any] = {
             "id": str(interaction_id),
@@ -628,14 +704,7 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         body, files = await _read_body(request)
         path = "/" + request.match_info["tail"]
-        call = Call(
-            request.method,
-            path,
-            dict(request.query),
-            body,
-            files,
-            asyncio.get_running_loop().time(),
-        )
+        call = Call(request.method, path, dict(request.query), body, files, self.now())
         self.calls.append(call)
         if await self._holds.parked(call):
             return _json({"message": "Held, never answered", "code": 0}, status=503)
@@ -676,11 +745,11 @@ class FakeDiscord:
             case ("POST", ["interactions", interaction_id, _, "callback"]):
                 return self._callback(int(interaction_id), call)
             case ("POST", ["webhooks", _, token]):
-                self._followups.setdefault(token, []).append(call)
-                channel = self._channel_of_token(token)
-                return self._new_message(channel, call.body, call.files, webhook=True)
-            case ("PATCH" | "GET", ["webhooks", _, _, "messages", _]):
-                return self._new_message(self._channel_of_token(parts[2]), call.body or {}, ())
+                return self._followup(token, call)
+            case ("PATCH", ["webhooks", _, token, "messages", message_id]):
+                return self._edit_by_token(token, message_id, call)
+            case ("GET", ["webhooks", _, token, "messages", message_id]):
+                return self._message_of_token(token, message_id)
             case ("GET", ["channels", channel_id, "messages"]):
                 newest_first = self.channel_messages(int(channel_id))[::-1]
                 return newest_first[: int(call.query.get("limit", "50"))]
@@ -736,6 +805,95 @@ class FakeDiscord:
             for user, channel in self.dm_channels.items()
         )
 
+    # -- interaction messages --------------------------------------------------------------
+
+    def _interaction_of(self, token: str, call: Call) -> SentInteraction:
+        """The interaction a token belongs to; refused, like Discord, once 15 minutes old."""
+        sent = self._interactions[int(token.removeprefix("token-"))]
+        if call.at - sent.at > TOKEN_LIFETIME:
+            self.expired.append(call)
+            raise FakeHttpError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        return sent
+
+    def _followup(self, token: str, call: Call) -> dict[str, Any]:
+        """A follow-up: the first after a "thinking" defer fills its loading message."""
+        sent = self._interaction_of(token, call)
+        self._followups.setdefault(token, []).append(call)
+        callback = self._callbacks.get(sent.id)
+        thinking = callback is not None and int(callback.body["type"]) == 5
+        loading = self._originals.get(sent.id, 0)
+        if thinking and len(self._followups[token]) == 1 and loading in self.ephemerals:
+            message = self._edit_ephemeral(loading, call.body, call.files)
+        else:
+            message = self._new_message(sent.channel_id, call.body, call.files, webhook=True)
+            if int(call.body.get("flags") or 0) & EPHEMERAL:
+                self._add_ephemeral(sent.id, message, call.files)
+        self._sent_by.setdefault(token, set()).add(int(message["id"]))
+        self._first_shown.setdefault(sent.id, (call, dict(message)))
+        return message
+
+    def _target(self, sent: SentInteraction, token: str, message_id: str) -> int:
+        """The message a token names: its original response, or one it sent."""
+        if message_id == "@original":
+            target = self._originals.get(sent.id)
+        else:
+            target = int(message_id) if int(message_id) in self._sent_by.get(token, ()) else None
+        held = self.ephemerals.get(target) if target is not None else None
+        known = target in self.messages or (held is not None and not held.gone)
+        if target is None or not known:
+            raise FakeHttpError(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return target
+
+    def _edit_by_token(self, token: str, message_id: str, call: Call) -> dict[str, Any]:
+        sent = self._interaction_of(token, call)
+        target = self._target(sent, token, message_id)
+        if target in self.ephemerals:
+            message = self._edit_ephemeral(target, call.body or {}, call.files)
+        else:  # a channel message the interaction answered with, edited where it is
+            message = self._edit_message(call, int(self.messages[target]["channel_id"]), target)
+        self._first_shown.setdefault(sent.id, (call, dict(message)))
+        return message
+
+    def _message_of_token(self, token: str, message_id: str) -> dict[str, Any]:
+        call = Call("GET", token, {}, None, (), self.now())
+        target = self._target(self._interaction_of(token, call), token, message_id)
+        held = self.ephemerals.get(target)
+        return held.message if held is not None else self.messages[target]
+
+    def _add_ephemeral(
+        self, interaction_id: int, message: dict[str, Any], files: tuple[Upload, ...]
+    ) -> None:
+        user = int(self._payloads[interaction_id]["member"]["user"]["id"])
+        held = EphemeralMessage(user, interaction_id, message)
+        self.ephemerals[held.id] = held
+        self._ephemerals_of.setdefault(user, []).append(held)
+        self.uploads[int(message["id"])] = files
+        self.ephemeral_log.append((user, dict(message)))
+
+    def _edit_ephemeral(
+        self, message_id: int, body: dict[str, Any], files: tuple[Upload, ...]
+    ) -> dict[str, Any]:
+        """Edit an ephemeral message: what the body gives replaces what it showed."""
+        held = self.ephemerals[message_id]
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                held.message[key] = body[key] if body[key] is not None else []
+        if "attachments" in body or files:
+            held.message["attachments"] = [self._attachment(upload) for upload in files]
+            self.uploads[message_id] = files
+        held.message["edited_timestamp"] = _now()
+        self.ephemeral_log.append((held.user_id, dict(held.message)))
+        return held.message
+
+    def _update_source(self, sent: SentInteraction, data: dict[str, Any], call: Call) -> None:
+        """An UPDATE_MESSAGE response: the message the click or form came from is edited."""
+        message_id = self._originals[sent.id]
+        if message_id in self.ephemerals:
+            shown = self._edit_ephemeral(message_id, data, call.files)
+        else:  # the channel message the button was on, edited where it is
+            shown = self._edit_message(replace(call, body=data), sent.channel_id, message_id)
+        self._first_shown[sent.id] = (call, dict(shown))
+
     def _callback(self, interaction_id: int, call: Call) -> dict[str, Any]:
         """Like Discord: one response per interaction, within 3 seconds."""
         sent = self._interactions[interaction_id]
@@ -746,8 +904,11 @@ class FakeDiscord:
             )
         if call.at - sent.at > RESPONSE_WINDOW:
             raise FakeHttpError(404, UNKNOWN_INTERACTION, "Unknown interaction")
-        self._callbacks[interaction_id] = call
         kind = int(call.body["type"])
+        source = self._payloads[interaction_id].get("message")
+        if kind == 7 and source is None:
+            raise FakeHttpError(400, INVALID_FORM_BODY, "Interaction has no message to update")
+        self._callbacks[interaction_id] = call
         data = call.body.get("data") or {}
         flags = int(data.get("flags") or 0)
         info = {
@@ -761,6 +922,14 @@ class FakeDiscord:
             message = self._new_message(sent.channel_id, data, call.files)
             info["response_message_id"] = message["id"]
             result["resource"] = {"type": kind, "message": message}
+            self._originals[interaction_id] = int(message["id"])
+            self._sent_by.setdefault(sent.token, set()).add(int(message["id"]))
+            if flags & EPHEMERAL:
+                self._add_ephemeral(interaction_id, message, call.files)
+        elif kind in (6, 7) and source is not None:  # the original is the clicked message
+            self._originals[interaction_id] = int(source["id"])
+        if kind == 7:
+            self._update_source(sent, data, call)
         return result
 
     def _commands(self, body: list[dict[str, Any]], guild: str | None) -> list[dict[str, Any]]:
@@ -825,9 +994,6 @@ class FakeDiscord:
             "proxy_url": f"http://127.0.0.1:{self.port}/files/{upload.filename}",
             "content_type": "image/png",
         }
-
-    def _channel_of_token(self, token: str) -> int:
-        return self._interactions[int(token.removeprefix("token-"))].channel_id
 
     # -- fixtures of the fake world --------------------------------------------------------
 

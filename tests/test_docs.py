@@ -16,7 +16,12 @@ import yaml
 from discord import app_commands
 
 from bot.cli import cli
-from bot.discord_adapter.commands import FORGET_ME, LessonCommands, forget_me_command
+from bot.discord_adapter.commands import (
+    FORGET_ME,
+    LessonCommands,
+    forget_me_command,
+    way_back_command,
+)
 from bot.engine import LessonCatalog
 from bot.service import VERBS, CommandArgs
 from bot.settings import Settings
@@ -69,9 +74,17 @@ async def no_verb(_interaction: Any, _verb: str, _args: CommandArgs) -> None:
     """A command callback that is never called: the tree is only read."""
 
 
+async def no_way_back(_interaction: Any) -> None:
+    """The member command's callback, never called: the tree is only read."""
+
+
 def discord_tree() -> Tree:
     """The commands the Discord bot registers."""
-    return [LessonCommands(no_verb, LessonCatalog()), forget_me_command(no_verb)]
+    return [
+        LessonCommands(no_verb, LessonCatalog()),
+        forget_me_command(no_verb),
+        way_back_command(no_way_back),
+    ]
 
 
 def discord_spelling(verb: str) -> str:
@@ -146,8 +159,26 @@ def test_every_verb_is_in_the_discord_command_tree() -> None:
     assert verbs_missing_from_discord(discord_names(discord_tree())) == set()
 
 
+def discord_rows_missing(names: set[str], page: str) -> set[str]:
+    """Discord commands without a row in the page's Discord table."""
+    discord_part = page.split("## On Slack", 1)[0]
+    return {name for name in names if f"| `{name}" not in discord_part}
+
+
+def test_every_discord_command_has_a_row_on_the_commands_page() -> None:
+    names = discord_names(discord_tree())
+    assert "/lesson-me" in names
+    assert discord_rows_missing(names, read(DOCS / "commands.md")) == set()
+
+
+def test_the_discord_rows_check_fails_without_a_command_row() -> None:
+    page = read(DOCS / "commands.md")
+    broken = re.sub(r"^\| `/lesson-me`.*\n", "", page, flags=re.M)
+    assert discord_rows_missing(discord_names(discord_tree()), broken) == {"/lesson-me"}
+
+
 def test_the_discord_check_fails_on_a_tree_without_a_verb() -> None:
-    group, _forget_me = discord_tree()
+    group, _forget_me, _way_back = discord_tree()
     assert isinstance(group, app_commands.Group)
     group.remove_command("results")
     assert verbs_missing_from_discord(discord_names([group])) == {"results", "forget-me"}

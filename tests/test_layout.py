@@ -7,11 +7,12 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 2925
+MAX_LINES_TOGETHER = 3110
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
-scopes, showing a member their own steps privately (Discord's ephemeral messages, Slack's
-direct message) with a time in each reader's zone, and posting in a thread under a message."""
+scopes, showing a member their own steps privately (Discord's one ephemeral message moved
+forward in place, Slack's direct message) with a time in each reader's zone, and posting in a
+thread under a message."""
 
 
 def adapter_files(name: str) -> list[Path]:

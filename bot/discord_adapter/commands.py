@@ -1,4 +1,4 @@
-"""The slash commands: `/lesson ...` for hosts (and results), `/lesson-forget-me` for anyone.
+"""The slash commands: `/lesson ...` for hosts; `/lesson-forget-me` and `/lesson-me` for all.
 
 Each hands its verb and options to the service, whose verbs check who may do what.
 """
@@ -20,6 +20,7 @@ HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
 RunId = app_commands.Range[int, 1, None]
 FORGET_ME = "lesson-forget-me"
+LESSON_ME = "lesson-me"
 MAX_CHOICE_NAME = 100
 MAX_CHOICES = 25
 NO_ARGS = CommandArgs()
@@ -37,9 +38,12 @@ PLAIN_VERBS = {
 }
 HELP_NOTE = (
     "On Discord, forget-me is its own command, open to every member: "
-    f"`/{FORGET_ME} [confirm]`. Hosts have Manage Server or the role LESSON_HOST_ROLE_ID names."
+    f"`/{FORGET_ME} [confirm]`. So is `/{LESSON_ME}`: back to your own step of the assignment "
+    "here, or its results once it has closed. Hosts have Manage Server or the role "
+    "LESSON_HOST_ROLE_ID names."
 )
 FORGET_ME_DESCRIPTION = "See what lessons stored about you on this server; confirm to delete it."
+LESSON_ME_DESCRIPTION = "Back to your own step of this channel's assignment, or its results."
 
 RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
 """Runs a verb of the service for the member who typed the command."""
@@ -126,6 +130,17 @@ def forget_me_command(run: RunVerb) -> PlainCommand:
         await run(interaction, "forget-me", CommandArgs(confirm=confirm))
 
     return forget_me
+
+
+def way_back_command(way_back: Callable[[Interaction], Awaitable[None]]) -> PlainCommand:
+    """`/lesson-me`: any member gets back to their own step here, or sees the results."""
+
+    @app_commands.command(name=LESSON_ME, description=LESSON_ME_DESCRIPTION)
+    @app_commands.guild_only()
+    async def lesson_me(interaction: Interaction) -> None:
+        await way_back(interaction)
+
+    return lesson_me
 
 
 def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice[str]:

@@ -1,7 +1,8 @@
 """A Discord request, from the gateway to the member's private answer.
 
 Who acted and where (`actor_of`), what the service decides (`Interactions`), and the answer
-sent inside Discord's 3-second window (`PrivateReplies`): at once, or deferred first.
+sent inside Discord's 3-second window (`PrivateReplies`): at once, or deferred first. A
+member's own step of an assignment goes to their one private pass message (`passes.py`).
 
 Discord can deliver an INTERACTION_CREATE again (a gateway replay after a resume). The
 interaction id names one member action, so it is the delivery's key: a repeat seen by this
@@ -22,6 +23,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_adapter.forms import AnswerForm, submitted_text
+from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message
 from bot.discord_adapter.render import (
     MAX_CONTENT,
     Outgoing,
@@ -55,7 +57,9 @@ NO_SERVER = "dm"
 
 PrivateMessage = str | Outgoing
 """What the member is told: a text, or a message with embeds or files."""
-Work = Callable[[], Awaitable[PrivateMessage | None]]
+Told = PrivateMessage | PassStep
+"""What the member is told, or shown in their pass message."""
+Work = Callable[[], Awaitable[Told | None]]
 """Decide and show; what to tell the member, or None for a delivery another process handled."""
 T = TypeVar("T")
 Decide = Callable[[], Awaitable[Outcome]]
@@ -77,6 +81,7 @@ FORBIDDEN = (
     "shows them."
 )
 ALREADY_HANDLED = "That was already handled."
+NO_ARGS = CommandArgs()
 
 
 def is_host(interaction: Interaction, host_role_id: int | None) -> bool:
@@ -167,26 +172,37 @@ class Interactions:
         decide = partial(self.service.command, actor, verb, args, delivery)
         await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
+    async def way_back(self, interaction: Interaction) -> None:
+        """`/lesson-me`: `continue` while this channel's assignment is open, else `results`."""
+        actor = actor_of(interaction, self.host_role_id)
+        delivery = self.delivery(interaction)
+
+        async def decide() -> Outcome:
+            open_here = await self.service.assignments.open_here(actor.place)
+            verb = "continue" if open_here else "results"
+            return await self.service.command(actor, verb, NO_ARGS, delivery)
+
+        await self.replies.reply(interaction, partial(self.told, interaction, decide))
+
     @staticmethod
     def delivery(interaction: Interaction, slow: bool = False) -> Delivery:
         """The interaction as the service claims it; slow work (the checker) defers once held."""
         key = str(interaction.id)
         return Delivery(key, partial(defer_privately, interaction)) if slow else Delivery(key)
 
-    async def told(self, interaction: Interaction, decide: Decide) -> PrivateMessage | None:
+    async def told(self, interaction: Interaction, decide: Decide) -> Told | None:
         """Decide, show in the channel what changed, then what to tell the member privately.
 
+        A member's own step, or what their answer at it came to, goes to their pass message.
         None for a delivery another process claimed first: it answers the member.
         """
         outcome = await decide()
         if outcome.repeated:
             return None
         reply = await outcome.answer()
-        if outcome.own is not None and outcome.own.card is not None:
-            return await self.own_step_message(outcome.own)
-        if outcome.so_far is not None and isinstance(reply, str):
-            chart = await self.service.presenter.draw(outcome.so_far.chart)
-            return Outgoing(clip(reply, MAX_CONTENT), chart=chart)
+        own = outcome.answered or outcome.own
+        if own is not None:
+            return PassStep(await self.own_step_message(own))
         return await self.private_message(interaction, reply)
 
     async def own_step_message(self, own: OwnStep) -> Outgoing:
@@ -234,6 +250,7 @@ class PrivateReplies:
         self.busy = busy
         self.in_flight = 0
         self.acks = acks or PendingAcks()
+        self.passes = PrivatePasses()
         self._burst = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -257,7 +274,9 @@ class PrivateReplies:
         if self._burst.is_set():
             await self._acknowledge_first(interaction)
         reply = await self._in_time(interaction, or_refusal(work()), deadline)
-        if reply is not None:
+        if isinstance(reply, PassStep):
+            await self.passes.show(interaction, reply)
+        elif reply is not None:
             await send_private(interaction, reply)
         elif interaction.response.is_done():  # a repeat this process already acknowledged
             await send_private(interaction, ALREADY_HANDLED)
@@ -329,13 +348,15 @@ async def defer_privately(interaction: Interaction, thinking: bool = True) -> No
 
     With `thinking`, the member sees "thinking…" until then. Without it, a button click is
     acknowledged with nothing shown (the button stops spinning), which costs Discord and the
-    bot less under a burst; other interactions still show "thinking…". If Discord refuses
-    (the interaction expired), the work still runs: votes are upserts, so the member's click
-    counts once even when they click again.
+    bot less under a burst; other interactions still show "thinking…". A click or form from
+    the member's pass message is acknowledged as an update of that message, which the reply
+    then edits. If Discord refuses (the interaction expired), the work still runs: votes are
+    upserts, so the member's click counts once even when they click again.
     """
     if interaction.response.is_done():
         return
-    thinking = thinking or interaction.type is not discord.InteractionType.component
+    component = interaction.type is discord.InteractionType.component
+    thinking = not from_private_message(interaction) and (thinking or not component)
     try:
         await interaction.response.defer(ephemeral=True, thinking=thinking)
     except discord.HTTPException as error:

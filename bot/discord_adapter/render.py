@@ -88,6 +88,11 @@ class Outgoing:
             kwargs["files"] = files
         return kwargs
 
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments that redraw a whole message: whatever is not given goes."""
+        kwargs = {"content": self.content, "embeds": self.embeds, "view": self.view}
+        return kwargs | {"attachments": self.files(), "allowed_mentions": NO_MENTIONS}
+
 
 def chart_file(chart: DrawnChart) -> discord.File:
     """The chart's PNG as an attachment whose description says what the chart shows."""
@@ -173,16 +178,24 @@ def assignment_content(card: AssignmentCard) -> str:
 
 
 def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
-    """A member's own step, shown to them alone: the step, its tally so far once answered."""
+    """A member's own step, shown to them alone, or the end of their pass.
+
+    What their answer came to, the step, its tally so far once answered (with its chart,
+    unless the step has its own), and the buttons they need.
+    """
     card = own.card
-    assert card is not None
+    if card is None:
+        return Outgoing(clip(own.text, MAX_CONTENT))
     sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
     if own.so_far is not None:
         sections.append((own.so_far.title, "\n".join(reveal_lines(own.so_far))))
     colour = COLOURS.get(card.kind, RESULTS_COLOUR)
-    content = f"**Step {card.number} of {card.total}** · {OWN_PACE}"
-    shown = embeds(sections, colour, chart is not None)
-    return Outgoing(content, shown, build_view(card.buttons), chart)
+    where = f"**Step {card.number} of {card.total}** · {OWN_PACE}"
+    content = f"{where}\n\n{own.text}" if own.text else where
+    shown = embeds(sections, colour, chart is not None and card.chart is not None)
+    if chart is not None and card.chart is None and shown:
+        shown[-1].set_image(url=f"attachment://{CHART_FILENAME}")
+    return Outgoing(clip(content, MAX_CONTENT), shown, build_view(card.buttons), chart)
 
 
 def step_content(card: StepCard) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.engine.addresses import Action
+from bot.engine.addresses import Action, parse_address
 from bot.engine.core import RunCore, require_host
 from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.member_actions import CHOICE_KIND
@@ -94,7 +94,8 @@ class AssignmentCard:
 class OwnStep:
     """A member's step of their own pass, to show privately: the card, and the tally so far.
 
-    With no card, the member has finished and `text` says so.
+    With no card, the member has finished and `text` says so; with a card, `text` is what
+    their last answer at the step came to, if it is shown just after it.
     """
 
     card: StepCard | None
@@ -257,11 +258,18 @@ class AssignedRuns:
         """The member's current step: its card with their own Next, and the tally if answered."""
         if held.finished:
             return OwnStep(None, text=FINISHED)
-        lesson = self.core.lesson_of(run)
-        step = lesson.steps[held.step_index]
+        step = self.core.lesson_of(run).steps[held.step_index]
+        return await self.step_of(run, step, member)
+
+    async def step_of(self, run: RunRecord, step: Step, member: Member) -> OwnStep:
+        """A step of the member's pass: its card with their own buttons, the tally if answered.
+
+        Once they answered it, a question keeps only the buttons still of use to them.
+        """
+        so_far = await self.so_far(run, step, member)
         card = await self.views.card_for(run, step=step)  # with any computed content
-        card = replace(card, buttons=own_buttons(run.id, step, card.buttons))
-        return OwnStep(card, await self.so_far(run, step, member))
+        buttons = own_buttons(run.id, step, card.buttons, answered=so_far is not None)
+        return OwnStep(replace(card, buttons=buttons), so_far)
 
     async def so_far(self, run: RunRecord, step: Step, member: Member) -> RevealCard | None:
         """A question's tally among everyone who answered so far, once this member answered."""
@@ -284,12 +292,15 @@ class AssignedRuns:
         moved = kind.own_move(first.get(CHOICE_KIND), second.get(CHOICE_KIND))
         return () if moved is None else (moved,)
 
-    async def so_far_at(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
-        """After an answer: the step's tally so far if the run is assigned; None for a live run."""
+    async def answered_step(self, run_id: int, step_id: str, member: Member) -> OwnStep | None:
+        """After an answer: the member's step with its tally so far if the run is assigned.
+
+        None for a live run.
+        """
         run = await self.core.known_runs.get(run_id)
         if run is None or run.mode is not RunMode.ASSIGNED:
             return None
-        return await self.so_far(run, self.core.lesson_of(run).step_by_id(step_id), member)
+        return await self.step_of(run, self.core.lesson_of(run).step_by_id(step_id), member)
 
     async def has_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
         """Whether a member gave any answer at a step: a choice, a rating or a typed try."""
@@ -412,9 +423,18 @@ def pass_times(held: MemberPass) -> tuple[str, str]:
     return held.started_at.isoformat(), finished
 
 
-def own_buttons(run_id: int, step: Step, buttons: tuple[Button, ...]) -> tuple[Button, ...]:
-    """A step's member buttons, with the member's own Next in place of the host's buttons."""
-    own = tuple(button for button in buttons if not button.host_only)
+def own_buttons(
+    run_id: int, step: Step, buttons: tuple[Button, ...], answered: bool = False
+) -> tuple[Button, ...]:
+    """A step's member buttons, with the member's own Next in place of the host's buttons.
+
+    Once the member `answered`, the buttons the step needs only until then are left out.
+    """
+    done = kind_of(step).done_once_answered if answered else frozenset()
+    own = tuple(
+        button for button in buttons
+        if not button.host_only and parse_address(button.address).action not in done
+    )
     row = max((button.row for button in own), default=-1) + 1
     address = button_address(run_id, step.id, Action.ONWARD)
     return (*own, Button(address, ONWARD_LABEL, Tone.SUCCESS, row=row))

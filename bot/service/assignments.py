@@ -20,6 +20,8 @@ from bot.model import (
     BadInput,
     Member,
     MemberPass,
+    NoActiveRun,
+    Place,
     RevealCard,
     RunMode,
     RunRecord,
@@ -426,6 +428,14 @@ class Assignments:
         lines.append(f"Could not be messaged: {progress.unreachable}")
         return Outcome(reply="\n".join(lines))
 
+    async def open_here(self, place: Place) -> bool:
+        """Whether the lesson going on in a channel is an open assignment."""
+        try:
+            run = await self.engine.run_in(place)
+        except NoActiveRun:
+            return False
+        return run.mode is RunMode.ASSIGNED
+
     async def resume(self, actor: Actor) -> Outcome:
         """`/lesson continue`: the member's own step of the channel's assignment, privately."""
         own = await self.engine.assigned.resume(actor.place, await actor.member(False))
@@ -439,9 +449,9 @@ class Assignments:
 
         return Outcome(reply=own_text(own), own=own, show=counted)
 
-    async def so_far(self, run_id: int, step_id: str, member: Member) -> RevealCard | None:
-        """After a member answered: the question's tally so far, in an assigned run only."""
-        return await self.engine.assigned.so_far_at(run_id, step_id, member)
+    async def answered(self, run_id: int, step_id: str, member: Member) -> OwnStep | None:
+        """After a member answered, in an assigned run only: their step and its tally so far."""
+        return await self.engine.assigned.answered_step(run_id, step_id, member)
 
     async def redraw_card(self, run_id: int) -> None:
         """Redraw the assignment card in its run's channel, with its counts as stored now.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
@@ -186,13 +187,16 @@ class LessonService:
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
-        so_far = await self.assignments.so_far(receipt.run_id, receipt.step_id, member)
-        reply = receipt.full_text(self.reveal_waits and so_far is None)
-        left = receipt.tries_left
-        if so_far is not None:  # what it would wait for (a reveal) is shown at once
-            reply = f"{reply}\n\n{so_far_text(so_far)}"
+        own = await self.assignments.answered(receipt.run_id, receipt.step_id, member)
+        so_far = own.so_far if own is not None else None
+        told = receipt.full_text(self.reveal_waits and so_far is None)
+        reply, answered = told, None
+        if own is not None and so_far is not None:  # what a reveal would show, shown at once
+            reply = f"{told}\n\n{so_far_text(so_far)}"
+            answered = replace(own, text=told)
         show = count if receipt.counted and so_far is None else nothing
         return Outcome(
-            reply=reply, show=show, reward=receipt.reward, tries_left=left, so_far=so_far
+            reply=reply, show=show, reward=receipt.reward, tries_left=receipt.tries_left,
+            so_far=so_far, answered=answered,
         )
 

@@ -179,7 +179,9 @@ class Outcome:
     `reward` is what the checker gave, when the request was graded; `tries_left` how many
     more tries the member has at a free-answer problem. In an assigned lesson, `own` is the
     member's own step to show them privately (`reply` says it in text for platforms that show
-    only text), and `so_far` the tally of the question they just answered.
+    only text), and `so_far` the tally of the question they just answered; `answered` is then
+    their step as it stands after that answer (its `text` what the answer came to), for a
+    platform that redraws the private message the answer came from.
     """
 
     reply: Reply | None = None
@@ -191,6 +193,7 @@ class Outcome:
     tries_left: int | None = None
     own: OwnStep | None = None
     so_far: RevealCard | None = None
+    answered: OwnStep | None = None
 
     async def shown(self) -> Reply | None:
         """Run the channel updates; the reply that must reach the member afterwards."""

@@ -24,7 +24,7 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
         )
     )
     commands = {command["name"]: command for command in sync.body}
-    assert set(commands) == {"lesson", "lesson-forget-me"}
+    assert set(commands) == {"lesson", "lesson-forget-me", "lesson-me"}
     command = commands["lesson"]
     assert command["description"]
     assert int(command["default_member_permissions"]) == MANAGE_GUILD

@@ -73,6 +73,8 @@ class Click:
     """A button click, as far as the replies need one."""
 
     type = discord.InteractionType.component
+    message = None
+    """A click on a channel message (none of a member's private messages)."""
 
     def __init__(self, number: int, log: Log) -> None:
         self.id = number

@@ -128,6 +128,7 @@ async def test_a_member_answers_only_their_own_step_and_sees_the_tally_after(
     own = await engine.assigned.resume(CHANNEL, ALICE)
     assert own.so_far is not None and own.so_far.title.startswith("So far:")
     assert own.so_far.answered == 1 and "(1 answered)" in own.so_far.title
+    assert [b.address.split(":")[3] for b in card_of(own).buttons] == ["onward"]  # chosen
 
     with pytest.raises(BadInput, match="Press Start"):  # Bob has not started
         await engine.click(button(question, Action.CHOOSE, choice), BOB)

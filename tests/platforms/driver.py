@@ -178,7 +178,10 @@ class Platform(ABC):
 
     @abstractmethod
     def own_posts(self, user: Person) -> list[Post]:
-        """What the member was shown alone with buttons (their own steps), oldest first."""
+        """What the member was shown alone with buttons (their own steps), oldest first.
+
+        A message edited in place (Discord's one private message) counts once per state.
+        """
 
     @abstractmethod
     def ack(self, sent: Sent) -> Ack:

@@ -48,7 +48,7 @@ from tests.platforms.views import (
     Reply,
 )
 
-SHOWN_BY_RESPONSE = {4: SHOWS_REPLY, 5: SHOWS_THINKING, 6: SHOWS_NOTHING}
+SHOWN_BY_RESPONSE = {4: SHOWS_REPLY, 5: SHOWS_THINKING, 6: SHOWS_NOTHING, 7: SHOWS_REPLY}
 """What each kind of interaction response shows the member who clicked."""
 FORM = 9
 """The interaction response that opens a form (a modal)."""
@@ -264,12 +264,15 @@ class DiscordPlatform(Platform):
         return self.fake.park(matches)
 
     def own_posts(self, user: Person) -> list[Post]:
-        """The member's private replies that came with buttons, as messages they can click."""
-        shown = [(sent, self.fake.reply_to(sent)) for person, sent in self.sent if person == user]
+        """Each state of the member's ephemeral messages that had buttons, oldest first.
+
+        The member's pass is one message moved forward in place, so each step it shows (and
+        each answer's result) is a state of that message: clicking it clicks that message.
+        """
         return [
-            DiscordPost({**reply.message, "channel_id": str(sent.channel_id)})
-            for sent, reply in shown
-            if reply is not None and reply.message.get("components")
+            DiscordPost(shown)
+            for member, shown in self.fake.ephemeral_log
+            if member == int(user.id) and shown.get("components")
         ]
 
     def ack(self, sent: Sent) -> Ack:

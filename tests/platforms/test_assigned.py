@@ -1,7 +1,8 @@
 """Assigned lessons on the chat platforms: each member's own pass, privately; counts in the channel.
 
-On Discord a member's steps come as messages only they see (ephemeral), one per step; on
-Slack they come in the member's direct message with the app.
+On Discord a member's steps come in one message only they see (ephemeral), moved forward in
+place: each of its states is an own post here; on Slack they come in the member's direct
+message with the app.
 """
 
 from __future__ import annotations

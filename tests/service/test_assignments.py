@@ -320,6 +320,10 @@ async def test_an_answer_carries_the_tally_so_far_and_never_before(bot: Bot) -> 
     answered = await bot.click(ALICE, choice.address)
     assert answered.so_far is not None and answered.so_far.answered == 1
     assert isinstance(answered.reply, str) and "So far:" in answered.reply
+    step = answered.answered  # the step as it stands, for a platform that redraws it
+    assert step is not None and step.card is not None and step.so_far == answered.so_far
+    assert step.text == answered.reply.split("\n\n")[0] and "So far" not in step.text
+    assert [b.label for b in step.card.buttons] == ["Next"]  # the choice is made
     back = await bot.run(ALICE, "continue")
     assert back.own is not None and back.own.so_far is not None
     assert len(bot.surface.posts) == 1  # no tally or counter in the channel
@@ -587,6 +591,9 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     await answer.shown()
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1
+    still = answer.answered  # tries are left: the Answer button stays beside Next
+    assert still is not None and still.card is not None
+    assert [b.label for b in still.card.buttons] == ["Answer", "Next"]
 
 
 async def test_an_assigned_members_replies_promise_no_reveal(bot: Bot) -> None:

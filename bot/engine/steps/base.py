@@ -103,6 +103,8 @@ class KindOfStep(Generic[S]):
     """Whether members answer this step (so it has a reveal and a line in the results)."""
     host_row: ClassVar[int] = 1
     """The row of the host's Reveal or Next button."""
+    done_once_answered: ClassVar[frozenset[Action]] = frozenset()
+    """What a member no longer needs once they answered, in their own pass (a choice made)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

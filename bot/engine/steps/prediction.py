@@ -25,6 +25,7 @@ class Prediction(KindOfStep[PredictionStep]):
 
     step_class = PredictionStep
     takes_answers = True
+    done_once_answered = frozenset({Action.CHOOSE})
 
     @classmethod
     def of(cls, step: PredictionStep) -> KindOfStep[PredictionStep]:

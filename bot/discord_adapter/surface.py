@@ -89,6 +89,7 @@ class DiscordSurface:
 
     shows_charts = True
     shows_own_steps = True
+    back_command = "/lesson-me"
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

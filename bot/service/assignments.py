@@ -166,13 +166,15 @@ def on_platform(runs: list[RunRecord], platform: str | None) -> list[RunRecord]:
     return [run for run in runs if platform is None or run.place.platform == platform]
 
 
-def reminder_text(run: RunRecord, title: str, step: int, steps: int) -> str:
+def reminder_text(
+    run: RunRecord, title: str, step: int, steps: int, back_command: str = "/lesson continue"
+) -> str:
     """The private reminder to a member who started an assignment and has not finished it."""
     due = utc_text(run.due_at) if run.due_at is not None else "soon"
     return (
         f"Reminder: **{title}**, assigned in <#{run.place.channel}>, is due {due}. "
         f"You are at step {step} of {steps}. To carry on, press Start on its card there "
-        "or type `/lesson continue` in that channel."
+        f"or type `{back_command}` in that channel."
     )
 
 
@@ -306,7 +308,9 @@ class Assignments:
         """Send one claimed reminder: marked sent (1), the member unreachable, or given back."""
         assigned = self.engine.assigned
         lesson = self.engine.catalog.get(run.lesson_id)
-        text = reminder_text(run, lesson.title, held.step_index + 1, len(lesson.steps))
+        at, steps = held.step_index + 1, len(lesson.steps)
+        surface = self.presenter.surface
+        text = reminder_text(run, lesson.title, at, steps, surface.back_command)
         try:
             sent = await self.presenter.surface.message_member(run.place, held.user_id, text)
         except PlatformUnavailable:  # no answer: not their doing, so tried again next round

@@ -132,6 +132,7 @@ class SlackSurface:
 
     shows_charts = True
     shows_own_steps = True
+    back_command = "/lesson continue"
 
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client

@@ -61,6 +61,7 @@ class RecordingSurface:
 
     shows_charts: bool = True
     shows_own_steps: bool = True
+    back_command: str = "/lesson continue"
     posts: list[tuple[str, Card, DrawnChart | None]] = field(default_factory=list)
     edits: list[tuple[str, Redrawn]] = field(default_factory=list)
 

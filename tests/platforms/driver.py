@@ -208,6 +208,10 @@ class Platform(ABC):
         """The bot's posts in the thread under a post, oldest first."""
 
     @abstractmethod
+    async def export_csv(self) -> str:
+        """The host's `/lesson export` of the channel's run: the CSV file they were sent."""
+
+    @abstractmethod
     def park_thread_post(self, number: int) -> Hold[Any]:
         """Leave the bot's `number`-th post in a thread (from 1) unanswered, as an outage would."""
 

@@ -224,6 +224,12 @@ class DiscordPlatform(Platform):
         await self.fake.wait_until(self.fake.all_replied(interactions), timeout, "every reply")
         return [await self.reply(one) for one in sent]
 
+    async def export_csv(self) -> str:
+        """The file attached to the private reply to the host's export."""
+        reply = await self.fake.private_reply(self._interaction(await self.command("export")))
+        (upload,) = reply.call.files
+        return upload.data.decode("utf-8")
+
     def told_in_answer(self, sent: Sent) -> list[Reply]:
         """The interaction's response (unless only deferred) and its follow-ups."""
         interaction = self._interaction(sent)

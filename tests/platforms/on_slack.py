@@ -292,6 +292,15 @@ class SlackPlatform(Platform):
         """The member turned off the app's Messages tab."""
         self.fake.closed_dms.add(user.id)
 
+    async def export_csv(self) -> str:
+        """The file shared in the app's direct message with the host after their export."""
+        shared = len(self.fake.shared_files(dm_channel(self.host.id)))
+        await self.command("export")
+        files = await self.wait(
+            lambda: self.fake.shared_files(dm_channel(self.host.id))[shared:], what="the CSV"
+        )
+        return files[0].decode("utf-8")
+
     def direct_texts(self, user: Person) -> list[str]:
         """The app's messages in its DM with the member (their notification text)."""
         return [str(call.args.get("text") or "") for call in self.fake.direct_messages(user.id)]

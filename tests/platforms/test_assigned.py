@@ -7,6 +7,8 @@ message with the app.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import timedelta
 from itertools import count
@@ -241,3 +243,23 @@ async def test_continue_or_start_again_brings_a_member_back_to_their_step(
     await lesson.command("continue", ines)
     assert (await lesson.own_step_after(ines, shown)).step == second.step
     assert (await start(lesson, ines, card)).step == second.step  # Start again: the same
+
+
+async def test_the_export_has_a_row_for_a_member_who_started_and_answered_nothing(
+    lesson: Platform,
+) -> None:
+    card = await assign(lesson)
+    ines, jonah = lesson.member("Ines"), lesson.member("Jonah")
+    await start(lesson, ines, card)  # opens the lesson, answers nothing
+    post = await start(lesson, jonah, card)
+    while LESSON.step_by_id(str(post.step)).kind not in TAKES_ANSWERS:
+        post = await onward(lesson, jonah, post)
+    await answer(lesson, jonah, post)
+
+    rows = list(csv.DictReader(io.StringIO(await lesson.export_csv())))
+    by_member = {row["user_id"]: row for row in rows}
+    assert set(by_member) == {ines.id, jonah.id}
+    silent = by_member[ines.id]
+    assert silent["started_at"] and silent["step"] == silent["value"] == ""
+    assert silent["finished_at"] == ""
+    assert by_member[jonah.id]["step"] == post.step and by_member[jonah.id]["value"]

@@ -267,7 +267,8 @@ class AssignedRuns:
         Once they answered it, a question keeps only the buttons still of use to them.
         """
         so_far = await self.so_far(run, step, member)
-        card = await self.views.card_for(run, step=step)  # with any computed content
+        counted = so_far.answered if so_far is not None else None  # counted once, not twice
+        card = await self.views.card_for(run, step=step, answered=counted)
         buttons = own_buttons(run.id, step, card.buttons, answered=so_far is not None)
         return OwnStep(replace(card, buttons=buttons), so_far)
 

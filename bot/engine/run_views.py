@@ -48,15 +48,18 @@ class RunViews:
         return await self.card_for(run, closed=True)
 
     async def card_for(
-        self, run: RunRecord, closed: bool = False, step: Step | None = None
+        self, run: RunRecord, closed: bool = False, step: Step | None = None,
+        answered: int | None = None,
     ) -> StepCard:
         """The card of a run's current step (or of `step`), with its count and computed content.
 
         `step` names a step other than the run's own: a member's own step in an assignment.
+        `answered` is how many took part there, where the caller just counted them.
         """
         lesson = self.core.lesson_of(run)
         step = step or self.core.current_step(run)
-        answered = await self.tallies.participants(run.id, step.id)
+        if answered is None:
+            answered = await self.tallies.participants(run.id, step.id)
         card = step_card(run.id, lesson, lesson.steps.index(step), answered, closed)
         promise = kind_of(step).promise(self.words[run.mode])
         if promise:

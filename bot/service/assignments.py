@@ -312,7 +312,7 @@ class Assignments:
         surface = self.presenter.surface
         text = reminder_text(run, lesson.title, at, steps, surface.back_command)
         try:
-            sent = await self.presenter.surface.message_member(run.place, held.user_id, text)
+            sent = await surface.message_member(run.place, held.user_id, text)
         except PlatformUnavailable:  # no answer: not their doing, so tried again next round
             log.warning("a reminder of assignment %s got no answer", run.id)
             await assigned.unclaim_reminder(run.id, held.user_id, holder)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, Select, case, distinct, func, select, union, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    case,
+    distinct,
+    func,
+    or_,
+    select,
+    union,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
@@ -219,13 +229,24 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
 
     async def count_participants(self, run_id: int, step_id: str) -> int:
         """Distinct members who did anything at a step."""
-        voters = select(VoteRow.member_id).where(
-            VoteRow.run_id == run_id, VoteRow.step_id == step_id
+        return await self._count_union(*_step_participants(run_id, step_id))
+
+    async def step_counts(self, run_id: int, step_id: str) -> tuple[int, list[VoteCount]]:
+        """Distinct members who did anything at a step, and its votes by kind and value.
+
+        One statement where the step has votes; a second count only where it has none.
+        """
+        participants = _union_count(*_step_participants(run_id, step_id)).scalar_subquery()
+        query = (
+            select(VoteRow.kind, VoteRow.value, func.count(), participants)
+            .where(VoteRow.run_id == run_id, VoteRow.step_id == step_id)
+            .group_by(VoteRow.kind, VoteRow.value)
         )
-        answerers = select(FreeAnswerRow.member_id).where(
-            FreeAnswerRow.run_id == run_id, FreeAnswerRow.step_id == step_id
-        )
-        return await self._count_union(voters, answerers)
+        async with self.sessions() as session:
+            rows = list(await session.execute(query))
+        if not rows:
+            return await self.count_participants(run_id, step_id), []
+        return int(rows[0][3]), [VoteCount(k, v, n) for k, v, n, _ in rows]
 
     async def count_run_members(self, run_id: int) -> int:
         """Distinct members who took part anywhere in a run."""
@@ -262,6 +283,19 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
             values = {**graded, "attempt_id": attempt_id}
             statement = upsert(self.dialect, CheckerRunRow, values, CHECK_KEYS, VERDICT_COLUMNS)
             await session.execute(statement)
+
+    async def member_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
+        """Whether a member gave any answer at a step: a vote of any kind or a typed try."""
+        answers = [
+            select(row.member_id)
+            .join(RunRow, RunRow.id == row.run_id)
+            .join(MemberRow, run_member(row.member_id))
+            .where(row.run_id == run_id, row.step_id == step_id, MemberRow.user_id == user_id)
+            .exists()
+            for row in (VoteRow, FreeAnswerRow)
+        ]
+        async with self.sessions() as session:
+            return bool((await session.execute(select(or_(*answers)))).scalar_one())
 
     async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
         """How many tries one member has made at a free-answer problem."""
@@ -376,10 +410,22 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
         return self._workspaces[run_id]
 
     async def _count_union(self, *queries: Select[int]) -> int:
-        combined = union(*queries).subquery()
-        query = select(func.count()).select_from(combined)
         async with self.sessions() as session:
-            return int((await session.execute(query)).scalar_one())
+            return int((await session.execute(_union_count(*queries))).scalar_one())
+
+
+def _union_count(*queries: Select[int]) -> Select[int]:
+    """How many distinct rows the queries give together."""
+    return select(func.count()).select_from(union(*queries).subquery())
+
+
+def _step_participants(run_id: int, step_id: str) -> tuple[Select[int], Select[int]]:
+    """The members who voted at a step, and those who typed an answer there."""
+    voters = select(VoteRow.member_id).where(VoteRow.run_id == run_id, VoteRow.step_id == step_id)
+    answerers = select(FreeAnswerRow.member_id).where(
+        FreeAnswerRow.run_id == run_id, FreeAnswerRow.step_id == step_id
+    )
+    return voters, answerers
 
 
 def run_member(member_id: InstrumentedAttribute[int]) -> ColumnElement[bool]:

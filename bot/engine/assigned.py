@@ -261,24 +261,34 @@ class AssignedRuns:
         step = self.core.lesson_of(run).steps[held.step_index]
         return await self.step_of(run, step, member)
 
-    async def step_of(self, run: RunRecord, step: Step, member: Member) -> OwnStep:
+    async def step_of(
+        self, run: RunRecord, step: Step, member: Member, answered: bool | None = None
+    ) -> OwnStep:
         """A step of the member's pass: its card with their own buttons, the tally if answered.
 
         Once they answered it, a question keeps only the buttons still of use to them.
+        `answered` True: the member has just answered it (not looked up again).
         """
-        so_far = await self.so_far(run, step, member)
+        so_far = await self.so_far(run, step, member, answered)
         counted = so_far.answered if so_far is not None else None  # counted once, not twice
         card = await self.views.card_for(run, step=step, answered=counted)
         buttons = own_buttons(run.id, step, card.buttons, answered=so_far is not None)
         return OwnStep(replace(card, buttons=buttons), so_far)
 
-    async def so_far(self, run: RunRecord, step: Step, member: Member) -> RevealCard | None:
+    async def so_far(
+        self, run: RunRecord, step: Step, member: Member, answered: bool | None = None
+    ) -> RevealCard | None:
         """A question's tally among everyone who answered so far, once this member answered."""
         if not kind_of(step).takes_answers:
             return None
-        if not await self.has_answered(run.id, step.id, member.user_id):
+        if answered is None:
+            answered = await self.store.member_answered(run.id, step.id, member.user_id)
+        if not answered:
             return None
-        card = await self.views.reveal_card(run, step)
+        # An assignment's tallies are frozen at its close: until then, counted as they stand.
+        live = run.state is RunState.ACTIVE
+        tally = await self.views.tallies.live_tally(run.id, step) if live else None
+        card = await self.views.reveal_card(run, step, tally)
         title = f"So far: {step.title} ({card.answered} answered)"
         own = await self.own_move(run, step, member)
         return replace(card, title=title, buttons=(), notes=(*own, *card.notes))
@@ -301,13 +311,8 @@ class AssignedRuns:
         run = await self.core.known_runs.get(run_id)
         if run is None or run.mode is not RunMode.ASSIGNED:
             return None
-        return await self.step_of(run, self.core.lesson_of(run).step_by_id(step_id), member)
-
-    async def has_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
-        """Whether a member gave any answer at a step: a choice, a rating or a typed try."""
-        if await self.store.member_votes(run_id, step_id, user_id):
-            return True
-        return await self.store.count_tries(run_id, step_id, user_id) > 0
+        step = self.core.lesson_of(run).step_by_id(step_id)
+        return await self.step_of(run, step, member, answered=True)
 
     async def close(self, run_id: int, host: Member | None = None) -> SummaryCard | None:
         """Close an assigned run once; its results, or None if it was closed already.

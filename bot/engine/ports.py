@@ -105,6 +105,10 @@ class AnswerStorage(Protocol):
         """How many tries one member has made at a free-answer problem."""
         ...
 
+    async def member_answered(self, run_id: int, step_id: str, user_id: str) -> bool:
+        """Whether a member gave any answer at a step: a vote of any kind or a typed try."""
+        ...
+
     async def record_free_answer(
         self,
         run_id: int,
@@ -130,6 +134,10 @@ class TallyStorage(Protocol):
 
     async def count_participants(self, run_id: int, step_id: str) -> int:
         """Distinct members who did anything at a step."""
+        ...
+
+    async def step_counts(self, run_id: int, step_id: str) -> tuple[int, list[VoteCount]]:
+        """Distinct members who did anything at a step, and its votes by kind and value."""
         ...
 
     async def free_answer_stats(self, run_id: int, step_id: str) -> FreeAnswerStats:

@@ -80,9 +80,12 @@ class RunViews:
             self._card_extras[key] = extras
         return self._card_extras[key]
 
-    async def reveal_card(self, run: RunRecord, step: Step) -> RevealCard:
-        """The results of one question of a run."""
-        tally = await self.tallies.step_tally(run, step)
+    async def reveal_card(
+        self, run: RunRecord, step: Step, tally: StepTally | None = None
+    ) -> RevealCard:
+        """The results of one question of a run (from `tally` where the caller counted it)."""
+        if tally is None:
+            tally = await self.tallies.step_tally(run, step)
         base = RevealCard(
             run_id=run.id,
             step_id=step.id,

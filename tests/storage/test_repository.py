@@ -96,3 +96,34 @@ async def test_two_stores_on_one_database_claim_a_delivery_once(database_url: st
     assert sum(claims) == 20
     for engine in engines:
         await engine.dispose()
+
+
+async def test_a_steps_counts_come_together_with_who_answered(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    ann, ben, cal = Member("U1", "Ann"), Member("U2", "Ben"), Member("U3", "Cal")
+    for member, value in ((ann, "a"), (ben, "b"), (cal, "b")):
+        await store.record_vote(run_id, "q1", member, "choice", value)
+    await store.record_vote(run_id, "q1", ann, "rate:x", "up")
+    members, votes = await store.step_counts(run_id, "q1")
+    assert members == 3
+    assert sorted((v.kind, v.value, v.count) for v in votes) == [
+        ("choice", "a", 1), ("choice", "b", 2), ("rate:x", "up", 1)
+    ]
+    await store.record_free_answer(run_id, "f", ben, "1", Verdict(Grade.CORRECT, "1", "1"))
+    assert await store.step_counts(run_id, "f") == (1, [])  # typed answers, no votes
+    assert await store.step_counts(run_id, "nobody-here") == (0, [])
+
+
+async def test_whether_a_member_answered_a_step_by_vote_or_typed_try(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    ann, ben = Member("U1", "Ann"), Member("U2", "Ben")
+    await store.record_vote(run_id, "q1", ann, "choice", "a")
+    await store.record_free_answer(run_id, "f", ben, "1", Verdict(Grade.CORRECT, "1", "1"))
+    elsewhere = await new_run(store, Place("slack", "T2", "C1"))  # another workspace's Ann
+    await store.record_vote(elsewhere, "f", ann, "choice", "a")
+    answered = [
+        (user, step)
+        for user in ("U1", "U2", "U3") for step in ("q1", "f")
+        if await store.member_answered(run_id, step, user)
+    ]
+    assert answered == [("U1", "q1"), ("U2", "f")]

@@ -158,9 +158,8 @@ class KindOfStep(Generic[S]):
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """This step's aggregates as they stand in the database now."""
-        participants = await tallies.count_participants(run_id, self.step.id)
-        votes = tuple(await tallies.vote_counts(run_id, self.step.id))
-        return StepTally(participants, votes)
+        participants, votes = await tallies.step_counts(run_id, self.step.id)
+        return StepTally(participants, tuple(votes))
 
     async def before_reveal(self, data: RunData, run: RunRecord) -> None:
         """Whatever must succeed before the answers close (nothing, for most kinds)."""

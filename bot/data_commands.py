@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from bot.engine import LessonCatalog, forget_counts, recalled_steps, run_csv
+from bot.engine import LessonCatalog, LessonEngine, forget_counts, recalled_steps
 from bot.model import UnknownLesson
+from bot.verifier import Checker
 from storage import SqlRunStore, open_database, upgrade_database
 
 
@@ -22,7 +23,8 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
         if run is None:
             click.echo(f"There is no run {run_id} in this database.", err=True)
             return 2
-        text = await run_csv(run, store, store, _recalls_of(run.lesson_id))
+        engine = LessonEngine(store, Checker())  # its checker is never started here
+        text = await engine.member_data.run_csv(run, _recalls_of(run.lesson_id))
     finally:
         await database.dispose()
     if output is None:

@@ -7,20 +7,20 @@ come from `bot.model`.
 """
 
 from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
-from bot.engine.assigned import AssignmentCard, OwnStep
+from bot.engine.assigned import IS_ASSIGNMENT, AssignmentCard
 from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
-from bot.engine.host_actions import IS_ASSIGNMENT, MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
 from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import (
     FORGET_CONFIRM,
     answers_csv,
     forget_counts,
     recalled_steps,
-    run_csv,
 )
+from bot.engine.modes import AfterAnswer, OwnStep
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.tally import (
@@ -43,6 +43,7 @@ __all__ = [
     "NOT_POSTED",
     "Action",
     "Address",
+    "AfterAnswer",
     "AnswerChecker",
     "AssignmentCard",
     "ClickResult",
@@ -61,7 +62,6 @@ __all__ = [
     "parse_address",
     "percent",
     "recalled_steps",
-    "run_csv",
     "superseded",
     "text_bar",
     "thumbs_tally",

@@ -10,7 +10,7 @@ host closes it, and the channel then gets the results.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -18,9 +18,10 @@ from bot.engine.addresses import Action, parse_address
 from bot.engine.core import RunCore, require_host
 from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.member_actions import CHOICE_KIND
+from bot.engine.modes import AfterAnswer, ModeViews, OwnStep, OwnSteps, Pace, RunModes
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
-from bot.engine.steps import ModeWords, button_address, kind_of
+from bot.engine.steps import ModeWords, button_address, kind_of, more_button
 from bot.engine.summary import Headline
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
 from bot.model.records import (
@@ -34,7 +35,7 @@ from bot.model.records import (
     RunRecord,
     RunState,
 )
-from bot.model.views import AnyChart, Button, RevealCard, StepCard, SummaryCard, Tone
+from bot.model.views import Button, RevealCard, StepCard, SummaryCard, Tone
 from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
@@ -48,6 +49,8 @@ REMINDER_LEASE = timedelta(seconds=120)
 RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
 FINISHED = "You have finished the lesson. The channel gets the results when it closes."
+IS_ASSIGNMENT = "This channel's lesson is an assignment; use `/lesson close` to end it early."
+MORE_AFTER_ANSWER = "This question's longer explanation opens once you have answered it."
 OWN_WORDS = ModeWords(
     recall="Once you answer, you see how your own answer moved and how everyone's moved so far."
 )
@@ -90,27 +93,6 @@ class AssignmentCard:
         return counts_text(self.started, self.finished)
 
 
-@dataclass(frozen=True)
-class OwnStep:
-    """A member's step of their own pass, to show privately: the card, and the tally so far.
-
-    With no card, the member has finished and `text` says so; with a card, `text` is what
-    their last answer at the step came to, if it is shown just after it.
-    """
-
-    card: StepCard | None
-    so_far: RevealCard | None = None
-    """The step's tally among everyone who answered so far, once this member has answered."""
-    text: str = ""
-
-    @property
-    def chart(self) -> AnyChart | None:
-        """The chart to show with the step: its own, else its tally's so far."""
-        if self.card is not None and self.card.chart is not None:
-            return self.card.chart
-        return self.so_far.chart if self.so_far is not None else None
-
-
 class OwnPace:
     """An assigned run: each member answers the step their own pass is at."""
 
@@ -149,14 +131,79 @@ class OwnPace:
         return None
 
 
+class AssignedMode:
+    """An assigned run: each member at their own pace, privately; the channel sees counts."""
+
+    words = OWN_WORDS
+    refusals: Mapping[str, str] = dict.fromkeys(("reveal", "next", "stop", "repost"), IS_ASSIGNMENT)
+
+    def __init__(self, core: RunCore, store: RunStore) -> None:
+        self.core = core
+        self.store = store
+        self.pace: Pace = OwnPace(core, store)
+
+    async def headline(self, run: RunRecord, lesson: Lesson, answered: int) -> Headline:
+        """How many started, answered, finished."""
+        return assigned_headline(run, await self.store.pass_progress(run.id), answered)
+
+    async def reveals(self, views: ModeViews, run: RunRecord) -> tuple[RevealCard, ...]:
+        """Each question's results once the assignment closed, as stored; none while open."""
+        if run.state is RunState.ACTIVE:
+            return ()
+        lesson = views.lesson_of(run)
+        return tuple([
+            replace(await views.reveal_card(run, step), buttons=())
+            for step in questions(lesson)
+        ])
+
+    async def export_columns(self, run: RunRecord) -> ExtraColumns:
+        """Every member who started, and when they started and finished."""
+        return await pass_columns(run, self.store)
+
+    async def require_detail(self, run: RunRecord, step: Step, member: Member) -> None:
+        """A question's detail opens for a member once they answered it, or the run closed."""
+        if await self.store.member_answered(run.id, step.id, member.user_id):
+            return
+        stored = await self.core.run(run.id)
+        if stored is None or stored.state is RunState.ACTIVE:
+            raise BadInput(MORE_AFTER_ANSWER)
+
+    async def after_answer(
+        self, own: OwnSteps, run: RunRecord, step: Step, member: Member
+    ) -> AfterAnswer:
+        """The member's own step again, with the question's tally so far: no reveal comes."""
+        return AfterAnswer(
+            await own.step_of(run, step, member, answered=True), channel_reveals=False
+        )
+
+    async def channel_posts(
+        self, views: ModeViews, run: RunRecord
+    ) -> list[StepCard | RevealCard]:
+        """None: the channel shows the assignment's card, and no step."""
+        return []
+
+
+def assignment(run: RunRecord | None) -> RunRecord:
+    """The run if it is an assignment; `NoActiveRun` otherwise."""
+    if run is None or run.mode is not RunMode.ASSIGNED:
+        raise NoActiveRun()
+    return run
+
+
+def questions(lesson: Lesson) -> list[Step]:
+    """The steps of a lesson that members answer."""
+    return [step for step in lesson.steps if kind_of(step).takes_answers]
+
+
 class AssignedRuns:
     """Assigning a lesson, each member's own pass through it, and closing it once."""
 
-    def __init__(self, core: RunCore, store: RunStore, views: RunViews) -> None:
+    def __init__(self, core: RunCore, store: RunStore, views: RunViews, modes: RunModes) -> None:
         self.core = core
         self.passes: PassStorage = store
         self.store = store
         self.views = views
+        self.modes = modes
 
     async def assign(
         self,
@@ -198,23 +245,6 @@ class AssignedRuns:
             buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
         )
 
-    async def headline(self, run: RunRecord, lesson: Lesson, answered: int) -> Headline:
-        """The first line of an assigned run's results: how many started, answered, finished."""
-        return assigned_headline(run, await self.passes.pass_progress(run.id), answered)
-
-    async def reveals(self, run: RunRecord) -> tuple[RevealCard, ...]:
-        """Each question's results once the assignment closed, as stored; none while open."""
-        if run.state is RunState.ACTIVE:
-            return ()
-        return tuple([
-            replace(await self.views.reveal_card(run, step), buttons=())
-            for step in self.questions(run)
-        ])
-
-    def questions(self, run: RunRecord) -> list[Step]:
-        """The steps of the run's lesson that members answer."""
-        return [step for step in self.core.lesson_of(run).steps if kind_of(step).takes_answers]
-
     async def begin(self, run_id: int, member: Member) -> OwnStep:
         """Start the member's pass, or bring them back to the step they were at."""
         run = await self._open_assignment(run_id)
@@ -223,9 +253,7 @@ class AssignedRuns:
 
     async def resume(self, place: Place, member: Member) -> OwnStep:
         """`/lesson continue`: the member's step in the channel's assignment."""
-        run = await self.core.run_in(place)
-        if run.mode is not RunMode.ASSIGNED:
-            raise BadInput("The lesson here is live: follow it in the channel.")
+        run = self.modes.require(await self.core.run_in(place), "continue")
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
             raise BadInput(NOT_STARTED)
@@ -303,16 +331,6 @@ class AssignedRuns:
         moved = kind.own_move(first.get(CHOICE_KIND), second.get(CHOICE_KIND))
         return () if moved is None else (moved,)
 
-    async def answered_step(self, run_id: int, step_id: str, member: Member) -> OwnStep | None:
-        """After an answer: the member's step with its tally so far if the run is assigned.
-
-        None for a live run.
-        """
-        run = await self.core.known_runs.get(run_id)
-        if run is None or run.mode is not RunMode.ASSIGNED:
-            return None
-        step = self.core.lesson_of(run).step_by_id(step_id)
-        return await self.step_of(run, step, member, answered=True)
 
     async def close(self, run_id: int, host: Member | None = None) -> SummaryCard | None:
         """Close an assigned run once; its results, or None if it was closed already.
@@ -321,9 +339,7 @@ class AssignedRuns:
         """
         if host is not None:
             require_host(host, "close the assignment")
-        run = await self.core.run(run_id)
-        if run is None or run.mode is not RunMode.ASSIGNED:
-            raise NoActiveRun()
+        run = assignment(await self.core.run(run_id))
         if run.state is not RunState.ACTIVE:
             return None
         closed = await self.store.move_run(
@@ -331,16 +347,14 @@ class AssignedRuns:
         )
         if closed is None:
             return None
-        for step in self.questions(closed):  # its results keep these counts from now on
+        for step in questions(self.core.lesson_of(closed)):  # its results keep these counts
             await self.views.tallies.freeze(closed.id, step)
         return await self.views.summary(closed)
 
     async def progress(self, place: Place, host: Member) -> tuple[RunRecord, PassProgress]:
         """For a host: the channel's assignment and how far its members got."""
         require_host(host, "see the assignment's progress")
-        run = await self.core.run_in(place, or_latest=True)
-        if run.mode is not RunMode.ASSIGNED:
-            raise BadInput("The lesson here is live; its counters are in the channel.")
+        run = self.modes.require(await self.core.run_in(place, or_latest=True), "progress")
         return run, await self.passes.pass_progress(run.id)
 
     async def assignments_to_remind(self) -> list[RunRecord]:
@@ -353,8 +367,8 @@ class AssignedRuns:
         Those who began by the reminder time, have not finished, can be messaged and were
         not reminded yet (a member claimed by a process may be among them).
         """
-        run = await self.core.run(run_id)
-        if run is None or run.mode is not RunMode.ASSIGNED or run.state is not RunState.ACTIVE:
+        run = assignment(await self.core.run(run_id))
+        if run.state is not RunState.ACTIVE:
             return []
         return await self.passes.passes_to_remind(run.id)
 
@@ -403,9 +417,7 @@ class AssignedRuns:
         return await self.passes.due_assignments(self.core.clock())
 
     async def _open_assignment(self, run_id: int) -> RunRecord:
-        run = await self.core.run(run_id)
-        if run is None or run.mode is not RunMode.ASSIGNED:
-            raise NoActiveRun()
+        run = assignment(await self.core.run(run_id))
         if run.state is not RunState.ACTIVE:
             raise BadInput(CLOSED)
         return run
@@ -434,7 +446,8 @@ def own_buttons(
 ) -> tuple[Button, ...]:
     """A step's member buttons, with the member's own Next in place of the host's buttons.
 
-    Once the member `answered`, the buttons the step needs only until then are left out.
+    Once the member `answered`, the buttons the step needs only until then are left out. A
+    question with longer detail gets More beside Next: it opens once the member answered.
     """
     done = kind_of(step).done_once_answered if answered else frozenset()
     own = tuple(
@@ -442,5 +455,8 @@ def own_buttons(
         if not button.host_only and parse_address(button.address).action not in done
     )
     row = max((button.row for button in own), default=-1) + 1
+    more = more_button(run_id, step.id)
+    shown = any(button.address == more.address for button in own)
+    beside = (replace(more, row=row),) if step.more and not shown else ()
     address = button_address(run_id, step.id, Action.ONWARD)
-    return (*own, Button(address, ONWARD_LABEL, Tone.SUCCESS, row=row))
+    return (*own, *beside, Button(address, ONWARD_LABEL, Tone.SUCCESS, row=row))

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
-from bot.engine.assigned import OWN_WORDS, AssignedRuns, OwnPace, OwnStep
+from bot.engine.assigned import AssignedMode, AssignedRuns
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
 from bot.engine.host_actions import HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
 from bot.engine.member_data import Forgetter, MemberData
+from bot.engine.modes import AfterAnswer, LiveMode, OwnStep, RunModes
 from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.run_views import RunViews
@@ -19,7 +20,7 @@ from bot.engine.step_tallies import StepTallies
 from bot.engine.timers import RunTimers, TimerFired
 from bot.engine.verdicts import AttemptVerdicts
 from bot.model.errors import NoActiveRun
-from bot.model.records import Member, Place, RunMode, RunRecord
+from bot.model.records import Member, Place, RunRecord
 from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
 
@@ -31,11 +32,10 @@ class ClickResult:
     receipt: Receipt | None = None
     reveal: tuple[StepCard, RevealCard] | None = None
     advance: Advance | None = None
-    opens_form: bool = False
     own: OwnStep | None = None
     """A member's own step of an assigned run, shown to them privately."""
     form_card: StepCard | None = None
-    """With `opens_form`: the step whose answer form opens (in an assignment, the member's)."""
+    """The step whose answer form opens (in an assignment, the member's)."""
 
 
 class LessonEngine:
@@ -43,7 +43,8 @@ class LessonEngine:
 
     Each operation is done by one of its parts (`hosts`, `members`, `views`, `timers`,
     `member_data`, `messages`, `core`); the method of the same name here hands it over, and
-    `click` routes a button to the operation its address names.
+    `click` routes a button to the operation its address names. `modes` holds the one object
+    of each run mode (live, assigned), which the parts ask for what differs by mode.
     """
 
     def __init__(
@@ -61,16 +62,13 @@ class LessonEngine:
         self.core = RunCore(store, self.catalog, clock)
         tallies = StepTallies(store)
         verdicts = AttemptVerdicts(checker)
-        self.views = RunViews(self.core, tallies, verdicts)
-        self.members = MemberActions(self.core, store, checker, verdicts, max_tries)
-        self.members.paces[RunMode.ASSIGNED] = OwnPace(self.core, store)
-        self.assigned = AssignedRuns(self.core, store, self.views)
-        self.views.headlines[RunMode.ASSIGNED] = self.assigned.headline
-        self.views.words[RunMode.ASSIGNED] = OWN_WORDS
-        self.views.reveals[RunMode.ASSIGNED] = self.assigned.reveals
-        self.hosts = HostActions(self.core, tallies, self.views)
+        self.modes = RunModes(LiveMode(self.core), AssignedMode(self.core, store))
+        self.views = RunViews(self.core, tallies, verdicts, self.modes)
+        self.members = MemberActions(self.core, store, checker, verdicts, self.modes, max_tries)
+        self.assigned = AssignedRuns(self.core, store, self.views, self.modes)
+        self.hosts = HostActions(self.core, tallies, self.views, self.modes)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
-        self.member_data = MemberData(self.core, store, store, forgetters)
+        self.member_data = MemberData(self.core, store, self.modes, forgetters)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
 
@@ -120,10 +118,6 @@ class LessonEngine:
         """The card of a run's current step with its buttons disabled."""
         return await self.views.closed_card(run)
 
-    async def card_for(self, run: RunRecord, closed: bool = False) -> StepCard:
-        """The card of a run's current step, with its count and any computed content."""
-        return await self.views.card_for(run, closed)
-
     # What hosts do
 
     async def start(
@@ -153,10 +147,6 @@ class LessonEngine:
     async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
         """What a channel's active run shows last, for a host to post again."""
         return await self.hosts.repost(place, host)
-
-    async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
-        """What a run's channel shows last: its current step, or that question's results."""
-        return await self.hosts.current_post(run)
 
     async def last_posts(self, run: RunRecord) -> list[StepCard | RevealCard]:
         """What a run's channel shows last, oldest first."""
@@ -198,6 +188,14 @@ class LessonEngine:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         return await self.members.submit_answer(run_id, step_id, member, text, place)
 
+    async def after_answer(self, run_id: int, step_id: str, member: Member) -> AfterAnswer:
+        """What the run's mode shows a member after an answer at a step, besides its receipt."""
+        run = await self.core.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
+        step = self.core.lesson_of(run).step_by_id(step_id)
+        return await self.modes.of(run).after_answer(self.assigned, run, step, member)
+
     # Clicks and timers
 
     async def click(
@@ -218,13 +216,13 @@ class LessonEngine:
             case Action.ANSWER:
                 run, step = await self.members.open_step(run_id, step_id, member)
                 card = await self.views.card_for(run, step=step)
-                return ClickResult(opens_form=True, form_card=card)
+                return ClickResult(form_card=card)
             case Action.REVEAL:
                 return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
             case Action.NEXT:
                 return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
             case Action.MORE:
-                return ClickResult(await self.members.more(run_id, step_id))
+                return ClickResult(await self.members.more(run_id, step_id, member))
             case Action.START:
                 return ClickResult(own=await self.assigned.begin(run_id, member))
             case Action.ONWARD:

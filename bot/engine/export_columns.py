@@ -6,11 +6,8 @@ every member who started, so one who answered nothing still gets a row.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-
-from bot.engine.ports import PassStorage
-from bot.model.records import RunRecord
 
 
 @dataclass(frozen=True)
@@ -42,12 +39,3 @@ class ExtraColumns:
         """A member's cells in these columns; empty cells for a member not listed."""
         listed = self.members.get(user_id)
         return listed.cells if listed is not None else ("",) * len(self.header)
-
-
-ModeColumns = Callable[[RunRecord, PassStorage], Awaitable[ExtraColumns]]
-"""The extra columns of a run's export, as its mode supplies them."""
-
-
-async def no_extra_columns(run: RunRecord, passes: PassStorage) -> ExtraColumns:
-    """A live run's export: the answers' own columns only."""
-    return ExtraColumns()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.engine.cards import moved_past, step_card, takes_answers
 from bot.engine.core import RunCore, require_host
+from bot.engine.modes import RunModes
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import kind_of
@@ -14,7 +15,6 @@ from bot.model.records import (
     Phase,
     Place,
     Position,
-    RunMode,
     RunRecord,
     RunState,
 )
@@ -27,10 +27,13 @@ MIN_TIMER_SECONDS = 10
 class HostActions:
     """Operations that steer a run; each checks the member's host rights first."""
 
-    def __init__(self, core: RunCore, tallies: StepTallies, views: RunViews) -> None:
+    def __init__(
+        self, core: RunCore, tallies: StepTallies, views: RunViews, modes: RunModes
+    ) -> None:
         self.core = core
         self.tallies = tallies
         self.views = views
+        self.modes = modes
 
     async def start(
         self,
@@ -53,7 +56,7 @@ class HostActions:
     ) -> tuple[StepCard, RevealCard]:
         """Close the current question and show its results: (closed card, reveal)."""
         require_host(host, "reveal the answers")
-        run = live(await self.core.open_run(run_id))
+        run = self.modes.require(await self.core.open_run(run_id), "reveal")
         step = self.core.current_step(run, step_id)
         if not takes_answers(step):
             raise WrongStep("answers to reveal; use Next to move on")
@@ -68,7 +71,7 @@ class HostActions:
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
         """Move to the next step (revealing an open question first), or finish the lesson."""
         require_host(host, "move the lesson on")
-        run = live(await self.core.open_run(run_id))
+        run = self.modes.require(await self.core.open_run(run_id), "next")
         step = self.core.current_step(run, step_id)
         closed, reveal = None, None
         if takes_answers(step) and run.position.phase is Phase.OPEN:
@@ -81,37 +84,19 @@ class HostActions:
     async def stop(self, run_id: int, host: Member) -> SummaryCard:
         """End a run early and return its results so far."""
         require_host(host, "stop the lesson")
-        run = live(await self.core.open_run(run_id))
+        run = self.modes.require(await self.core.open_run(run_id), "stop")
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
     async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
         """What a channel's active run shows last, for a host to post again."""
         require_host(host, "post the step again")
-        return await self.current_post(live(await self.core.run_in(place)))
-
-    async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
-        """What a run's channel shows last: its current step, or that question's results."""
-        if run.position.phase is Phase.REVEALED:
-            return await self.views.reveal_card(run, self.core.current_step(run))
-        return await self.views.current_card(run.id)
+        run = self.modes.require(await self.core.run_in(place), "repost")
+        return await self.views.current_post(run)
 
     async def last_posts(self, run: RunRecord) -> list[StepCard | RevealCard]:
-        """What a run's channel shows last, oldest first.
-
-        The results of the question just moved past (when the current step follows one and
-        takes no answer yet), then the current step or its results. An assigned run's channel
-        shows no step (only its assignment card): none.
-        """
-        posts: list[StepCard | RevealCard] = []
-        if run.mode is RunMode.ASSIGNED:
-            return posts
-        if run.position.phase is Phase.OPEN and run.step_index > 0:
-            previous = self.core.lesson_of(run).step_at(run.step_index - 1)
-            if takes_answers(previous):
-                posts.append(moved_past(await self.views.reveal_card(run, previous)))
-        posts.append(await self.current_post(run))
-        return posts
+        """What a run's channel shows last of its steps, oldest first, as its mode has it."""
+        return await self.modes.of(run).channel_posts(self.views, run)
 
     async def passed_reveal(self, run: RunRecord) -> RevealCard | None:
         """The results of the run's current question once revealed, their Next disabled."""
@@ -144,19 +129,6 @@ class HostActions:
 
     async def _left_reveal(self, run: RunRecord, reveal: RevealCard | None) -> RevealCard | None:
         return moved_past(reveal) if reveal is not None else await self.passed_reveal(run)
-
-
-IS_ASSIGNMENT = "This channel's lesson is an assignment; use `/lesson close` to end it early."
-
-
-def live(run: RunRecord) -> RunRecord:
-    """A run the live host actions (reveal, next, stop, repost) may act on: not an assignment.
-
-    An assigned run has no shared step to reveal or move on; it is closed instead.
-    """
-    if run.mode is RunMode.ASSIGNED:
-        raise BadInput(IS_ASSIGNMENT)
-    return run
 
 
 def _check_timer(timer_seconds: int | None) -> None:

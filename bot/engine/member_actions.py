@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from bot.engine.addresses import Action
 from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.checks import CheckTurns, checker_failures
 from bot.engine.core import RunCore, refusal
+from bot.engine.modes import RunModes
 from bot.engine.ports import AnswerChecker, AnswerStorage
 from bot.engine.steps import kind_of
 from bot.engine.verdicts import AttemptVerdicts
@@ -15,16 +14,12 @@ from bot.model.errors import (
     BadAddress,
     BadInput,
     NoActiveRun,
-    NotRevealedYet,
     TriesUsedUp,
     UnknownChoice,
 )
 from bot.model.records import (
     Member,
-    Phase,
     Place,
-    Position,
-    RunMode,
     RunRecord,
     SubmittedAnswer,
     VoteResult,
@@ -66,41 +61,6 @@ def find_attempt(step: VerifierStep, attempt_id: str) -> Attempt:
     raise UnknownChoice(attempt_id)
 
 
-class Pace(Protocol):
-    """Which step of a run a member may answer now, and from where: a run's mode decides it."""
-
-    def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
-        """Whether a button or form of the run may be used from `place` (else it is forged)."""
-        ...
-
-    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
-        """The run and the step, which must take this member's answers now."""
-        ...
-
-    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
-        """Where the run must still be as the answer is written; None: just still going."""
-        ...
-
-
-class LivePace:
-    """A live run: everyone answers the run's current step while it is open."""
-
-    def __init__(self, core: RunCore) -> None:
-        self.core = core
-
-    def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
-        """Only from the run's own channel."""
-        return run.place == place
-
-    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
-        """The run and its current step, which must be `step_id` and still take answers."""
-        return await self.core.open_step(run_id, step_id)
-
-    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
-        """The step open, checked in the same statement that writes the answer."""
-        return Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
-
-
 class MemberActions:
     """Operations any member of the channel may perform."""
 
@@ -110,11 +70,12 @@ class MemberActions:
         answers: AnswerStorage,
         checker: AnswerChecker,
         verdicts: AttemptVerdicts,
+        modes: RunModes,
         default_max_tries: int = DEFAULT_MAX_TRIES,
     ) -> None:
         """`default_max_tries` caps free-answer tries where the lesson sets no `max_tries`."""
         self.core = core
-        self.paces: dict[RunMode, Pace] = {RunMode.LIVE: LivePace(core)}
+        self.modes = modes
         self.answers = answers
         self.checker = checker
         self.verdicts = verdicts
@@ -135,11 +96,16 @@ class MemberActions:
         text = f"You chose **{choice.label}**."
         return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
 
-    async def more(self, run_id: int, step_id: str) -> Receipt:
-        """A step's longer detail; a question's only once its answers are revealed."""
+    async def more(self, run_id: int, step_id: str, member: Member) -> Receipt:
+        """A step's longer detail; a question's only once the run's mode opens it to `member`.
+
+        A live run opens it with the question's reveal; an assigned one once the member
+        answered it. Nothing is stored.
+        """
         step = await self.core.known_step(run_id, step_id)
-        if takes_answers(step) and step.more and not await self.core.revealed(run_id, step):
-            raise NotRevealedYet()
+        run = await self.core.run(run_id, cached=True)
+        if run is not None and takes_answers(step) and step.more:
+            await self.modes.of(run).require_detail(run, step, member)
         return more_receipt(run_id, step)
 
     async def rate(
@@ -235,7 +201,7 @@ class MemberActions:
         run = await self.core.run(run_id, cached=True)
         if run is None:
             raise NoActiveRun()
-        expected = await self.paces[run.mode].expected(run, step, member)
+        expected = await self.modes.of(run).pace.expected(run, step, member)
         result = await self.answers.record_vote(
             run_id, step.id, member, kind, value, expected, blocked_by
         )
@@ -246,7 +212,7 @@ class MemberActions:
     async def require_place(self, run_id: int, place: Place, action: Action) -> None:
         """Refuse a button or form used where the run's mode does not take it (a forged one)."""
         run = await self.core.run(run_id, cached=True)
-        if run is None or not self.paces[run.mode].admits(run, place, action):
+        if run is None or not self.modes.of(run).pace.admits(run, place, action):
             raise BadAddress()
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
@@ -254,7 +220,7 @@ class MemberActions:
         run = await self.core.run(run_id, cached=True)
         if run is None:
             raise NoActiveRun()
-        return await self.paces[run.mode].open_step(run_id, step_id, member)
+        return await self.modes.of(run).pace.open_step(run_id, step_id, member)
 
 
 def checker_text(label: str, verdict: Verdict) -> str:

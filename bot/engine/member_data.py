@@ -7,20 +7,15 @@ import io
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 
-from bot.engine.assigned import pass_columns
 from bot.engine.core import RunCore, held_in, require_host
-from bot.engine.export_columns import ExtraColumns, MemberCells, ModeColumns, no_extra_columns
-from bot.engine.ports import MemberDataStorage, PassStorage
+from bot.engine.export_columns import ExtraColumns, MemberCells
+from bot.engine.modes import RunModes
+from bot.engine.ports import MemberDataStorage
 from bot.engine.steps import kind_of
-from bot.model.records import AnswerRecord, ForgetReport, Member, Place, RunMode, RunRecord
+from bot.model.records import AnswerRecord, ForgetReport, Member, Place, RunRecord
 from lessons.schema import Lesson
 
 CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
-EXPORT_COLUMNS: dict[RunMode, ModeColumns] = {
-    RunMode.LIVE: no_extra_columns,
-    RunMode.ASSIGNED: pass_columns,
-}
-"""The columns each mode adds to a run's export, from the mode's own part."""
 EXPORT_ACTION = "export a run's answers"
 FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
@@ -102,14 +97,6 @@ def no_answer_row(run_id: int, member: MemberCells) -> list[object]:
     return [run_id, "", "", *who, *[""] * (len(CSV_HEADER) - 5)]
 
 
-async def run_csv(
-    run: RunRecord, data: MemberDataStorage, passes: PassStorage, recalls: Mapping[str, str]
-) -> str:
-    """A run's answers as CSV, with the columns its mode adds (`EXPORT_COLUMNS`)."""
-    columns = await EXPORT_COLUMNS[run.mode](run, passes)
-    return answers_csv(run.id, await data.export_answers(run.id), recalls, columns)
-
-
 def counted(count: int, thing: str, things: str = "") -> str:
     """`1 vote`, `2 votes`: a count and the word for that many things."""
     return f"{count} {thing if count == 1 else things or thing + 's'}"
@@ -146,13 +133,13 @@ class MemberData:
         self,
         core: RunCore,
         data: MemberDataStorage,
-        passes: PassStorage,
+        modes: RunModes,
         forgetters: Iterable[Forgetter] = (),
     ) -> None:
         """`forgetters` drop a forgotten member from what this process keeps in memory."""
         self.core = core
         self.data = data
-        self.passes = passes
+        self.modes = modes
         self.forgetters = list(forgetters)
 
     def on_forget(self, forgetter: Forgetter) -> None:
@@ -201,5 +188,9 @@ class MemberData:
         """A run's answers as CSV, for a host in the channel the run was held in."""
         require_host(host, EXPORT_ACTION)
         run = held_in(place, run_id, await self.core.run(run_id), "export")
-        recalls = recalled_steps(self.core.lesson_of(run))
-        return await run_csv(run, self.data, self.passes, recalls)
+        return await self.run_csv(run, recalled_steps(self.core.lesson_of(run)))
+
+    async def run_csv(self, run: RunRecord, recalls: Mapping[str, str]) -> str:
+        """A run's answers as CSV, with the columns its mode adds; no rights checked."""
+        columns = await self.modes.of(run).export_columns(run)
+        return answers_csv(run.id, await self.data.export_answers(run.id), recalls, columns)

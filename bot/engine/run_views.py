@@ -2,40 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
+from bot.engine.modes import RunModes
 from bot.engine.step_tallies import StepTallies
-from bot.engine.steps import CardExtras, ModeWords, kind_of
-from bot.engine.summary import Headlines, build_summary, live_headline
+from bot.engine.steps import CardExtras, kind_of
+from bot.engine.summary import build_summary
 from bot.engine.verdicts import AttemptVerdicts
-from bot.model.records import Phase, RunMode, RunRecord, StepTally
+from bot.model.records import Phase, RunRecord, StepTally
 from bot.model.views import RevealCard, StepCard, SummaryCard
 from bot.verifier.verdict import Verdict
 from lessons.schema import Lesson, Step, VerifierStep
-
-LIVE_WORDS = ModeWords(recall="The reveal shows how this channel's answers moved.")
-"""A live run's promises: the host reveals each question to the channel."""
-Reveals = Callable[[RunRecord], Awaitable[tuple[RevealCard, ...]]]
-"""Each question's results that a run's results carry, by the run's mode (none for a live run,
-whose channel saw them one by one)."""
 
 
 class RunViews:
     """Cards, reveals and results of runs, built from their tallies and the checker's verdicts."""
 
-    def __init__(self, core: RunCore, tallies: StepTallies, verdicts: AttemptVerdicts) -> None:
+    def __init__(
+        self, core: RunCore, tallies: StepTallies, verdicts: AttemptVerdicts, modes: RunModes
+    ) -> None:
         self.core = core
         self.tallies = tallies
         self.verdicts = verdicts
-        self.headlines: dict[RunMode, Headlines] = {RunMode.LIVE: live_headline}
-        """The first lines of a run's results, by the run's mode."""
-        self.words: dict[RunMode, ModeWords] = {RunMode.LIVE: LIVE_WORDS}
-        """What a step's card promises members, by the run's mode."""
-        self.reveals: dict[RunMode, Reveals] = {}
-        """Each question's results a run's results carry, by the run's mode."""
+        self.modes = modes
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
@@ -46,6 +37,12 @@ class RunViews:
     async def closed_card(self, run: RunRecord) -> StepCard:
         """The card of a run's current step with its buttons disabled."""
         return await self.card_for(run, closed=True)
+
+    async def current_post(self, run: RunRecord) -> StepCard | RevealCard:
+        """What a run's channel shows last: its current step, or that question's results."""
+        if run.position.phase is Phase.REVEALED:
+            return await self.reveal_card(run, self.core.current_step(run))
+        return await self.current_card(run.id)
 
     async def card_for(
         self, run: RunRecord, closed: bool = False, step: Step | None = None,
@@ -61,7 +58,7 @@ class RunViews:
         if answered is None:
             answered = await self.tallies.participants(run.id, step.id)
         card = step_card(run.id, lesson, lesson.steps.index(step), answered, closed)
-        promise = kind_of(step).promise(self.words[run.mode])
+        promise = kind_of(step).promise(self.modes.of(run).words)
         if promise:
             card = replace(card, body=f"{card.body.rstrip()}\n\n{promise}")
         extras = await self.card_extras(run, step)
@@ -99,10 +96,10 @@ class RunViews:
     async def summary(self, run: RunRecord) -> SummaryCard:
         """A run's results: participation, correct shares, raters beside the checker."""
         members = await self.tallies.run_members(run.id)
-        headline = await self.headlines[run.mode](run, self.lesson_of(run), members)
+        mode = self.modes.of(run)
+        headline = await mode.headline(run, self.lesson_of(run), members)
         summary = await build_summary(self, run, members, headline)
-        reveals = self.reveals.get(run.mode)
-        return summary if reveals is None else replace(summary, reveals=await reveals(run))
+        return replace(summary, reveals=await mode.reveals(self, run))
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""

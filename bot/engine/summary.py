@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import takes_answers
@@ -27,10 +27,6 @@ class Headline:
     """The first lines of the results."""
     members_did: str = "took part"
     """What the members the right-answers chart counts did, as in '13 took part'."""
-
-
-Headlines = Callable[[RunRecord, Lesson, int], Awaitable[Headline]]
-"""A mode's headline of a run's results, given how many members answered anything."""
 
 
 async def live_headline(run: RunRecord, lesson: Lesson, members: int) -> Headline:

@@ -18,12 +18,10 @@ from datetime import UTC, datetime, timedelta
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
 from bot.model import (
     BadInput,
-    Member,
     MemberPass,
     NoActiveRun,
     Place,
     RevealCard,
-    RunMode,
     RunRecord,
     SummaryCard,
 )
@@ -58,7 +56,6 @@ ASSIGN_USAGE = (
     "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>]`, "
     f"where <when> is {WHEN}."
 )
-IS_LIVE = "The lesson here is live; use `/lesson stop` to end it."
 CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
 ALREADY_CLOSED = "The assignment was already closed; its results are in the channel."
 CANNOT_POST = (
@@ -232,9 +229,7 @@ class Assignments:
     async def close(self, actor: Actor) -> Outcome:
         """A host closes the channel's assignment early: its results are posted once."""
         host = await actor.member()
-        run = await self.engine.run_in(actor.place)
-        if run.mode is not RunMode.ASSIGNED:
-            raise BadInput(IS_LIVE)
+        run = self.engine.modes.require(await self.engine.run_in(actor.place), "close")
 
         async def decide() -> Outcome:
             summary = await self.engine.assigned.close(run.id, host)
@@ -438,7 +433,7 @@ class Assignments:
             run = await self.engine.run_in(place)
         except NoActiveRun:
             return False
-        return run.mode is RunMode.ASSIGNED
+        return self.engine.modes.allows(run, "continue")
 
     async def resume(self, actor: Actor) -> Outcome:
         """`/lesson continue`: the member's own step of the channel's assignment, privately."""
@@ -452,10 +447,6 @@ class Assignments:
             self.presenter.redraw_soon((CARD_STEP, run_id), lambda: self.redraw_card(run_id))
 
         return Outcome(reply=own_text(own), own=own, show=counted)
-
-    async def answered(self, run_id: int, step_id: str, member: Member) -> OwnStep | None:
-        """After a member answered, in an assigned run only: their step and its tally so far."""
-        return await self.engine.assigned.answered_step(run_id, step_id, member)
 
     async def redraw_card(self, run_id: int) -> None:
         """Redraw the assignment card in its run's channel, with its counts as stored now.

@@ -180,21 +180,20 @@ class LessonService:
     async def _receipt(self, channel: str, receipt: Receipt, member: Member) -> Outcome:
         """A member's receipt; the step's counter in the run's `channel` is updated soon after.
 
-        In an assigned lesson there is no counter on a shared step: the member who answered
-        sees the question's tally so far instead.
+        The run's mode says what else the member sees: in an assigned lesson there is no
+        counter on a shared step and no reveal to come; the member who answered sees the
+        question's tally so far instead, and their own step again.
         """
 
         async def count() -> None:
             self.presenter.answered(channel, receipt.run_id, receipt.step_id)
 
-        own = await self.assignments.answered(receipt.run_id, receipt.step_id, member)
-        so_far = own.so_far if own is not None else None
-        told = receipt.full_text(self.reveal_waits and so_far is None)
-        reply, answered = told, None
-        if own is not None and so_far is not None:  # what a reveal would show, shown at once
-            reply = f"{told}\n\n{so_far_text(so_far)}"
-            answered = replace(own, text=told)
-        show = count if receipt.counted and so_far is None else nothing
+        after = await self.engine.after_answer(receipt.run_id, receipt.step_id, member)
+        told = receipt.full_text(self.reveal_waits and after.channel_reveals)
+        so_far = after.own.so_far if after.own is not None else None
+        reply = told if so_far is None else f"{told}\n\n{so_far_text(so_far)}"
+        answered = replace(after.own, text=told) if after.own is not None else None
+        show = count if receipt.counted and after.channel_reveals else nothing
         return Outcome(
             reply=reply, show=show, reward=receipt.reward, tries_left=receipt.tries_left,
             so_far=so_far, answered=answered,

@@ -159,7 +159,7 @@ async def test_an_answer_typed_in_a_form_edits_the_message_it_came_from(
     assert edited.id == int(opened["id"])
     assert "Try 1" in edited.message["content"] and "Not quite" in edited.message["content"]
     assert "So far" in edited.message["embeds"][-1]["title"]
-    assert actions(edited.message) == {"answer", "onward"}  # tries left: Answer stays
+    assert actions(edited.message) == {"answer", "more", "onward"}  # tries left: Answer stays
 
 
 async def test_a_click_on_an_hour_old_private_message_moves_it_on(

@@ -435,3 +435,32 @@ async def test_the_recall_question_shows_the_members_own_move_beside_the_channel
     assert so_far is not None
     assert so_far.notes[0] == "You moved to the right answer."
     assert any("1 moved to the right answer, 0 held it, 0 left it" in n for n in so_far.notes)
+
+
+async def test_more_on_a_question_opens_to_a_member_once_they_answered_it(
+    engine: LessonEngine, store: SqlRunStore, clock: FakeClock
+) -> None:
+    run_id = await assign(engine, clock)
+    lesson = engine.catalog.get()
+    step = lesson.step_by_id("be-the-checker")
+    assert step.more
+    card = await walk_to_step(engine, run_id, ALICE, step.id)
+    more = button(card, Action.MORE)  # shown beside the member's own Next
+    direct = Place(CHANNEL.platform, CHANNEL.workspace, "D-alice")
+    with pytest.raises(BadInput, match="opens once you have answered it"):
+        await engine.click(more, ALICE, direct)
+    assert await store.member_votes(run_id, step.id, ALICE.user_id) == {}
+    assert await store.export_answers(run_id) == []  # refused: nothing stored
+
+    attempt = card.buttons[0].address.split(":")[4]
+    await engine.click(button(card, Action.UP, attempt), ALICE, direct)
+    told = (await engine.click(more, ALICE, direct)).receipt
+    assert told is not None and told.text == step.more and not told.counted
+    assert len(await store.export_answers(run_id)) == 1  # reading stored nothing more
+
+    await walk_to_step(engine, run_id, BOB, step.id)
+    with pytest.raises(BadInput, match="opens once you have answered it"):
+        await engine.click(more, BOB, direct)
+    await engine.assigned.close(run_id, HOST)
+    after = (await engine.click(more, BOB, CHANNEL)).receipt  # the results are out: for all
+    assert after is not None and after.text == step.more

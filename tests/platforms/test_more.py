@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from bot.engine import Action
-from tests.platforms.driver import Platform
+from lessons.schema import Step
+from tests.platforms.driver import LESSON, Platform
+from tests.platforms.test_assigned import TAKES_ANSWERS, answer, assign, onward, start
+
+ANSWER_FIRST = "opens once you have answered it"
+
+
+def detail(step: Step) -> str:
+    """The last sentence of a step's longer detail, without its bold markup."""
+    assert step.more
+    return step.more.replace("**", "").strip().rsplit(". ", 1)[-1]
+
+
+def plain(text: str) -> str:
+    """A reply's text without either platform's bold markup."""
+    return text.replace("*", "")
 
 
 async def test_more_answers_privately_and_still_works_after_moving_on(lesson: Platform) -> None:
@@ -44,3 +59,35 @@ async def test_a_hand_made_more_on_an_open_question_is_refused_privately(
     reply = await lesson.press(lesson.member("ann"), exercise, forged)
     assert reply.private and "opens with its reveal" in reply.text
     assert "takes 1 hour" not in reply.text and len(lesson.posts()) == before
+
+
+async def test_more_works_privately_on_each_own_step_of_an_assignment_that_has_it(
+    lesson: Platform,
+) -> None:
+    card = await assign(lesson)
+    ines, jonah = lesson.member("Ines"), lesson.member("Jonah")
+    post = await start(lesson, ines, card)
+    read = []
+    for index, step in enumerate(LESSON.steps):
+        assert post.step == step.id
+        if step.kind in TAKES_ANSWERS:
+            if step.more:  # a question's detail could give its answer away
+                early = await lesson.press(ines, post, post.button("More", action="more"))
+                assert early.private and ANSWER_FIRST in early.text, early.text
+                assert detail(step) not in plain(early.text)
+            await answer(lesson, ines, post)
+        shown = lesson.own_posts(ines)[-1]  # on Discord, the pass as the answer redrew it
+        assert shown.step == step.id
+        if step.more:
+            told = await lesson.press(ines, shown, shown.button("More", action="more"))
+            assert told.private and detail(step) in plain(told.text), told.text
+            read.append(step.id)
+        else:
+            assert "more" not in [button.target.action for button in shown.buttons]
+        if index + 1 < len(LESSON.steps):
+            post = await onward(lesson, ines, shown)
+
+    assert read == [step.id for step in LESSON.steps if step.more]
+    kinds = {LESSON.step_by_id(step).kind for step in read}
+    assert kinds == {"narration", "verifier", "free_answer"}
+    assert len(lesson.posts()) == 1 and lesson.told(jonah) == []  # the card, nothing more

@@ -592,9 +592,9 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     await answer.shown()
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1
-    still = answer.answered  # tries are left: the Answer button stays beside Next
+    still = answer.answered  # tries are left: the Answer button stays, More and Next beside
     assert still is not None and still.card is not None
-    assert [b.label for b in still.card.buttons] == ["Answer", "Next"]
+    assert [b.label for b in still.card.buttons] == ["Answer", "More", "Next"]
 
 
 async def test_an_assigned_members_replies_promise_no_reveal(bot: Bot) -> None:

@@ -255,14 +255,14 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
         return await self._count_union(voters, answerers)
 
     async def choice_pairs(
-        self, run_id: int, first_step: str, second_step: str
+        self, run_id: int, kind: str, first_step: str, second_step: str
     ) -> list[ChoicePair]:
-        """Members counted by their choice at one step and at another (None: no choice there)."""
+        """Members counted by their vote of `kind` at one step and at another (None: none there)."""
         per_member = (
-            select(_choice_at(first_step, "first"), _choice_at(second_step, "second"))
+            select(_value_at(first_step, "first"), _value_at(second_step, "second"))
             .where(
                 VoteRow.run_id == run_id,
-                VoteRow.kind == "choice",
+                VoteRow.kind == kind,
                 VoteRow.step_id.in_((first_step, second_step)),
             )
             .group_by(VoteRow.member_id)
@@ -437,6 +437,6 @@ def run_member(member_id: InstrumentedAttribute[int]) -> ColumnElement[bool]:
     )
 
 
-def _choice_at(step_id: str, name: str) -> Label[str | None]:
-    """A member's choice at one step, within a query grouped by member."""
+def _value_at(step_id: str, name: str) -> Label[str | None]:
+    """A member's vote at one step (of the kind the query keeps), grouped by member."""
     return func.max(case((VoteRow.step_id == step_id, VoteRow.value))).label(name)

@@ -351,8 +351,8 @@ def test_the_readme_follows_one_click_through_at_most_eight_existing_files() -> 
 
 def test_the_click_path_check_fails_on_a_moved_file_and_on_a_long_path() -> None:
     readme = read(ROOT / "README.md")
-    moved = readme.replace("bot/engine/member_actions.py", "bot/engine/members.py")
-    assert click_path_problems(moved) == ["bot/engine/members.py does not exist"]
+    moved = readme.replace("bot/engine/steps/prediction.py", "bot/engine/steps/choices.py")
+    assert click_path_problems(moved) == ["bot/engine/steps/choices.py does not exist"]
     steps = "".join(f"{n}. `README.md`: step.\n" for n in range(1, 10))
     long = readme.replace("## How a click flows\n", "## How a click flows\n" + steps, 1)
     assert "files on the path" in " ".join(click_path_problems(long))

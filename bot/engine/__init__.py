@@ -13,7 +13,6 @@ from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
-from bot.engine.member_actions import MAX_TYPED_ANSWER
 from bot.engine.member_data import (
     FORGET_CONFIRM,
     answers_csv,
@@ -23,6 +22,7 @@ from bot.engine.member_data import (
 from bot.engine.modes import AfterAnswer, OwnStep
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
 from bot.engine.tally import (
     bar_lines,
     checker_reading,

@@ -17,7 +17,6 @@ from datetime import datetime, timedelta
 from bot.engine.addresses import Action, parse_address
 from bot.engine.core import RunCore, require_host
 from bot.engine.export_columns import ExtraColumns, MemberCells
-from bot.engine.member_actions import CHOICE_KIND
 from bot.engine.modes import AfterAnswer, ModeViews, OwnStep, OwnSteps, Pace, RunModes
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
@@ -328,7 +327,7 @@ class AssignedRuns:
             return ()
         first = await self.store.member_votes(run.id, kind.recalls, member.user_id)
         second = await self.store.member_votes(run.id, step.id, member.user_id)
-        moved = kind.own_move(first.get(CHOICE_KIND), second.get(CHOICE_KIND))
+        moved = kind.own_move(first, second)
         return () if moved is None else (moved,)
 
 

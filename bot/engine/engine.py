@@ -17,8 +17,8 @@ from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
+from bot.engine.steps import AttemptVerdicts, OpenForm
 from bot.engine.timers import RunTimers, TimerFired
-from bot.engine.verdicts import AttemptVerdicts
 from bot.model.errors import NoActiveRun
 from bot.model.records import Member, Place, RunRecord
 from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
@@ -168,19 +168,20 @@ class LessonEngine:
 
     async def choose(self, run_id: int, step_id: str, member: Member, choice_id: str) -> Receipt:
         """Record (or change) a member's choice on a prediction question."""
-        return await self.members.choose(run_id, step_id, member, choice_id)
+        return await self.members.press(Address(run_id, step_id, Action.CHOOSE, choice_id), member)
 
     async def rate(
         self, run_id: int, step_id: str, member: Member, attempt_id: str, thumbs_up: bool
     ) -> Receipt:
         """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
-        return await self.members.rate(run_id, step_id, member, attempt_id, thumbs_up)
+        action = Action.UP if thumbs_up else Action.DOWN
+        return await self.members.press(Address(run_id, step_id, action, attempt_id), member)
 
     async def run_checker(
         self, run_id: int, step_id: str, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the checker on a sample attempt, once the member has rated every attempt."""
-        return await self.members.run_checker(run_id, step_id, member, attempt_id)
+        return await self.members.press(Address(run_id, step_id, Action.CHECK, attempt_id), member)
 
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None
@@ -204,19 +205,8 @@ class LessonEngine:
         """Handle any button of this bot, read from its address, clicked in `place`."""
         if place is not None:
             await self.members.require_place(address.run_id, place, address.action)
-        run_id, step_id, arg = address.run_id, address.step_id, address.arg
+        run_id, step_id = address.run_id, address.step_id
         match address.action:
-            case Action.CHOOSE:
-                return ClickResult(await self.members.choose(run_id, step_id, member, arg))
-            case Action.UP | Action.DOWN:
-                up = address.action is Action.UP
-                return ClickResult(await self.members.rate(run_id, step_id, member, arg, up))
-            case Action.CHECK:
-                return ClickResult(await self.members.run_checker(run_id, step_id, member, arg))
-            case Action.ANSWER:
-                run, step = await self.members.open_step(run_id, step_id, member)
-                card = await self.views.card_for(run, step=step)
-                return ClickResult(form_card=card)
             case Action.REVEAL:
                 return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
             case Action.NEXT:
@@ -227,6 +217,15 @@ class LessonEngine:
                 return ClickResult(own=await self.assigned.begin(run_id, member))
             case Action.ONWARD:
                 return ClickResult(own=await self.assigned.onward(run_id, member, step_id))
+            case _:
+                return await self.step_click(address, member)
+
+    async def step_click(self, address: Address, member: Member) -> ClickResult:
+        """A press of a step's own button, which the kind of step handles."""
+        reply = await self.members.act(address, member)
+        if isinstance(reply, OpenForm):
+            return ClickResult(form_card=await self.views.card_for(reply.run, step=reply.step))
+        return ClickResult(reply)
 
 
     async def fire_timer(self, run_id: int) -> TimerFired | None:

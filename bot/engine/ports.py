@@ -149,9 +149,9 @@ class TallyStorage(Protocol):
         ...
 
     async def choice_pairs(
-        self, run_id: int, first_step: str, second_step: str
+        self, run_id: int, kind: str, first_step: str, second_step: str
     ) -> list[ChoicePair]:
-        """Members counted by their choice at one step and at another (None: no choice there)."""
+        """Members counted by their vote of `kind` at one step and at another (None: none there)."""
         ...
 
     async def save_tally(self, run_id: int, step_id: str, tally: StepTally) -> None:

@@ -8,13 +8,11 @@ from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.modes import RunModes
 from bot.engine.step_tallies import StepTallies
-from bot.engine.steps import CardExtras, kind_of
+from bot.engine.steps import AttemptVerdicts, CardExtras, kind_of
 from bot.engine.summary import build_summary
-from bot.engine.verdicts import AttemptVerdicts
 from bot.model.records import Phase, RunRecord, StepTally
 from bot.model.views import RevealCard, StepCard, SummaryCard
-from bot.verifier.verdict import Verdict
-from lessons.schema import Lesson, Step, VerifierStep
+from lessons.schema import Lesson, Step
 
 
 class RunViews:
@@ -108,7 +106,3 @@ class RunViews:
     async def step_tally(self, run: RunRecord, step: Step) -> StepTally:
         """A step's aggregates: frozen at its reveal, or live while it is open."""
         return await self.tallies.step_tally(run, step)
-
-    async def attempt_verdicts(self, run: RunRecord, step: VerifierStep) -> dict[str, Verdict]:
-        """The checker's verdict on every attempt of a verifier step, by attempt id."""
-        return await self.verdicts.verdicts(run, step)

@@ -1,13 +1,15 @@
-"""Turning counts into bars and text bars."""
+"""Turning counts into bars, text bars and charts."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.model.views import Bar, VerifierRow
+from bot.model.views import Bar, Chart, Series, VerifierRow
 
 BAR_WIDTH = 20
 ROW_BAR_WIDTH = 10
+RIGHT_MARK = "✓"
+RIGHT_ANSWER = "the right answer"
 
 
 def make_bars(labelled_counts: Sequence[tuple[str, int, bool]]) -> tuple[Bar, ...]:
@@ -60,3 +62,32 @@ def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
     for row in rows:
         lines += [f"**{row.label}**", f"{thumbs_tally(row)} │ {checker_reading(row)}"]
     return lines
+
+
+def tally_chart(
+    title: str, bars: Sequence[Bar], marks: tuple[str, ...], legend: tuple[tuple[str, str], ...]
+) -> Chart:
+    """One bar per tally bar: its percentage of the channel, its count at the end, its mark."""
+    return Chart(
+        title,
+        tuple(bar.label for bar in bars),
+        (tally_series("this channel", bars),),
+        marks=marks,
+        legend=legend,
+    )
+
+
+def tally_series(name: str, bars: Sequence[Bar]) -> Series:
+    """The bars' percentages of their total, with 'count of total (share)' at each end."""
+    total = sum(bar.count for bar in bars)
+    return Series(
+        name,
+        tuple(100 * bar.share for bar in bars),
+        ends=tuple(count_of(bar.count, total) for bar in bars),
+    )
+
+
+def count_of(count: int, total: int) -> str:
+    """'count of total (share)', as a chart writes at the end of a bar."""
+    share = count / total if total else 0.0
+    return f"{count} of {total} ({percent(share)})"

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.engine.free_answers import free_answer_bars, free_answer_chart
-from bot.engine.mechanism_view import train_on_run
-from bot.engine.recall import before_after_chart
-from bot.engine.reveals import choice_bars, share_chart, verifier_chart, verifier_rows
+from bot.engine.steps.before_after import before_after_chart
+from bot.engine.steps.free_answer import free_answer_bars, free_answer_chart
+from bot.engine.steps.mechanism import train_on_run
+from bot.engine.steps.prediction import choice_bars, share_chart
+from bot.engine.steps.ratings import verifier_chart
+from bot.engine.steps.verifier import verifier_rows
 from bot.engine.summary import right_answers_chart
 from bot.mechanism.chart import training_chart
 from bot.mechanism.training import TrainingRuns

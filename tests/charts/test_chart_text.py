@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.charts import chart_png
-from bot.engine.reveals import share_chart
+from bot.engine.steps.prediction import share_chart
 from bot.model.chart_text import (
     DESCRIPTION_LIMIT,
     DISCORD_DESCRIPTION_LIMIT,

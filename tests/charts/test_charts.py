@@ -26,8 +26,8 @@ from bot.charts import (
     line_chart_figure,
     spread,
 )
-from bot.engine.free_answers import free_answer_bars, free_answer_chart
-from bot.engine.reveals import share_chart
+from bot.engine.steps.free_answer import free_answer_bars, free_answer_chart
+from bot.engine.steps.prediction import share_chart
 from bot.engine.tally import bar_lines
 from bot.mechanism.chart import ATTEMPT_COLOURS
 from bot.model.records import FreeAnswerStats

@@ -23,7 +23,7 @@ from bot.discord_adapter.render import (
     step_message,
 )
 from bot.engine import AssignmentCard, LessonEngine
-from bot.engine.reveals import share_chart
+from bot.engine.steps.prediction import share_chart
 from bot.model import Bar, Button, Member, Place, RevealCard, StepCard
 from bot.model.chart_text import describe_chart
 from bot.model.views import AnyChart

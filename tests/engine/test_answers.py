@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonEngine
+from bot.engine import Action, Address, LessonEngine
 from bot.model import BadInput, StepClosed, UnknownChoice, WrongStep
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 from storage import SqlRunStore
@@ -69,6 +69,24 @@ async def test_a_choice_on_a_narration_step_is_refused(engine: LessonEngine) -> 
     card = await start_at(engine, "narration")
     with pytest.raises(WrongStep):
         await engine.choose(card.run_id, card.step_id, ALICE, "anything")
+
+
+@pytest.mark.parametrize(
+    ("action", "lacks"),
+    [
+        (Action.UP, "sample attempts"),
+        (Action.CHECK, "sample attempts"),
+        (Action.ANSWER, "answer box"),
+    ],
+)
+async def test_a_button_of_another_kind_of_step_is_refused_by_what_the_step_lacks(
+    engine: LessonEngine, store: SqlRunStore, action: Action, lacks: str
+) -> None:
+    card = await start_at(engine, "prediction")
+    arg = "" if action is Action.ANSWER else "anything"
+    with pytest.raises(WrongStep, match=f"This step has no {lacks}."):
+        await engine.click(Address(card.run_id, card.step_id, action, arg), ALICE)
+    assert await store.count_participants(card.run_id, card.step_id) == 0
 
 
 async def test_verifier_reveal_puts_thumbs_beside_the_checker(engine: LessonEngine) -> None:

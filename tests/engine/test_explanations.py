@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import LessonEngine
-from bot.engine.reveals import verifier_notes
+from bot.engine.steps.ratings import verifier_notes
 from bot.model import Member, VerifierRow
 from lessons.schema import VerifierStep
 from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at

@@ -6,7 +6,7 @@ import csv
 import io
 
 from bot.engine import LessonEngine
-from bot.engine.recall import recall_notes
+from bot.engine.steps.before_after import recall_notes
 from bot.model import Member, RevealCard, StepCard
 from bot.model.records import ChoicePair
 from lessons.schema import PredictionStep

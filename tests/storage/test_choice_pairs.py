@@ -21,7 +21,7 @@ async def test_pairs_count_members_by_their_two_choices(store: SqlRunStore) -> N
     await vote(store, run_id, "after", "u5", "c")
     await store.record_vote(run_id, "after", Member("u4"), "rate:x", "up")
     await vote(store, run_id, "elsewhere", "u6", "a")
-    pairs = await store.choice_pairs(run_id, "before", "after")
+    pairs = await store.choice_pairs(run_id, "choice", "before", "after")
     assert sorted(pairs, key=repr) == sorted(
         [
             ChoicePair("a", "b", 2),
@@ -31,7 +31,7 @@ async def test_pairs_count_members_by_their_two_choices(store: SqlRunStore) -> N
         ],
         key=repr,
     )
-    assert await store.choice_pairs(run_id + 1, "before", "after") == []
+    assert await store.choice_pairs(run_id + 1, "choice", "before", "after") == []
 
 
 async def test_a_frozen_tally_keeps_its_pairs(store: SqlRunStore) -> None:

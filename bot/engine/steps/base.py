@@ -6,23 +6,18 @@ rest of the engine asks `kind_of(step)` and never checks a step's class.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.engine.addresses import Action, Address
-from bot.engine.ports import TallyStorage
+from bot.engine.checks import CheckTurns
+from bot.engine.ports import AnswerChecker, AnswerStorage, TallyStorage
+from bot.engine.steps.verdicts import AttemptVerdicts
 from bot.model.errors import WrongStep
-from bot.model.records import RunRecord, StepTally
-from bot.model.views import Bar, Button, LineChart, RevealCard, Section, VerifierRow
-from bot.verifier.verdict import Verdict
-from lessons.schema import (
-    FreeAnswerStep,
-    Lesson,
-    PredictionStep,
-    Step,
-    StepBase,
-    VerifierStep,
-)
+from bot.model.records import Member, RunRecord, StepTally, VoteResult
+from bot.model.views import Bar, Button, LineChart, Receipt, RevealCard, Section, VerifierRow
+from lessons.schema import Lesson, Step, StepBase
 
 S = TypeVar("S", bound=StepBase)
 MORE_LABEL = "More"
@@ -55,6 +50,8 @@ class StepResult:
 class RunData(Protocol):
     """What a step kind reads about a run: its lesson, a step's tally, the checker's verdicts."""
 
+    verdicts: AttemptVerdicts
+
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""
         ...
@@ -63,9 +60,47 @@ class RunData(Protocol):
         """A step's aggregates: frozen at its reveal, or live while it is open."""
         ...
 
-    async def attempt_verdicts(self, run: RunRecord, step: VerifierStep) -> dict[str, Verdict]:
-        """The checker's verdict on every attempt of a verifier step, by attempt id."""
+
+class Members(Protocol):
+    """What a kind draws on to handle members' answers: the run's pace, the stores, the checker.
+
+    Every answer is written through `cast_vote` or while `open_step` admits it, so the run's
+    mode decides which step a member may answer; checks take the member's one turn (`turns`).
+    """
+
+    answers: AnswerStorage
+    checker: AnswerChecker
+    verdicts: AttemptVerdicts
+    turns: CheckTurns
+    default_max_tries: int
+
+    async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
+        """The run and the step, which must take this member's answers now (by its mode)."""
         ...
+
+    async def cast_vote(
+        self,
+        run_id: int,
+        step: Step,
+        member: Member,
+        kind: str,
+        value: str,
+        blocked_by: str | None = None,
+    ) -> VoteResult:
+        """Store a vote only while `step` is the run's open step (checked as it is written)."""
+        ...
+
+
+@dataclass(frozen=True)
+class OpenForm:
+    """A click that opens the answer form of a run's step for the member who clicked."""
+
+    run: RunRecord
+    step: Step
+
+
+Reply = Receipt | OpenForm
+"""What a member's click on a step's own button gives back."""
 
 
 _KINDS: dict[type[StepBase], type[KindOfStep[Any]]] = {}
@@ -79,6 +114,11 @@ def kind_of(step: Step) -> KindOfStep[Any]:
 def known_kinds() -> dict[type[StepBase], type[KindOfStep[Any]]]:
     """Each schema step class mapped to the kind that serves it."""
     return dict(_KINDS)
+
+
+def offer_of(action: Action) -> str:
+    """What a step must have for `action`, as in 'This step has no choices.'."""
+    return next((kind.offers for kind in _KINDS.values() if action in kind.takes), "such button")
 
 
 def button_address(run_id: int, step_id: str, action: Action, arg: str = "") -> str:
@@ -105,6 +145,10 @@ class KindOfStep(Generic[S]):
     """The row of the host's Reveal or Next button."""
     done_once_answered: ClassVar[frozenset[Action]] = frozenset()
     """What a member no longer needs once they answered, in their own pass (a choice made)."""
+    takes: ClassVar[frozenset[Action]] = frozenset()
+    """The buttons of this step that members press, which `act` handles."""
+    offers: ClassVar[str] = ""
+    """What those buttons stand for, as a refusal names it: 'This step has no choices.'."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -124,8 +168,8 @@ class KindOfStep(Generic[S]):
         """The id of the earlier step this one asks again, if it is a recall."""
         return None
 
-    def own_move(self, first: str | None, second: str | None) -> str | None:
-        """At a recall, a member's own move from their first choice to this one; else None."""
+    def own_move(self, first: Mapping[str, str], second: Mapping[str, str]) -> str | None:
+        """At a recall, a member's own move between their votes the first time and now."""
         return None
 
     def promise(self, words: ModeWords) -> str:
@@ -144,17 +188,13 @@ class KindOfStep(Generic[S]):
         """What the card gains from this run's answers; None for a card that shows as written."""
         return None
 
-    def for_choosing(self) -> PredictionStep:
-        """The question whose choices members pick from."""
-        raise WrongStep("choices")
+    async def act(self, members: Members, address: Address, member: Member) -> Reply:
+        """Handle a member's press of one of the buttons this step `takes`."""
+        raise WrongStep(offer_of(address.action))
 
-    def for_rating(self) -> VerifierStep:
-        """The exercise whose sample attempts members rate and run the checker on."""
-        raise WrongStep("sample attempts")
-
-    def for_answering(self) -> FreeAnswerStep:
-        """The problem members type their answers to."""
-        raise WrongStep("answer box")
+    async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
+        """Take a member's typed answer at this step, the run's open one for them."""
+        raise WrongStep(offer_of(Action.ANSWER))
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """This step's aggregates as they stand in the database now."""

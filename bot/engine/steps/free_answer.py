@@ -4,23 +4,35 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine.addresses import Action
-from bot.engine.free_answers import (
-    free_answer_bars,
-    free_answer_chart,
-    free_answer_notes,
-    gold_shown,
-    grpo_group_notes,
-)
+from bot.engine.addresses import Action, Address
+from bot.engine.checks import checker_failures
 from bot.engine.ports import TallyStorage
-from bot.engine.steps.base import KindOfStep, RunData, StepResult, button_address
-from bot.engine.tally import percent
-from bot.model.records import RunRecord, StepTally
-from bot.model.views import Bar, Button, RevealCard, Section, Tone
+from bot.engine.steps.base import (
+    KindOfStep,
+    Members,
+    OpenForm,
+    RunData,
+    StepResult,
+    button_address,
+)
+from bot.engine.tally import RIGHT_MARK, make_bars, percent, tally_chart
+from bot.mechanism.grpo import group_stats, group_text
+from bot.model.errors import BadInput, TriesUsedUp
+from bot.model.records import FreeAnswerStats, Member, RunRecord, StepTally, SubmittedAnswer
+from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Section, Tone
+from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import FreeAnswerStep
 
 PROBLEM_TITLE = "Your turn"
 ANSWER_LABEL = "Answer"
+MAX_TYPED_ANSWER = 200
+ANSWER_AT_REVEAL = "The answer comes at the reveal."
+FIRST_TRY = "solved on the first try"
+AFTER_RETRYING = "solved after trying again"
+NOT_SOLVED = "not solved yet"
+FIRST_TRY_MARK = "✅"
+RETRY_MARK = "🔁"
+RETRY_CHART_MARK = "↻"
 
 
 class FreeAnswer(KindOfStep[FreeAnswerStep]):
@@ -28,6 +40,8 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
 
     step_class = FreeAnswerStep
     takes_answers = True
+    takes = frozenset({Action.ANSWER})
+    offers = "answer box"
 
     def sections(self) -> tuple[Section, ...]:
         """The problem to solve."""
@@ -38,9 +52,43 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
         address = button_address(run_id, self.step.id, Action.ANSWER)
         return (Button(address, ANSWER_LABEL, Tone.PRIMARY, row=0, emoji="✏️"),)
 
-    def for_answering(self) -> FreeAnswerStep:
-        """This problem, which members type their answers to."""
-        return self.step
+    async def act(self, members: Members, address: Address, member: Member) -> OpenForm:
+        """Open the answer box, while this step takes the member's answers."""
+        run, step = await members.open_step(address.run_id, self.step.id, member)
+        return OpenForm(run, step)
+
+    async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
+        """Grade a member's typed answer, up to the step's try cap; every try is kept."""
+        answer = text.strip()
+        if not answer or len(answer) > MAX_TYPED_ANSWER:
+            raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
+        cap = self.tries_cap(members.default_max_tries)
+        with members.turns.turn(run.place, member.user_id):
+            stored = await self._graded_try(members, run.id, member, answer, cap)
+        tries_left = max(0, cap - stored.attempt_no)
+        text = answer_text(stored.attempt_no, stored.verdict, tries_left)
+        waits = ANSWER_AT_REVEAL if tries_left == 0 and not stored.verdict.reward else ""
+        return Receipt(
+            text, run.id, self.step.id, stored.verdict.reward, tries_left, until_reveal=waits
+        )
+
+    def tries_cap(self, default: int) -> int:
+        """How many tries each member gets: the lesson's `max_tries`, else `default`."""
+        step = self.step
+        return step.max_tries if "max_tries" in step.model_fields_set else default
+
+    async def _graded_try(
+        self, members: Members, run_id: int, member: Member, answer: str, cap: int
+    ) -> SubmittedAnswer:
+        """Grade and store one try while under the cap (the store checks the cap as it writes)."""
+        step, answers = self.step, members.answers
+        if await answers.count_tries(run_id, step.id, member.user_id) >= cap:
+            raise TriesUsedUp(cap)
+        with checker_failures():
+            verdict = await members.checker.check_answer(
+                answer, step.gold, unit=step.unit, accept=step.accept
+            )
+        return await answers.record_free_answer(run_id, step.id, member, answer, verdict, cap)
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """Who answered, and who solved it on the first try or later."""
@@ -68,3 +116,70 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
         title = self.step.title
         line = f"**{title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
         return StepResult((line,), Bar(title, stats.solved, share, True))
+
+
+def free_answer_bars(stats: FreeAnswerStats) -> tuple[Bar, ...]:
+    """Members split into solved first try (✅), solved after retrying (🔁), and not solved."""
+    retried = stats.solved - stats.first_try_solved
+    unsolved = stats.members - stats.solved
+    first, retry, rest = make_bars(
+        [
+            (FIRST_TRY, stats.first_try_solved, True),
+            (AFTER_RETRYING, retried, True),
+            (NOT_SOLVED, unsolved, False),
+        ]
+    )
+    return (replace(first, mark=FIRST_TRY_MARK), replace(retry, mark=RETRY_MARK), rest)
+
+
+def free_answer_chart(title: str, bars: tuple[Bar, ...]) -> Chart:
+    """The free-answer tally as percentages, first try and retry marked apart."""
+    answered = sum(bar.count for bar in bars)
+    marks = (RIGHT_MARK, RETRY_CHART_MARK, "")
+    legend = ((RIGHT_MARK, FIRST_TRY), (RETRY_CHART_MARK, AFTER_RETRYING))
+    heading = f"{title}: this channel's answers ({answered} answered)"
+    return tally_chart(heading, bars, marks, legend)
+
+
+def gold_shown(step: FreeAnswerStep) -> str:
+    """The problem's answer as the reveal shows it: with its unit, if the step names one."""
+    return f"{step.gold} {step.unit}" if step.unit else step.gold
+
+
+def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:
+    """A sentence on how the channel did, and the gold answer."""
+    if stats.members == 0:
+        return (f"Nobody answered this time. The answer was **{gold}**.",)
+    share = percent(stats.solved / stats.members)
+    return (
+        f"{stats.members} answered with {stats.attempts} tries in all; "
+        f"{stats.solved} ({share}) got reward 1. The answer was **{gold}**.",
+    )
+
+
+def grpo_group_notes(stats: FreeAnswerStats) -> tuple[str, ...]:
+    """The channel's first tries as one GRPO group: rewards, mean, std and advantages."""
+    if stats.members == 0:
+        return ()
+    first_try = group_stats(stats.first_try_solved, stats.members - stats.first_try_solved)
+    heading = "**This channel as a GRPO group** (each member's first graded try is one rollout):"
+    return (heading, *group_text(first_try))
+
+
+def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
+    """What a member sees after submitting a typed answer (the gold stays secret)."""
+    if verdict.outcome is Grade.REJECTED:
+        head = f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
+        return f"{head} {tries_text(tries_left)}"
+    head = f"Try {attempt_no}: the checker read **{verdict.read}**. Reward **{verdict.reward}**"
+    if verdict.reward:
+        return f"{head} ✅ Correct. The checker only cared that the final answer matched."
+    return f"{head} ❌ Not quite. {tries_text(tries_left)}"
+
+
+def tries_text(tries_left: int) -> str:
+    """How many more tries a member has at a free-answer problem."""
+    if tries_left == 0:
+        return "That was your last try."
+    plural = "try" if tries_left == 1 else "tries"
+    return f"Check your working and try again: {tries_left} {plural} left."

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from bot.engine.mechanism_view import mechanism_sections, train_on_run
+import asyncio
+from collections.abc import Sequence
+
 from bot.engine.steps.base import CardExtras, KindOfStep, RunData
 from bot.engine.steps.verifier import Verifier
+from bot.mechanism import (
+    TrainingRuns,
+    TrainingSettings,
+    assumptions_line,
+    reward_lines,
+    runs_text,
+    toy_attempts,
+    train_all,
+)
+from bot.mechanism.chart import training_chart
 from bot.model.records import RunRecord
+from bot.model.views import LineChart, Section, VerifierRow
 from lessons.schema import MechanismStep, VerifierStep
 
 
@@ -20,3 +33,18 @@ class Mechanism(KindOfStep[MechanismStep]):
         assert isinstance(source, VerifierStep)
         rows = await Verifier(source).table(data, run)
         return mechanism_sections(await train_on_run(run, source, rows))
+
+
+async def train_on_run(
+    run: RunRecord, step: VerifierStep, rows: Sequence[VerifierRow]
+) -> TrainingRuns:
+    """Train the three toy runs on the verifier table this run produced, off the event loop."""
+    settings = TrainingSettings(seed=run.id)
+    return await asyncio.to_thread(train_all, toy_attempts(step, rows), settings)
+
+
+def mechanism_sections(runs: TrainingRuns) -> tuple[tuple[Section, ...], LineChart]:
+    """What each toy learned, how each run was rewarded with its assumptions, and the chart."""
+    learned = Section("What the toy learned", "\n\n".join(runs_text(runs)))
+    how = Section("How it was trained", "\n".join([*reward_lines(runs), assumptions_line(runs)]))
+    return (learned, how), training_chart(runs)

@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from bot.engine.addresses import Action
+from bot.engine.addresses import Action, Address
 from bot.engine.ports import TallyStorage
-from bot.engine.recall import (
+from bot.engine.steps.base import (
+    KindOfStep,
+    Members,
+    ModeWords,
+    RunData,
+    StepResult,
+    button_address,
+)
+from bot.engine.steps.before_after import (
     before_after_chart,
     own_move_text,
     recall_notes,
     recall_summary_line,
 )
-from bot.engine.reveals import choice_bars, choice_notes, share_chart
-from bot.engine.steps.base import KindOfStep, ModeWords, RunData, StepResult, button_address
-from bot.engine.tally import percent
-from bot.model.records import RunRecord, StepTally
-from bot.model.views import Bar, Button, RevealCard, Tone
+from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, make_bars, percent, tally_chart
+from bot.model.errors import UnknownChoice
+from bot.model.records import Member, RunRecord, StepTally, VoteCount
+from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Tone
 from lessons.schema import PredictionStep
+
+CHOICE_KIND = "choice"
+"""The vote kind of a member's choice; its value is the choice's id."""
+CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
+RESULTS_AT_REVEAL = "Results come at the reveal."
 
 
 class Prediction(KindOfStep[PredictionStep]):
@@ -26,6 +39,8 @@ class Prediction(KindOfStep[PredictionStep]):
     step_class = PredictionStep
     takes_answers = True
     done_once_answered = frozenset({Action.CHOOSE})
+    takes = frozenset({Action.CHOOSE})
+    offers = "choices"
 
     @classmethod
     def of(cls, step: PredictionStep) -> KindOfStep[PredictionStep]:
@@ -44,9 +59,19 @@ class Prediction(KindOfStep[PredictionStep]):
             for choice in self.step.choices
         )
 
-    def for_choosing(self) -> PredictionStep:
-        """This question, whose choices members pick from."""
-        return self.step
+    async def act(self, members: Members, address: Address, member: Member) -> Receipt:
+        """Record (or change) a member's choice."""
+        choice = next((c for c in self.step.choices if c.id == address.arg), None)
+        if choice is None:
+            raise UnknownChoice(address.arg)
+        run_id, step = address.run_id, self.step
+        result = await members.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
+        previous = next((c.label for c in step.choices if c.id == result.previous), None)
+        if previous and previous != choice.label:
+            text = f"Changed your answer to **{choice.label}** (was {previous})."
+            return Receipt(text, run_id, step.id, until_reveal=RESULTS_AT_REVEAL)
+        text = f"You chose **{choice.label}**."
+        return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
 
     async def reveal(
         self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
@@ -80,9 +105,9 @@ class Recall(Prediction):
         """The id of the earlier prediction this one asks again."""
         return self.step.recall
 
-    def own_move(self, first: str | None, second: str | None) -> str | None:
+    def own_move(self, first: Mapping[str, str], second: Mapping[str, str]) -> str | None:
         """'You moved to the right answer.' (or held it, left it, changed, kept)."""
-        return own_move_text(self.step, first, second)
+        return own_move_text(self.step, first.get(CHOICE_KIND), second.get(CHOICE_KIND))
 
     def promise(self, words: ModeWords) -> str:
         """How the answers' move is shown, as the run's mode shows it."""
@@ -92,7 +117,7 @@ class Recall(Prediction):
         """The choices' tally, and each member's first answer paired with this one."""
         tally = await super().count(tallies, run_id)
         recalled = self.step.recall or ""
-        pairs = tuple(await tallies.choice_pairs(run_id, recalled, self.step.id))
+        pairs = tuple(await tallies.choice_pairs(run_id, CHOICE_KIND, recalled, self.step.id))
         return replace(tally, pairs=pairs)
 
     async def reveal(
@@ -117,3 +142,28 @@ class Recall(Prediction):
         recalled = data.lesson_of(run).step_by_id(self.step.recall or "")
         assert isinstance(recalled, PredictionStep)
         return choice_bars(recalled, (await data.step_tally(run, recalled)).votes)
+
+
+def choice_bars(step: PredictionStep, counts: Sequence[VoteCount]) -> tuple[Bar, ...]:
+    """One bar per choice, the correct one marked."""
+    by_choice = {c.value: c.count for c in counts if c.kind == CHOICE_KIND}
+    return make_bars([(c.label, by_choice.get(c.id, 0), c.correct) for c in step.choices])
+
+
+def choice_notes(step: PredictionStep, bars: Sequence[Bar]) -> tuple[str, ...]:
+    """A sentence on how many chose the right answer (nothing for an opinion poll)."""
+    total = sum(bar.count for bar in bars)
+    right = next((bar for bar in bars if bar.marked), None)
+    if right is None or total == 0:
+        return ()
+    return (f"{right.count} of {total} ({percent(right.share)}) chose the right answer.",)
+
+
+def share_chart(title: str, bars: Sequence[Bar]) -> Chart:
+    """The channel's predictions as percentages, the right answer marked."""
+    answered = sum(bar.count for bar in bars)
+    marks = tuple(RIGHT_MARK if bar.marked else "" for bar in bars)
+    legend = ((RIGHT_MARK, RIGHT_ANSWER),) if any(marks) else ()
+    return tally_chart(
+        f"{title}: this channel's predictions ({answered} answered)", bars, marks, legend
+    )

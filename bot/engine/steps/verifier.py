@@ -2,19 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.engine.addresses import Action
-from bot.engine.explanations import verifier_explanation
-from bot.engine.reveals import verifier_chart, verifier_notes, verifier_rows
-from bot.engine.steps.base import KindOfStep, RunData, StepResult, button_address
+from bot.engine.addresses import Action, Address
+from bot.engine.steps.base import (
+    KindOfStep,
+    Members,
+    RunData,
+    StepResult,
+    button_address,
+)
+from bot.engine.steps.ratings import verifier_chart, verifier_explanation, verifier_notes
 from bot.engine.tally import percent
-from bot.model.records import RunRecord, StepTally
-from bot.model.views import Button, RevealCard, Section, Tone, VerifierRow
-from lessons.schema import VerifierStep
+from bot.model.errors import BadInput, UnknownChoice
+from bot.model.records import Member, RunRecord, StepTally, VoteCount
+from bot.model.views import Button, Receipt, RevealCard, Section, Tone, VerifierRow
+from bot.verifier.verdict import Verdict
+from lessons.schema import Attempt, VerifierStep
 
 PROBLEM_TITLE = "The problem"
 CHECKER_LABEL = "Run the checker"
+THUMBS_UP = "up"
+THUMBS_DOWN = "down"
+"""The values of a thumbs rating."""
+RATINGS_LOCKED = "ratings-locked"
+"""The vote kind a member holds once they have seen a checker verdict here (its first attempt)."""
+LOCKED_TEXT = (
+    "You have run the checker, so your ratings are locked: the results compare thumbs "
+    "given before seeing any checker verdict."
+)
+JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
+
+
+def rate_kind(attempt_id: str) -> str:
+    """The vote kind of a thumbs rating on one attempt; its value is `THUMBS_UP` or down."""
+    return f"rate:{attempt_id}"
 
 
 class Verifier(KindOfStep[VerifierStep]):
@@ -23,6 +46,8 @@ class Verifier(KindOfStep[VerifierStep]):
     step_class = VerifierStep
     takes_answers = True
     host_row = 4
+    takes = frozenset({Action.UP, Action.DOWN, Action.CHECK})
+    offers = "sample attempts"
 
     def sections(self) -> tuple[Section, ...]:
         """The problem, then each sample attempt."""
@@ -42,17 +67,68 @@ class Verifier(KindOfStep[VerifierStep]):
             )
         )
 
-    def for_rating(self) -> VerifierStep:
-        """This exercise, whose sample attempts members rate and check."""
-        return self.step
+    async def act(self, members: Members, address: Address, member: Member) -> Receipt:
+        """A thumbs rating on a sample attempt, or a run of the checker on it."""
+        if address.action is Action.CHECK:
+            return await self.run_checker(members, address.run_id, member, address.arg)
+        up = address.action is Action.UP
+        return await self.rate(members, address.run_id, member, self.attempt(address.arg), up)
+
+    def attempt(self, attempt_id: str) -> Attempt:
+        """A sample attempt of this step by id."""
+        for attempt in self.step.attempts:
+            if attempt.id == attempt_id:
+                return attempt
+        raise UnknownChoice(attempt_id)
+
+    async def rate(
+        self, members: Members, run_id: int, member: Member, attempt: Attempt, thumbs_up: bool
+    ) -> Receipt:
+        """Record a member's thumbs-up or thumbs-down on a sample attempt, as a human rater."""
+        value = THUMBS_UP if thumbs_up else THUMBS_DOWN
+        result = await members.cast_vote(
+            run_id, self.step, member, rate_kind(attempt.id), value, blocked_by=RATINGS_LOCKED
+        )
+        if result.blocked:
+            raise BadInput(LOCKED_TEXT)
+        left = await self.unrated(members, run_id, member)
+        text = rated_text(attempt.label, thumbs_up, left, len(self.step.attempts))
+        return Receipt(text, run_id, self.step.id)
+
+    async def run_checker(
+        self, members: Members, run_id: int, member: Member, attempt_id: str
+    ) -> Receipt:
+        """Run the checker on a sample attempt, once the member has rated every attempt."""
+        run, _ = await members.open_step(run_id, self.step.id, member)
+        step, attempt = self.step, self.attempt(attempt_id)
+        left = await self.unrated(members, run.id, member)
+        if left:
+            raise BadInput(blind_refusal(left, len(step.attempts)))
+        with members.turns.turn(run.place, member.user_id):
+            verdict = await members.verdicts.attempt_verdict(
+                run.lesson_id, run.lesson_version, step, attempt
+            )
+            lock = await members.cast_vote(
+                run.id, step, member, RATINGS_LOCKED, attempt.id, blocked_by=RATINGS_LOCKED
+            )
+            await members.answers.record_check(run.id, step.id, member, attempt.id, verdict)
+        text = checker_text(attempt.label, verdict)
+        if not lock.blocked:
+            text = f"{text}\n{JUST_LOCKED_TEXT}"
+        return Receipt(text, run.id, step.id, verdict.reward)
+
+    async def unrated(self, members: Members, run_id: int, member: Member) -> list[Attempt]:
+        """The attempts of this step the member has not rated yet."""
+        votes = await members.answers.member_votes(run_id, self.step.id, member.user_id)
+        return [attempt for attempt in self.step.attempts if rate_kind(attempt.id) not in votes]
 
     async def before_reveal(self, data: RunData, run: RunRecord) -> None:
         """Have the checker grade every attempt, so a failing checker refuses before any move."""
-        await data.attempt_verdicts(run, self.step)
+        await data.verdicts.verdicts(run, self.step)
 
     async def table(self, data: RunData, run: RunRecord) -> tuple[VerifierRow, ...]:
         """Each attempt's thumbs tally in this run beside the checker's reward."""
-        verdicts = await data.attempt_verdicts(run, self.step)
+        verdicts = await data.verdicts.verdicts(run, self.step)
         return verifier_rows(self.step, (await data.step_tally(run, self.step)).votes, verdicts)
 
     async def reveal(
@@ -71,3 +147,60 @@ class Verifier(KindOfStep[VerifierStep]):
         rows = await self.table(data, run)
         parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
         return StepResult((f"**{self.step.title}**: " + "; ".join(parts),), rows=rows)
+
+
+def verifier_rows(
+    step: VerifierStep, counts: Sequence[VoteCount], verdicts: dict[str, Verdict]
+) -> tuple[VerifierRow, ...]:
+    """Each attempt's thumbs tally beside the checker's reward."""
+    tally = {(c.kind, c.value): c.count for c in counts}
+    return tuple(
+        VerifierRow(
+            label=attempt.label,
+            style=attempt.style,
+            thumbs_up=tally.get((rate_kind(attempt.id), THUMBS_UP), 0),
+            thumbs_down=tally.get((rate_kind(attempt.id), THUMBS_DOWN), 0),
+            read=verdicts[attempt.id].read,
+            reward=verdicts[attempt.id].reward,
+            reason=verdicts[attempt.id].reason,
+        )
+        for attempt in step.attempts
+    )
+
+
+def checker_text(label: str, verdict: Verdict) -> str:
+    """What a member sees after running the checker on an attempt."""
+    lines = [
+        f"**Checker on {label}**",
+        f"It read the final answer as: **{verdict.read or '(nothing it could read)'}**",
+        f"Gold answer: **{verdict.gold}**",
+        f"Reward: **{verdict.reward}** {'✅' if verdict.reward else '❌'}",
+    ]
+    if verdict.reason:
+        lines.append(verdict.reason)
+    return "\n".join(lines)
+
+
+def rated_text(label: str, thumbs_up: bool, left: list[Attempt], total: int) -> str:
+    """What a member sees after rating an attempt: how many are left before the checker opens."""
+    head = f"You gave **{label}** a {'👍' if thumbs_up else '👎'}."
+    if left:
+        return f"{head} {_left_to_rate(left)} The checker opens once you have rated all {total}."
+    return (
+        f"{head} You have rated all {total}: now run the checker on each and compare. "
+        "Your first checker run locks your ratings."
+    )
+
+
+def blind_refusal(left: list[Attempt], total: int) -> str:
+    """Why the checker stays closed: the member has not rated every attempt yet."""
+    return (
+        f"Rate all {total} attempts with 👍 or 👎 first, so your ratings stay blind to the "
+        f"checker. {_left_to_rate(left)}"
+    )
+
+
+def _left_to_rate(left: list[Attempt]) -> str:
+    labels = ", ".join(f"**{attempt.label}**" for attempt in left)
+    count = "1 attempt" if len(left) == 1 else f"{len(left)} attempts"
+    return f"{count} left to rate: {labels}."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.engine.reveals import RIGHT_ANSWER, RIGHT_MARK, tally_series
+from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, tally_series
 from bot.model.records import ChoicePair
 from bot.model.views import Bar, Chart
 from lessons.schema import PredictionStep

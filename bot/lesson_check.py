@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -10,17 +11,18 @@ from bot.engine import AnswerChecker
 from bot.verifier import Checker, Grade
 from bot.verifier.units import find_unit, known_units
 from lessons.loader import LessonError, available_lessons, load_lesson_file
-from lessons.schema import FreeAnswerStep, Lesson, VerifierStep
+from lessons.schema import Attempt, GoldAnswer, Lesson
 
 
 async def lesson_problems(lesson: Lesson, checker: Checker) -> list[str]:
     """Gold answers and attempts' final answers that the checker cannot read."""
     problems: list[str] = []
     for step in lesson.steps:
-        if isinstance(step, VerifierStep | FreeAnswerStep):
-            problems += await _gold_problems(step, checker)
-        if isinstance(step, VerifierStep):
-            problems += await _attempt_problems(step, checker)
+        if (gold := step.gold_answer()) is not None:
+            problems += await _gold_problems(f"step '{step.id}'", gold, checker)
+            problems += await _attempt_problems(
+                f"step '{step.id}'", gold, step.sample_attempts(), checker
+            )
     return problems
 
 
@@ -50,30 +52,32 @@ async def validate_command(paths: list[Path], timeout: float) -> int:
     return 1 if any(results.values()) else 0
 
 
-async def _gold_problems(step: VerifierStep | FreeAnswerStep, checker: Checker) -> list[str]:
-    if step.unit is not None and find_unit(step.unit) is None:
-        return [f"step '{step.id}', field 'unit': '{step.unit}' is not a unit the checker "
+async def _gold_problems(step: str, gold: GoldAnswer, checker: Checker) -> list[str]:
+    if gold.unit is not None and find_unit(gold.unit) is None:
+        return [f"{step}, field 'unit': '{gold.unit}' is not a unit the checker "
                 f"knows ({known_units()})"]
     try:
-        await checker.read_gold(step.gold, unit=step.unit)
+        await checker.read_gold(gold.text, unit=gold.unit)
     except ValueError as error:
-        return [f"step '{step.id}', field 'gold': the checker cannot read it: {error}"]
-    if not step.accept:
+        return [f"{step}, field 'gold': the checker cannot read it: {error}"]
+    if not gold.accept:
         return []
     try:
-        await checker.read_gold(step.gold, unit=step.unit, accept=step.accept)
+        await checker.read_gold(gold.text, unit=gold.unit, accept=gold.accept)
     except ValueError as error:
-        return [f"step '{step.id}', field 'accept': {error}"]
+        return [f"{step}, field 'accept': {error}"]
     return []
 
 
-async def _attempt_problems(step: VerifierStep, checker: AnswerChecker) -> list[str]:
+async def _attempt_problems(
+    step: str, gold: GoldAnswer, attempts: Sequence[Attempt], checker: AnswerChecker
+) -> list[str]:
     problems = []
-    for index, attempt in enumerate(step.attempts):
+    for index, attempt in enumerate(attempts):
         verdict = await checker.check_attempt(
-            attempt.text, step.gold, unit=step.unit, accept=step.accept
+            attempt.text, gold.text, unit=gold.unit, accept=gold.accept
         )
-        where = f"step '{step.id}', field 'attempts.{index}"
+        where = f"{step}, field 'attempts.{index}"
         if attempt.expect is None and verdict.outcome is Grade.REJECTED:
             problems.append(f"{where}.text': the checker cannot read a final answer "
                             f"({verdict.reason or 'nothing found'})")

@@ -11,14 +11,7 @@ from __future__ import annotations
 import math
 import re
 
-from lessons.schema import (
-    QUESTION_STEPS,
-    FreeAnswerStep,
-    Lesson,
-    Step,
-    TakeawayStep,
-    VerifierStep,
-)
+from lessons.schema import Lesson
 
 WORDS_PER_MINUTE = 200
 MINUTES_PER_QUESTION = 1
@@ -30,47 +23,21 @@ def word_count(text: str | None) -> int:
     return len(_WORD.findall(text or ""))
 
 
-def explanation_texts(step: Step) -> list[str]:
-    """A step's explanation and every variant of it."""
-    texts = [getattr(step, "explanation", "")]
-    if isinstance(step, VerifierStep):
-        variants = step.explanations
-        texts += [variants.rated_like_checker or "", variants.favoured_unrewarded or ""]
-    return [text for text in texts if text]
-
-
-def step_texts(step: Step) -> list[str]:
-    """Every authored text of a step a member may be shown."""
-    texts = [step.body]
-    if isinstance(step, VerifierStep | FreeAnswerStep):
-        texts.append(step.problem)
-    if isinstance(step, VerifierStep):
-        texts += [attempt.text for attempt in step.attempts]
-    if isinstance(step, TakeawayStep) and step.next_steps:
-        texts.append(step.next_steps)
-    return [*texts, *explanation_texts(step), *([step.more] if step.more else [])]
-
-
 def authored_words(lesson: Lesson) -> int:
     """The words of every authored text in a lesson."""
-    texts = [text for step in lesson.steps for text in step_texts(step)]
+    texts = [text for step in lesson.steps for text in step.authored_texts()]
     return sum(word_count(text) for text in [*texts, lesson.disclaimer or ""])
-
-
-def question_count(lesson: Lesson) -> int:
-    """How many steps members answer."""
-    return sum(isinstance(step, QUESTION_STEPS) for step in lesson.steps)
 
 
 def reading_minutes(lesson: Lesson) -> int:
     """Minutes a channel spends: the words at a reading pace, plus time for each question."""
     reading = math.ceil(authored_words(lesson) / WORDS_PER_MINUTE)
-    return reading + question_count(lesson) * MINUTES_PER_QUESTION
+    return reading + lesson.question_count() * MINUTES_PER_QUESTION
 
 
 def lesson_length(lesson: Lesson) -> str:
     """How long a lesson is, e.g. '11 steps, 1,080 words, 5 questions, about 11 min'."""
     return (
         f"{len(lesson.steps)} steps, {authored_words(lesson):,} words, "
-        f"{question_count(lesson)} questions, about {reading_minutes(lesson)} min"
+        f"{lesson.question_count()} questions, about {reading_minutes(lesson)} min"
     )

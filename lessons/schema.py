@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -78,8 +79,41 @@ class CrowdAnswer(Strict):
     weight: float = Field(default=1.0, gt=0)
 
 
+@dataclass(frozen=True)
+class GoldAnswer:
+    """A problem's gold answer as the checker reads it: the text, its unit, other spellings."""
+
+    text: str
+    unit: str | None = None
+    accept: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Learning:
+    """How simulated classmates learn at a recall, as the lesson's author sets it."""
+
+    recall: str
+    """The id of the earlier question asked again."""
+    learned: float | None
+    kept: float | None
+
+
+@dataclass(frozen=True)
+class Crowd:
+    """What simulated classmates (play mode) answer a step by, as the lesson's author sets it.
+
+    They pick a choice by its `crowd` weight (at a recall, by `learning`), give each sample
+    attempt a thumbs-up with its `appeal` chance, and type the crowd answers by their weights.
+    """
+
+    choices: tuple[Choice, ...] = ()
+    right: Choice | None = None
+    learning: Learning | None = None
+    answers: tuple[CrowdAnswer, ...] = ()
+
+
 class StepBase(Strict):
-    """Fields every step has."""
+    """Fields every step has, and what any step answers about itself."""
 
     id: Slug
     title: ShortText
@@ -89,6 +123,31 @@ class StepBase(Strict):
         description="Longer detail a member reads privately with the step's More button. "
         "On a question the button comes with the reveal, so the text may discuss the answer.",
     )
+
+    def authored_texts(self) -> list[str]:
+        """Every authored text of the step a member may be shown, in the order shown."""
+        more = [self.more] if self.more else []
+        return [self.body, *self._own_texts(), *self.explanation_texts(), *more]
+
+    def explanation_texts(self) -> list[str]:
+        """The step's explanation and every variant of it (none on a step without answers)."""
+        return []
+
+    def gold_answer(self) -> GoldAnswer | None:
+        """The gold answer the checker grades this step's answers against, if it has one."""
+        return None
+
+    def sample_attempts(self) -> tuple[Attempt, ...]:
+        """The sample attempts members rate and run the checker on (none for most steps)."""
+        return ()
+
+    def crowd(self) -> Crowd:
+        """What simulated classmates answer this step by (nothing, for a step without answers)."""
+        return Crowd()
+
+    def _own_texts(self) -> list[str]:
+        """The texts this kind of step shows between its body and its explanation."""
+        return []
 
 
 class NarrationStep(StepBase):
@@ -102,6 +161,9 @@ class TakeawayStep(StepBase):
 
     kind: Literal[StepKind.TAKEAWAY]
     next_steps: LongText | None = None
+
+    def _own_texts(self) -> list[str]:
+        return [self.next_steps] if self.next_steps else []
 
 
 class PredictionStep(StepBase):
@@ -157,6 +219,17 @@ class PredictionStep(StepBase):
         """The right answer, or None for an opinion poll."""
         return next((choice for choice in self.choices if choice.correct), None)
 
+    def explanation_texts(self) -> list[str]:
+        """The explanation shown at the reveal."""
+        return [self.explanation]
+
+    def crowd(self) -> Crowd:
+        """The choices by their weights, and at a recall that sets it, how classmates learn."""
+        learning = None
+        if self.recall and (self.learned is not None or self.kept is not None):
+            learning = Learning(self.recall, self.learned, self.kept)
+        return Crowd(tuple(self.choices), self.correct_choice, learning)
+
 
 class VerifierExplanations(Strict):
     """Explanations chosen by how the channel rated; `explanation` is shown when none fits."""
@@ -203,6 +276,23 @@ class VerifierStep(StepBase):
             raise ValueError(f"attempt ids must be unique, got {ids}")
         return self
 
+    def explanation_texts(self) -> list[str]:
+        """The explanation and its variants chosen by how the channel rated."""
+        variants = self.explanations
+        texts = [self.explanation, variants.rated_like_checker, variants.favoured_unrewarded]
+        return [text for text in texts if text]
+
+    def gold_answer(self) -> GoldAnswer:
+        """The gold answer every sample attempt is graded against."""
+        return GoldAnswer(self.gold, self.unit, tuple(self.accept))
+
+    def sample_attempts(self) -> tuple[Attempt, ...]:
+        """The sample attempts, in the lesson's order."""
+        return tuple(self.attempts)
+
+    def _own_texts(self) -> list[str]:
+        return [self.problem, *(attempt.text for attempt in self.attempts)]
+
 
 DEFAULT_MAX_TRIES = 5
 """Tries each member gets at a free-answer problem when neither the lesson nor the settings say."""
@@ -225,6 +315,21 @@ class FreeAnswerStep(StepBase):
         le=MAX_TRIES_LIMIT,
         description="How many tries each member gets at the problem.",
     )
+
+    def explanation_texts(self) -> list[str]:
+        """The explanation shown at the reveal."""
+        return [self.explanation]
+
+    def gold_answer(self) -> GoldAnswer:
+        """The gold answer members' typed answers are graded against."""
+        return GoldAnswer(self.gold, self.unit, tuple(self.accept))
+
+    def crowd(self) -> Crowd:
+        """The answers classmates type, by their weights."""
+        return Crowd(answers=tuple(self.crowd_answers))
+
+    def _own_texts(self) -> list[str]:
+        return [self.problem]
 
 
 class MechanismStep(StepBase):
@@ -287,6 +392,18 @@ class Lesson(Strict):
     def step_by_id(self, step_id: str) -> Step:
         """The step with an id (the lesson's validation guarantees ids are unique)."""
         return next(step for step in self.steps if step.id == step_id)
+
+    def question_count(self) -> int:
+        """How many steps members answer."""
+        return sum(isinstance(step, QUESTION_STEPS) for step in self.steps)
+
+    def mechanism_source(self) -> VerifierStep | None:
+        """The verifier step whose votes the lesson's mechanism step trains on, if it has one."""
+        mechanism = next((s for s in self.steps if isinstance(s, MechanismStep)), None)
+        if mechanism is None:
+            return None
+        sources = (s for s in self.steps if s.id == mechanism.source)
+        return next(s for s in sources if isinstance(s, VerifierStep))
 
 
 def _check_mechanism_source(step: MechanismStep, earlier: list[Step]) -> None:

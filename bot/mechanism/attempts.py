@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot.mechanism.naive import naive_reward
 from bot.model.views import VerifierRow
-from lessons.schema import VerifierStep
+from lessons.schema import Attempt, GoldAnswer
 
 CHANNEL_VOTES = "this channel's votes"
 COMMAND_LINE_VOTES = "votes from the command line"
+
+
+class Exercise(Protocol):
+    """Sample attempts at a problem, and its gold answer: a lesson step the toy trains on."""
+
+    def sample_attempts(self) -> Sequence[Attempt]:
+        """The sample attempts, in the lesson's order."""
+        ...
+
+    def gold_answer(self) -> GoldAnswer:
+        """The gold answer the attempts are graded against."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -41,14 +54,15 @@ class ToyAttempts:
 
 
 def toy_attempts(
-    step: VerifierStep, rows: Sequence[VerifierRow], votes_from: str = CHANNEL_VOTES
+    exercise: Exercise, rows: Sequence[VerifierRow], votes_from: str = CHANNEL_VOTES
 ) -> ToyAttempts:
-    """The step's attempts beside their verifier rows (same order), with the naive reward added."""
+    """The attempts beside their verifier rows (same order), with the naive reward added."""
+    gold = exercise.gold_answer().text
     attempts = tuple(
-        ToyAttempt(row, naive_reward(attempt.text, step.gold))
-        for attempt, row in zip(step.attempts, rows, strict=True)
+        ToyAttempt(row, naive_reward(attempt.text, gold))
+        for attempt, row in zip(exercise.sample_attempts(), rows, strict=True)
     )
-    return ToyAttempts(attempts, step.gold, votes_from)
+    return ToyAttempts(attempts, gold, votes_from)
 
 
 def toy_disclaimer(votes_from: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.mechanism.attempts import COMMAND_LINE_VOTES, toy_attempts
+from bot.mechanism.attempts import COMMAND_LINE_VOTES, Exercise, toy_attempts
 from bot.mechanism.chart import training_chart_png
 from bot.mechanism.report import report_lines
 from bot.mechanism.training import DEFAULT_STEPS, TrainingRuns, TrainingSettings, train_all
@@ -22,7 +22,6 @@ from bot.verifier.checker import Checker
 from bot.verifier.errors import CheckerError
 from bot.verifier.verdict import Verdict
 from lessons.loader import LessonError, load_lesson
-from lessons.schema import MechanismStep, VerifierStep
 
 BAD_INPUT = 2
 MAX_STEPS = 10_000
@@ -50,7 +49,7 @@ def mechanism_command(
     options = options or MechanismOptions()
     try:
         step = _check_options(options)
-        counts = parse_votes(votes, step.attempts)
+        counts = parse_votes(votes, step.sample_attempts())
         raters = _raters(counts, options.raters)
     except (VotesError, LessonError) as error:
         return _fail(str(error))
@@ -65,18 +64,15 @@ def mechanism_command(
     return _write_chart(runs, options.chart_path) if options.chart_path else 0
 
 
-def source_step(lesson_id: str) -> VerifierStep:
+def source_step(lesson_id: str) -> Exercise:
     """The verifier step whose attempts the lesson's mechanism step trains on."""
-    lesson = load_lesson(lesson_id)
-    mechanism = next((s for s in lesson.steps if isinstance(s, MechanismStep)), None)
-    if mechanism is None:
+    source = load_lesson(lesson_id).mechanism_source()
+    if source is None:
         raise LessonError(lesson_id, ["the lesson has no mechanism step"])
-    source = lesson.step_by_id(mechanism.source)
-    assert isinstance(source, VerifierStep)
     return source
 
 
-def _check_options(options: MechanismOptions) -> VerifierStep:
+def _check_options(options: MechanismOptions) -> Exercise:
     if not 1 <= options.steps <= MAX_STEPS:
         raise VotesError(f"steps must be between 1 and {MAX_STEPS}, got {options.steps}")
     if options.chart_path and not Path(options.chart_path).parent.is_dir():
@@ -100,16 +96,17 @@ def _raters_assumption(raters: int, given: int | None) -> str:
     return f"{raters} raters each rated every attempt ({source})"
 
 
-async def _verdicts(step: VerifierStep) -> dict[str, Verdict]:
+async def _verdicts(step: Exercise) -> dict[str, Verdict]:
+    gold = step.gold_answer()
     async with Checker(workers=1) as checker:
         return {
-            a.id: await checker.check_attempt(a.text, step.gold, unit=step.unit, accept=step.accept)
-            for a in step.attempts
+            a.id: await checker.check_attempt(a.text, gold.text, unit=gold.unit, accept=gold.accept)
+            for a in step.sample_attempts()
         }
 
 
 def _rows(
-    step: VerifierStep, ups: Mapping[str, int], raters: int, verdicts: Mapping[str, Verdict]
+    step: Exercise, ups: Mapping[str, int], raters: int, verdicts: Mapping[str, Verdict]
 ) -> tuple[VerifierRow, ...]:
     return tuple(
         VerifierRow(
@@ -121,7 +118,7 @@ def _rows(
             reward=verdicts[a.id].reward,
             reason=verdicts[a.id].reason,
         )
-        for a in step.attempts
+        for a in step.sample_attempts()
     )
 
 

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.engine import Action, Address
+from bot.engine import Action, Address, parse_address
 from bot.model import Place, StepCard
 from bot.service import Actor, LessonService
-from lessons.schema import Choice, FreeAnswerStep, Lesson, PredictionStep, Step, VerifierStep
+from lessons.schema import Attempt, Choice, Crowd, CrowdAnswer, Learning, Lesson, Step
 
 NAMES = (
     "Ada",
@@ -34,6 +34,20 @@ NAMES = (
 RETRY_CHANCE = 0.6
 
 
+@dataclass(frozen=True)
+class Labelled:
+    """What a member button acts on: a choice or a sample attempt, by id, and its label."""
+
+    id: str
+    label: str
+
+
+def buttons_for(card: StepCard, action: Action) -> list[Labelled]:
+    """What the card's buttons for `action` act on, in the card's order."""
+    found = [(parse_address(button.address), button.label) for button in card.buttons]
+    return [Labelled(address.arg, label) for address, label in found if address.action is action]
+
+
 def make_classmates(count: int, place: Place) -> list[Actor]:
     """`count` simulated members in `place`, labelled as such in their names."""
     return [
@@ -42,22 +56,17 @@ def make_classmates(count: int, place: Place) -> list[Actor]:
     ]
 
 
-def learns(step: PredictionStep) -> bool:
-    """Whether the lesson says how simulated classmates learn by this question asked again."""
-    return bool(step.recall) and (step.learned is not None or step.kept is not None)
-
-
-def learning_assumption(step: PredictionStep) -> str:
-    """What the simulated classmates are assumed to do when `step` asks a question again."""
+def learning_assumption(learning: Learning) -> str:
+    """What the simulated classmates are assumed to do at a question asked again."""
     wrong = (
-        f"one who was wrong moves to the right answer with a {step.learned:.0%} chance, "
+        f"one who was wrong moves to the right answer with a {learning.learned:.0%} chance, "
         "else keeps their answer"
-        if step.learned is not None
+        if learning.learned is not None
         else "one who was wrong answers by the lesson's weights again"
     )
     right = (
-        f"one who was right keeps it with a {step.kept:.0%} chance"
-        if step.kept is not None
+        f"one who was right keeps it with a {learning.kept:.0%} chance"
+        if learning.kept is not None
         else "one who was right answers by the lesson's weights again"
     )
     return (
@@ -69,9 +78,9 @@ def learning_assumption(step: PredictionStep) -> str:
 def learning_assumptions(lesson: Lesson) -> dict[str, str]:
     """The learning assumption of each recall step that sets one, by step id."""
     return {
-        step.id: learning_assumption(step)
+        step.id: learning_assumption(learning)
         for step in lesson.steps
-        if isinstance(step, PredictionStep) and learns(step)
+        if (learning := step.crowd().learning) is not None
     }
 
 
@@ -88,48 +97,56 @@ class Classmates:
     chosen: dict[tuple[str, str], str] = field(default_factory=dict)
 
     async def answer(self, card: StepCard, step: Step) -> None:
-        """Have every classmate answer the step the card shows."""
+        """Have every classmate answer the step the card shows, with the card's own buttons."""
+        crowd = step.crowd()
+        choosing = bool(buttons_for(card, Action.CHOOSE))
+        rating = bool(buttons_for(card, Action.UP))
         for member in self.members:
-            if isinstance(step, PredictionStep):
-                choice = self.choose(member, step)
-                self.chosen[member.user_id, step.id] = choice.id
+            if choosing:
+                choice = self.choose(member, crowd)
+                self.chosen[member.user_id, card.step_id] = choice.id
                 await self._click(member, card, Action.CHOOSE, choice.id)
-            elif isinstance(step, VerifierStep):
-                for attempt in step.attempts:
-                    thumbs = Action.UP if self.rng.random() < attempt.appeal else Action.DOWN
-                    await self._click(member, card, thumbs, attempt.id)
-            elif isinstance(step, FreeAnswerStep):
-                await self._solve(member, card, step)
+            elif rating:
+                await self._rate(member, card, step.sample_attempts())
+            else:
+                await self._solve(member, card, crowd.answers)
 
-    def choose(self, member: Actor, step: PredictionStep) -> Choice:
+    def choose(self, member: Actor, crowd: Crowd) -> Choice:
         """A choice by the lesson's weights; at a recall that sets them, by the learning chances.
 
         Asked again, one who was wrong moves to the right answer with the chance `learned`,
         else keeps their answer; one who was right keeps it with the chance `kept`, else picks
         another choice by its weight.
         """
-        first = self.chosen.get((member.user_id, step.recall or ""))
-        right = step.correct_choice
-        if not learns(step) or first is None or right is None:
-            return self._weighted(step.choices)
+        choices, right, learning = crowd.choices, crowd.right, crowd.learning
+        first = self.chosen.get((member.user_id, learning.recall)) if learning else None
+        if learning is None or first is None or right is None:
+            return self._weighted(choices)
         if first == right.id:
-            chance, otherwise = step.kept, [c for c in step.choices if c.id != right.id]
+            chance, otherwise = learning.kept, [c for c in choices if c.id != right.id]
         else:
-            chance, otherwise = step.learned, [c for c in step.choices if c.id == first]
+            chance, otherwise = learning.learned, [c for c in choices if c.id == first]
         if chance is None:
-            return self._weighted(step.choices)
+            return self._weighted(choices)
         return right if self.rng.random() < chance else self._weighted(otherwise)
 
     def _weighted(self, choices: Sequence[Choice]) -> Choice:
         return self.rng.choices(choices, weights=[c.crowd for c in choices])[0]
 
-    async def _solve(self, member: Actor, card: StepCard, step: FreeAnswerStep) -> None:
-        if not step.crowd_answers:
+    async def _rate(self, member: Actor, card: StepCard, attempts: Sequence[Attempt]) -> None:
+        for attempt in attempts:
+            thumbs = Action.UP if self.rng.random() < attempt.appeal else Action.DOWN
+            await self._click(member, card, thumbs, attempt.id)
+
+    async def _solve(
+        self, member: Actor, card: StepCard, answers: Sequence[CrowdAnswer]
+    ) -> None:
+        if not answers:
             return
-        weights = [answer.weight for answer in step.crowd_answers]
+        weights = [answer.weight for answer in answers]
         address = Address(card.run_id, card.step_id, Action.ANSWER).encode()
         for _ in range(2):
-            answer = self.rng.choices(step.crowd_answers, weights=weights)[0]
+            answer = self.rng.choices(answers, weights=weights)[0]
             outcome = await self.service.answer(member, address, answer.text)
             await outcome.shown()
             if outcome.reward or self.rng.random() > RETRY_CHANCE:

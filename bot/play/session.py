@@ -13,9 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.engine import Action, Address, LessonEngine, parse_address
+from bot.engine import Action, Address, LessonEngine
 from bot.model import Place, StepCard
-from bot.play.classmates import Classmates, learning_assumptions, make_classmates
+from bot.play.classmates import (
+    Classmates,
+    Labelled,
+    buttons_for,
+    learning_assumptions,
+    make_classmates,
+)
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
@@ -28,20 +34,6 @@ PLATFORM = "terminal"
 THUMBS = {"u": "up", "d": "down"}
 NEXT_PROMPT = "\nPress Enter to continue (q to stop): "
 MORE_PROMPT = "\nPress Enter to continue (m for more, q to stop): "
-
-
-@dataclass(frozen=True)
-class Labelled:
-    """What a member button acts on: a choice or a sample attempt, by id, and its label."""
-
-    id: str
-    label: str
-
-
-def buttons_for(card: StepCard, action: Action) -> list[Labelled]:
-    """What the card's buttons for `action` act on, in the card's order."""
-    found = [(parse_address(button.address), button.label) for button in card.buttons]
-    return [Labelled(address.arg, label) for address, label in found if address.action is action]
 
 
 @dataclass(frozen=True)

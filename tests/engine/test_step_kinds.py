@@ -1,7 +1,7 @@
 """Each kind of step lives in one module of `bot/engine/steps/`; nothing else branches on its class.
 
-The lesson schema, play's simulated classmates and the lesson checker may; the rest of the
-engine, the service, the adapters and play ask `kind_of(step)`.
+The lesson schema may; the rest of the engine, the service and the adapters ask
+`kind_of(step)`, and play asks the step itself or reads the card's buttons.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from lessons import schema
 ROOT = Path(__file__).resolve().parents[2]
 STEPS = ROOT / "bot" / "engine" / "steps"
 CHECKED = ("bot/engine", "bot/service", "bot/discord_adapter", "bot/slack_adapter", "bot/play")
-ALLOWED = (STEPS, ROOT / "bot" / "play" / "classmates.py")
+ALLOWED = (STEPS,)
 STEP_CLASSES = typing.get_args(typing.get_args(schema.Step)[0])
 """The classes of the schema's `Step` union."""
 

@@ -9,7 +9,6 @@ import pytest
 from bot.lesson_check import lesson_problems
 from bot.verifier import Checker
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.reading import step_texts
 from lessons.schema import FreeAnswerStep, PredictionStep, Step, VerifierStep
 
 LESSON_FILES = sorted(LESSON_DIR.glob("*.yaml"))
@@ -57,7 +56,7 @@ def test_the_writing_question_offers_the_misconception() -> None:
 
 
 def test_the_deepseek_figures_name_the_paper_version() -> None:
-    text = " ".join(text for step in rlvr_steps() for text in step_texts(step))
+    text = " ".join(text for step in rlvr_steps() for text in step.authored_texts())
     for fact in ("15.6%", "71.0%", "86.7%", "2501.12948v1", "GRPO"):
         assert fact in text
 

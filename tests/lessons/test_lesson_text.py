@@ -11,13 +11,7 @@ from click.testing import CliRunner
 from bot.cli import cli
 from bot.engine.cards import step_card
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.reading import (
-    authored_words,
-    explanation_texts,
-    reading_minutes,
-    step_texts,
-    word_count,
-)
+from lessons.reading import authored_words, reading_minutes, word_count
 from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, VerifierStep
 
 LESSON_FILES = sorted(LESSON_DIR.glob("*.yaml"))
@@ -46,7 +40,7 @@ def posted_texts(lesson: Lesson, index: int) -> list[str]:
         card.body,
         *(f"{s.heading}\n{s.text}" for s in card.sections),
         *labels,
-        *explanation_texts(step),
+        *step.explanation_texts(),
         *([step.more] if step.more else []),
     ]
 
@@ -106,7 +100,7 @@ def test_each_post_is_short_and_the_lesson_is_short_in_all(lesson: Lesson) -> No
 def all_text(lesson: Lesson) -> str:
     """Every text of a lesson a member may read, labels included."""
     texts = [text for i in range(len(lesson.steps)) for text in posted_texts(lesson, i)]
-    return "\n".join(texts + [text for step in lesson.steps for text in step_texts(step)])
+    return "\n".join(texts + [text for step in lesson.steps for text in step.authored_texts()])
 
 
 def test_every_beat_of_the_seed_is_in_the_rlvr_lesson() -> None:

@@ -12,9 +12,9 @@ from bot.mechanism import (
 )
 from bot.mechanism.cli import source_step
 from bot.model.views import VerifierRow
-from lessons.schema import VerifierStep
 
-STEP: VerifierStep = source_step("rlvr")
+STEP = source_step("rlvr")
+ATTEMPTS = STEP.sample_attempts()
 
 
 def rows_with(thumbs: dict[str, tuple[int, int]]) -> tuple[VerifierRow, ...]:
@@ -28,7 +28,7 @@ def rows_with(thumbs: dict[str, tuple[int, int]]) -> tuple[VerifierRow, ...]:
             read="",
             reward=int(attempt.expect == "correct"),
         )
-        for attempt in STEP.attempts
+        for attempt in ATTEMPTS
     )
 
 

@@ -11,7 +11,7 @@ from bot.charts import DPI, SIZE_INCHES, end_label_texts
 from bot.mechanism import COMMAND_LINE_VOTES, TrainingSettings, train_all
 from bot.mechanism.chart import training_chart, training_chart_png
 from bot.mechanism.training import TrainingRuns
-from tests.mechanism.helpers import STEP, lesson_toy
+from tests.mechanism.helpers import ATTEMPTS, lesson_toy
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 THUMBS = {"polished": (3, 1), "hedge": (1, 3)}
@@ -36,8 +36,8 @@ def test_each_panel_names_its_reward_and_the_lessons_attempts() -> None:
         "Reward: naive checker",
     ]
     for panel in chart.panels:
-        assert [series.name for series in panel.series] == [a.label for a in STEP.attempts]
-        assert len({series.colour for series in panel.series}) == len(STEP.attempts)
+        assert [series.name for series in panel.series] == [a.label for a in ATTEMPTS]
+        assert len({series.colour for series in panel.series}) == len(ATTEMPTS)
 
 
 def runs() -> TrainingRuns:

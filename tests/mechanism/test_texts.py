@@ -15,7 +15,7 @@ from bot.mechanism import (
     reward_lines,
     runs_text,
 )
-from tests.mechanism.helpers import STEP, rows_with, trained
+from tests.mechanism.helpers import ATTEMPTS, rows_with, trained
 
 CHANNEL = {"polished": (17, 3), "thorough": (9, 11), "hedge": (6, 14), "second-look": (8, 12)}
 TOY = re.compile(r"toy.*not a real language model", re.IGNORECASE | re.DOTALL)
@@ -51,7 +51,7 @@ def first_number(pattern: str, text: str) -> float:
 
 def in_lesson_order(*chances: float) -> dict[str, float]:
     """Chances keyed by the lesson's attempt labels, given in the lesson's order."""
-    return dict(zip((a.label for a in STEP.attempts), chances, strict=True))
+    return dict(zip((a.label for a in ATTEMPTS), chances, strict=True))
 
 
 def test_thumbs_up_chance_is_each_attempts_share_of_thumbs_ups_not_a_normalised_share() -> None:
@@ -78,7 +78,7 @@ def test_stated_chances_are_the_rewards_the_training_drew(run_name: str) -> None
 
 def test_checker_chances_are_the_checkers_verdicts_on_the_lessons_attempts() -> None:
     runs = trained(CHANNEL)
-    expected = {a.label: float(a.expect == "correct") for a in STEP.attempts}
+    expected = {a.label: float(a.expect == "correct") for a in ATTEMPTS}
     assert stated_chances(runs, runs.checker) == expected
     assert stated_chances(runs, runs.checker)["The second look"] == 1.0
 
@@ -136,7 +136,7 @@ def test_the_report_has_a_table_per_run_with_the_lessons_names() -> None:
     assert TOY.search("\n".join(report))
     assert any(line.startswith("Assumptions: 10 raters;") for line in report)
     header = next(line for line in report if line.lstrip().startswith("step"))
-    assert re.split(r"\s{2,}", header.strip()) == ["step", *(a.label for a in STEP.attempts)]
+    assert re.split(r"\s{2,}", header.strip()) == ["step", *(a.label for a in ATTEMPTS)]
 
 
 def test_a_run_without_a_clear_favourite_says_so_with_its_top_two() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.mechanism import Reward, TrainingSettings, train_policy
-from tests.mechanism.helpers import STEP, trained
+from tests.mechanism.helpers import ATTEMPTS, trained
 
 POLISHED = {"polished": (7, 0), "thorough": (2, 5), "hedge": (1, 6), "second-look": (0, 7)}
-LABELS = tuple(a.label for a in STEP.attempts)
+LABELS = tuple(a.label for a in ATTEMPTS)
 CHECKER = Reward("checker", "", (0.0, 0.0, 0.0, 1.0))
 
 

@@ -65,7 +65,9 @@ async def test_simulated_classmates_learn_and_the_reveal_says_it_is_assumed(
 ) -> None:
     again = load_lesson("rlvr").step_by_id("what-changed-again")
     assert isinstance(again, PredictionStep) and again.learned and again.kept
-    assumption = learning_assumption(again)
+    learning = again.crowd().learning
+    assert learning is not None
+    assumption = learning_assumption(learning)
     assert f"moves to the right answer with a {again.learned:.0%} chance" in assumption
     assert f"keeps it with a {again.kept:.0%} chance" in assumption
     moved = left = 0

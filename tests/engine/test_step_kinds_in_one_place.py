@@ -19,23 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("bot", "lessons", "storage", "fakes")
 ALLOWED = (ROOT / "bot" / "engine" / "steps", ROOT / "lessons" / "schema.py")
 
-NOT_YET_MOVED = frozenset({
-    "bot/engine/explanations.py",
-    "bot/engine/free_answers.py",
-    "bot/engine/mechanism_view.py",
-    "bot/engine/member_actions.py",
-    "bot/engine/recall.py",
-    "bot/engine/reveals.py",
-    "bot/engine/run_views.py",
-    "bot/engine/verdicts.py",
-    "storage/repository.py",
-})
-"""TEMPORARY: engine and storage modules whose step-kind code moves into `bot/engine/steps/`.
-
-Each entry must still be a module that names a step kind; once the move has landed the
-entries no longer exist, and this set is emptied.
-"""
-
 STEP_CLASSES: tuple[type, ...] = typing.get_args(typing.get_args(schema.Step)[0])
 """The classes of the schema's `Step` union, read at run time so a new kind is covered."""
 
@@ -108,12 +91,7 @@ def offenders() -> dict[str, list[str]]:
 def test_no_module_outside_the_step_kinds_names_a_step_class_or_a_vote_kind() -> None:
     modules = scanned_modules()
     assert len(modules) > 100, "the scanned packages are missing"
-    found = {name: where for name, where in offenders().items() if name not in NOT_YET_MOVED}
-    assert found == {}
-
-
-def test_every_module_not_yet_moved_still_names_a_step_kind() -> None:
-    assert sorted(NOT_YET_MOVED - offenders().keys()) == []
+    assert offenders() == {}
 
 
 def test_the_scan_knows_every_step_class_of_the_schema() -> None:

@@ -27,6 +27,8 @@ AnswerUnit = Annotated[
 
 Chance = Annotated[float | None, Field(ge=0, le=1)]
 """A probability from 0 to 1."""
+ReasonText = Annotated[str, Field(min_length=1, max_length=280)]
+"""A one-sentence reason for an answer: a member's, or the lesson author's for a choice."""
 
 
 class StepKind(StrEnum):
@@ -38,6 +40,7 @@ class StepKind(StrEnum):
     FREE_ANSWER = "free_answer"
     MECHANISM = "mechanism"
     TAKEAWAY = "takeaway"
+    PEER_ROUND = "peer_round"
 
 
 class Strict(BaseModel):
@@ -110,6 +113,8 @@ class Crowd:
     right: Choice | None = None
     learning: Learning | None = None
     answers: tuple[CrowdAnswer, ...] = ()
+    switch: float | None = None
+    """At a peer round: the chance one who answered wrong switches after reading a reason."""
 
 
 class StepBase(Strict):
@@ -339,11 +344,92 @@ class MechanismStep(StepBase):
     source: Slug = Field(description="The id of the verifier step whose votes train the toy.")
 
 
-QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep)
+class PeerChoice(Choice):
+    """A choice of a peer round, with the author's short case for it."""
+
+    reason: ReasonText = Field(
+        description="The author's one-sentence case for this choice, shown (as the author's) "
+        "where no member has given a reason for it yet."
+    )
+
+
+class Band(Strict):
+    """The share of right first answers within which a peer round holds its discussion."""
+
+    low: float = Field(default=0.3, ge=0, le=1)
+    high: float = Field(default=0.7, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _check_order(self) -> Band:
+        if self.low >= self.high:
+            raise ValueError(f"band: low ({self.low}) must be below high ({self.high})")
+        return self
+
+    def holds(self, share_right: float) -> bool:
+        """Whether a first vote with this share right is split enough to discuss."""
+        return self.low <= share_right <= self.high
+
+
+class PeerRoundStep(StepBase):
+    """A question answered twice: alone, then again after reading peers' reasons.
+
+    When the share right at the first vote falls inside `band`, the answer stays hidden:
+    members read anonymous reasons for the choices and answer again. Outside it, the
+    question is revealed at once.
+    """
+
+    kind: Literal[StepKind.PEER_ROUND]
+    choices: list[PeerChoice] = Field(min_length=2, max_length=5)
+    explanation: LongText
+    band: Band = Field(default_factory=Band)
+    keywords: list[ShortText] = Field(
+        default_factory=list,
+        description="The key words of the right answer: no text posted before the question "
+        "may contain them, so nothing gives the answer away.",
+    )
+    switch: Chance = Field(
+        default=0.5,
+        description="For play mode's simulated classmates: the chance that one whose first "
+        "answer was wrong switches to the right answer after reading a reason for it.",
+    )
+
+    @model_validator(mode="after")
+    def _check_choices(self) -> PeerRoundStep:
+        ids = [choice.id for choice in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"choice ids must be unique, got {ids}")
+        if sum(choice.correct for choice in self.choices) != 1:
+            raise ValueError("a peer round needs exactly one choice marked correct")
+        return self
+
+    @property
+    def correct_choice(self) -> PeerChoice:
+        """The right answer."""
+        return next(choice for choice in self.choices if choice.correct)
+
+    def explanation_texts(self) -> list[str]:
+        """The explanation shown at the reveal."""
+        return [self.explanation]
+
+    def crowd(self) -> Crowd:
+        """The choices by their weights; classmates switch to the right one by `switch`."""
+        return Crowd(tuple(self.choices), self.correct_choice, switch=self.switch)
+
+    def _own_texts(self) -> list[str]:
+        return [choice.reason for choice in self.choices]
+
+
+QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep, PeerRoundStep)
 """The kinds of step members answer; each has a reveal."""
 
 Step = Annotated[
-    NarrationStep | PredictionStep | VerifierStep | FreeAnswerStep | MechanismStep | TakeawayStep,
+    NarrationStep
+    | PredictionStep
+    | VerifierStep
+    | FreeAnswerStep
+    | MechanismStep
+    | TakeawayStep
+    | PeerRoundStep,
     Field(discriminator="kind"),
 ]
 

@@ -24,6 +24,7 @@ from bot.model.records import (
     Position,
     RunRecord,
     RunState,
+    ShownReason,
     StepTally,
     SubmittedAnswer,
     VoteCount,
@@ -293,6 +294,33 @@ class PassStorage(Protocol):
         ...
 
 
+class ReasonStorage(Protocol):
+    """Members' one-sentence reasons for their answers at a peer round."""
+
+    async def save_reason(
+        self, run_id: int, step_id: str, member: Member, vote: int, choice: str, text: str
+    ) -> None:
+        """Store a member's reason with their first (`vote` 1) or second (2) answer.
+
+        One row per member, step and vote: a second reason for the same vote replaces the first.
+        """
+        ...
+
+    async def reasons_to_show(
+        self, run_id: int, step_id: str, choices: Sequence[str], not_by: str | None = None
+    ) -> list[ShownReason]:
+        """For each of `choices` in turn, the visible first-vote reason least shown so far.
+
+        Reasons by the member `not_by` are passed over, and a choice with none is skipped.
+        Each reason returned counts as shown once more, so every reason gets its turn.
+        """
+        ...
+
+    async def hide_reason(self, run_id: int, reason_id: int) -> bool:
+        """Hide a reason of a run from now on; whether there was such a reason to hide."""
+        ...
+
+
 class RunStore(
     RunStorage,
     AnswerStorage,
@@ -300,6 +328,7 @@ class RunStore(
     MessageStorage,
     MemberDataStorage,
     PassStorage,
+    ReasonStorage,
     Protocol,
 ):
     """Persistence of runs, members and everything they answered."""

@@ -34,6 +34,7 @@ from bot.model.errors import (
 from bot.model.records import (
     AnswerRecord,
     ChoicePair,
+    ShownReason,
     ForgetReport,
     FreeAnswerStats,
     Member,
@@ -85,6 +86,7 @@ __all__ = [
     "CheckerFailed",
     "ChecksPaused",
     "ChoicePair",
+    "ShownReason",
     "ForgetReport",
     "FreeAnswerStats",
     "LessonBotError",

@@ -28,6 +28,8 @@ class Phase(StrEnum):
     """Whether the current step takes answers or shows its results."""
 
     OPEN = "open"
+    AGAIN = "again"
+    """A peer round's second vote: the first closed, the answer not yet revealed."""
     REVEALED = "revealed"
 
 
@@ -115,6 +117,15 @@ class ChoicePair:
     first: str | None
     second: str | None
     count: int
+
+
+@dataclass(frozen=True)
+class ShownReason:
+    """A member's reason for a choice at a peer round, as shown to others: anonymous."""
+
+    id: int
+    choice: str
+    text: str
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy import (
     ColumnElement,
     Select,
+    and_,
     case,
     distinct,
     func,
@@ -33,6 +34,7 @@ from bot.model.records import (
     RunRecord,
     RunState,
     SubmittedAnswer,
+    VoteAt,
     VoteCount,
     VoteResult,
 )
@@ -254,22 +256,16 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
         answerers = select(FreeAnswerRow.member_id).where(FreeAnswerRow.run_id == run_id)
         return await self._count_union(voters, answerers)
 
-    async def choice_pairs(
-        self, run_id: int, kind: str, first_step: str, second_step: str
-    ) -> list[ChoicePair]:
-        """Members counted by their vote of `kind` at one step and at another (None: none there)."""
+    async def choice_pairs(self, run_id: int, first: VoteAt, second: VoteAt) -> list[ChoicePair]:
+        """Members counted by their vote at `first` and at `second` (None: no vote there)."""
         per_member = (
-            select(_value_at(first_step, "first"), _value_at(second_step, "second"))
-            .where(
-                VoteRow.run_id == run_id,
-                VoteRow.kind == kind,
-                VoteRow.step_id.in_((first_step, second_step)),
-            )
+            select(_value_at(first, "first"), _value_at(second, "second"))
+            .where(VoteRow.run_id == run_id, or_(_cast_at(first), _cast_at(second)))
             .group_by(VoteRow.member_id)
             .subquery()
         )
-        first, second = per_member.c
-        query = select(first, second, func.count()).group_by(first, second)
+        before, after = per_member.c
+        query = select(before, after, func.count()).group_by(before, after)
         async with self.sessions() as session:
             return [ChoicePair(a, b, n) for a, b, n in await session.execute(query)]
 
@@ -437,6 +433,11 @@ def run_member(member_id: InstrumentedAttribute[int]) -> ColumnElement[bool]:
     )
 
 
-def _value_at(step_id: str, name: str) -> Label[str | None]:
-    """A member's vote at one step (of the kind the query keeps), grouped by member."""
-    return func.max(case((VoteRow.step_id == step_id, VoteRow.value))).label(name)
+def _value_at(at: VoteAt, name: str) -> Label[str | None]:
+    """A member's vote at one step and of one kind, grouped by member."""
+    return func.max(case((_cast_at(at), VoteRow.value))).label(name)
+
+
+def _cast_at(at: VoteAt) -> ColumnElement[bool]:
+    """The votes of one kind at one step."""
+    return and_(VoteRow.step_id == at.step_id, VoteRow.kind == at.kind)

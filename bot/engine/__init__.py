@@ -12,7 +12,7 @@ from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
-from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS
+from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, Closing
 from bot.engine.member_data import (
     FORGET_CONFIRM,
     answers_csv,
@@ -48,6 +48,7 @@ __all__ = [
     "AssignmentCard",
     "ClickResult",
     "Clock",
+    "Closing",
     "LessonCatalog",
     "LessonEngine",
     "OwnStep",

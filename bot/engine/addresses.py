@@ -32,9 +32,12 @@ class Action(StrEnum):
     MORE = "more"
     START = "start"
     ONWARD = "onward"
+    AGAIN = "again"
+    WHY = "why"
+    HIDE = "hide"
 
 
-ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK}
+ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK, Action.AGAIN, Action.HIDE}
 HOST_ACTIONS = {Action.REVEAL, Action.NEXT}
 
 

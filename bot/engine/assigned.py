@@ -28,6 +28,7 @@ from bot.model.records import (
     MemberPass,
     NewRun,
     PassProgress,
+    Phase,
     Place,
     Position,
     RunMode,
@@ -120,8 +121,13 @@ class OwnPace:
         await self.expected(run, step, member)
         return run, step
 
-    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
-        """Raise unless the member's pass is at `step`; the store then checks only the run."""
+    async def expected(
+        self, run: RunRecord, step: Step, member: Member, phase: Phase = Phase.OPEN
+    ) -> Position | None:
+        """Raise unless the member's pass is at `step`; the store then checks only the run.
+
+        A member's own step has no phases: both answers of a peer round are theirs to give.
+        """
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
             raise BadInput(NOT_STARTED)

@@ -33,6 +33,10 @@ def refusal(run: RunRecord | None, step_index: int) -> Exception:
         return NoActiveRun()
     if run.step_index != step_index:
         return StepClosed("That question is over; the lesson has moved on.")
+    if run.position.phase is Phase.AGAIN:
+        return StepClosed("The first answers are closed: answer again on the newest card.")
+    if run.position.phase is Phase.OPEN:
+        return StepClosed("The second answers open only once the first are closed.")
     return StepClosed("The answers are revealed; this question no longer takes answers.")
 
 
@@ -142,10 +146,13 @@ class RunCore:
         return step
 
     async def open_step(self, run_id: int, step_id: str) -> tuple[RunRecord, Step]:
-        """The run and its current step, which must be `step_id` and still take answers."""
+        """The run and its current step, which must be `step_id` and still take answers.
+
+        A step takes answers until its reveal: while open, and during a second vote.
+        """
         run = await self.open_run(run_id)
         step = self.current_step(run, step_id)
-        if run.position.phase is not Phase.OPEN:
+        if run.position.phase is Phase.REVEALED:
             raise StepClosed("The answers are revealed; this question no longer takes answers.")
         return run, step
 

@@ -8,7 +8,7 @@ from bot.engine.addresses import Action, Address
 from bot.engine.assigned import AssignedMode, AssignedRuns
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
-from bot.engine.host_actions import HostActions
+from bot.engine.host_actions import Closing, HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
 from bot.engine.member_data import Forgetter, MemberData
@@ -21,7 +21,7 @@ from bot.engine.steps import AttemptVerdicts, OpenForm
 from bot.engine.timers import RunTimers, TimerFired
 from bot.model.errors import NoActiveRun
 from bot.model.records import Member, Place, RunRecord
-from bot.model.views import Advance, Receipt, RevealCard, StepCard, SummaryCard
+from bot.model.views import Advance, Form, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
 
 
@@ -30,12 +30,12 @@ class ClickResult:
     """What a button click produced: a private receipt, a reveal, or a move to the next step."""
 
     receipt: Receipt | None = None
-    reveal: tuple[StepCard, RevealCard] | None = None
+    reveal: Closing | None = None
     advance: Advance | None = None
     own: OwnStep | None = None
     """A member's own step of an assigned run, shown to them privately."""
-    form_card: StepCard | None = None
-    """The step whose answer form opens (in an assignment, the member's)."""
+    form: tuple[StepCard, Form] | None = None
+    """A form to open, and the step it is for (in an assignment, the member's)."""
 
 
 class LessonEngine:
@@ -63,8 +63,10 @@ class LessonEngine:
         tallies = StepTallies(store)
         verdicts = AttemptVerdicts(checker)
         self.modes = RunModes(LiveMode(self.core), AssignedMode(self.core, store))
-        self.views = RunViews(self.core, tallies, verdicts, self.modes)
-        self.members = MemberActions(self.core, store, checker, verdicts, self.modes, max_tries)
+        self.views = RunViews(self.core, tallies, verdicts, self.modes, store)
+        self.members = MemberActions(
+            self.core, store, store, checker, verdicts, self.modes, max_tries
+        )
         self.assigned = AssignedRuns(self.core, store, self.views, self.modes)
         self.hosts = HostActions(self.core, tallies, self.views, self.modes)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
@@ -130,10 +132,8 @@ class LessonEngine:
         """Open a run of a lesson in a channel and return its first step."""
         return await self.hosts.start(place, host, lesson_id, timer_seconds)
 
-    async def reveal(
-        self, run_id: int, host: Member, step_id: str | None = None
-    ) -> tuple[StepCard, RevealCard]:
-        """Close the current question and show its results: (closed card, reveal)."""
+    async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
+        """Close the current question: (closed card, its results), or a discussion first."""
         return await self.hosts.reveal(run_id, host, step_id)
 
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
@@ -224,7 +224,8 @@ class LessonEngine:
         """A press of a step's own button, which the kind of step handles."""
         reply = await self.members.act(address, member)
         if isinstance(reply, OpenForm):
-            return ClickResult(form_card=await self.views.card_for(reply.run, step=reply.step))
+            card = await self.views.card_for(reply.run, step=reply.step)
+            return ClickResult(form=(card, reply.form))
         return ClickResult(reply)
 
 

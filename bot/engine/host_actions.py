@@ -18,8 +18,11 @@ from bot.model.records import (
     RunRecord,
     RunState,
 )
-from bot.model.views import Advance, RevealCard, StepCard, SummaryCard
+from bot.model.views import Advance, Discussion, RevealCard, StepCard, SummaryCard
 
+Closing = tuple[StepCard, RevealCard] | Discussion
+"""What closing a question's answers shows: its card closed and its results, or, where the
+question holds a second vote first, the discussion."""
 MAX_TIMER_SECONDS = 3600
 MIN_TIMER_SECONDS = 10
 
@@ -51,10 +54,12 @@ class HostActions:
         run = await self.core.create_run(new)
         return step_card(run.id, lesson, 0)
 
-    async def reveal(
-        self, run_id: int, host: Member, step_id: str | None = None
-    ) -> tuple[StepCard, RevealCard]:
-        """Close the current question and show its results: (closed card, reveal)."""
+    async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
+        """Close the current question's answers: (closed card, its results), or a discussion.
+
+        A question that holds a second vote (a split peer round) is discussed first: its
+        results come at the next reveal.
+        """
         require_host(host, "reveal the answers")
         run = self.modes.require(await self.core.open_run(run_id), "reveal")
         step = self.core.current_step(run, step_id)
@@ -62,9 +67,15 @@ class HostActions:
             raise WrongStep("answers to reveal; use Next to move on")
         if run.position.phase is Phase.REVEALED:
             raise StepClosed("This question is already revealed.")
-        await kind_of(step).before_reveal(self.views, run)  # a failing checker refuses first
-        position = Position(run.step_index, Phase.REVEALED)
-        moved = await self.core.move(run, position, RunState.ACTIVE)
+        kind = kind_of(step)
+        await kind.before_reveal(self.views, run)  # a failing checker refuses first
+        phase = await kind.closes_to(self.views, run)
+        first = await self.views.closed_card(run) if phase is Phase.AGAIN else None
+        moved = await self.core.move(run, Position(run.step_index, phase), RunState.ACTIVE)
+        if first is not None:  # the first answers closed; the second vote opens
+            card = await self.views.card_for(moved)
+            reasons = await kind.discussion(self.views, moved)
+            return Discussion(first, card, reasons, f"Why? {step.title}")
         await self.tallies.freeze(moved.id, step)
         return await self.views.closed_card(moved), await self.views.reveal_card(moved, step)
 
@@ -74,8 +85,11 @@ class HostActions:
         run = self.modes.require(await self.core.open_run(run_id), "next")
         step = self.core.current_step(run, step_id)
         closed, reveal = None, None
-        if takes_answers(step) and run.position.phase is Phase.OPEN:
-            closed, reveal = await self.reveal(run.id, host, step.id)
+        if takes_answers(step) and run.position.phase is not Phase.REVEALED:
+            closing = await self.reveal(run.id, host, step.id)
+            if isinstance(closing, Discussion):  # the question is discussed before moving on
+                return Advance(None, discussion=closing)
+            closed, reveal = closing
             run = await self.core.open_run(run.id)
         elif not takes_answers(step):
             closed = await self.views.closed_card(run)

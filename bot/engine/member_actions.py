@@ -12,10 +12,10 @@ from bot.engine.cards import more_receipt, takes_answers
 from bot.engine.checks import CheckTurns
 from bot.engine.core import RunCore, refusal
 from bot.engine.modes import RunModes
-from bot.engine.ports import AnswerChecker, AnswerStorage
+from bot.engine.ports import AnswerChecker, AnswerStorage, ReasonStorage
 from bot.engine.steps import AttemptVerdicts, Reply, kind_of, offer_of
 from bot.model.errors import BadAddress, NoActiveRun, WrongStep
-from bot.model.records import Member, Place, RunRecord, VoteResult
+from bot.model.records import Member, Phase, Place, RunRecord, VoteResult
 from bot.model.views import Receipt
 from lessons.schema import DEFAULT_MAX_TRIES, Step
 
@@ -27,6 +27,7 @@ class MemberActions:
         self,
         core: RunCore,
         answers: AnswerStorage,
+        reasons: ReasonStorage,
         checker: AnswerChecker,
         verdicts: AttemptVerdicts,
         modes: RunModes,
@@ -36,6 +37,7 @@ class MemberActions:
         self.core = core
         self.modes = modes
         self.answers = answers
+        self.reasons = reasons
         self.checker = checker
         self.verdicts = verdicts
         self.default_max_tries = default_max_tries
@@ -84,12 +86,16 @@ class MemberActions:
         kind: str,
         value: str,
         blocked_by: str | None = None,
+        phase: Phase = Phase.OPEN,
     ) -> VoteResult:
-        """Store a vote only while `step` is the run's open step (checked as it is written)."""
+        """Store a vote only while `step` is the run's open step (checked as it is written).
+
+        `phase` is the phase a live run's step must be in: a second vote is cast in `AGAIN`.
+        """
         run = await self.core.run(run_id, cached=True)
         if run is None:
             raise NoActiveRun()
-        expected = await self.modes.of(run).pace.expected(run, step, member)
+        expected = await self.modes.of(run).pace.expected(run, step, member, phase)
         result = await self.answers.record_vote(
             run_id, step.id, member, kind, value, expected, blocked_by
         )

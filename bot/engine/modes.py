@@ -42,8 +42,13 @@ class Pace(Protocol):
         """The run and the step, which must take this member's answers now."""
         ...
 
-    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
-        """Where the run must still be as the answer is written; None: just still going."""
+    async def expected(
+        self, run: RunRecord, step: Step, member: Member, phase: Phase = Phase.OPEN
+    ) -> Position | None:
+        """Where the run must still be as the answer is written; None: just still going.
+
+        `phase` is the phase of the step the answer is for (`AGAIN` for a second vote).
+        """
         ...
 
 
@@ -159,9 +164,11 @@ class LivePace:
         """The run and its current step, which must be `step_id` and still take answers."""
         return await self.core.open_step(run_id, step_id)
 
-    async def expected(self, run: RunRecord, step: Step, member: Member) -> Position | None:
-        """The step open, checked in the same statement that writes the answer."""
-        return Position(self.core.lesson_of(run).steps.index(step), Phase.OPEN)
+    async def expected(
+        self, run: RunRecord, step: Step, member: Member, phase: Phase = Phase.OPEN
+    ) -> Position | None:
+        """The step in `phase`, checked in the same statement that writes the answer."""
+        return Position(self.core.lesson_of(run).steps.index(step), phase)
 
 
 class LiveMode:

@@ -27,6 +27,7 @@ from bot.model.records import (
     ShownReason,
     StepTally,
     SubmittedAnswer,
+    VoteAt,
     VoteCount,
     VoteResult,
 )
@@ -149,10 +150,8 @@ class TallyStorage(Protocol):
         """Distinct members who took part anywhere in a run."""
         ...
 
-    async def choice_pairs(
-        self, run_id: int, kind: str, first_step: str, second_step: str
-    ) -> list[ChoicePair]:
-        """Members counted by their vote of `kind` at one step and at another (None: none there)."""
+    async def choice_pairs(self, run_id: int, first: VoteAt, second: VoteAt) -> list[ChoicePair]:
+        """Members counted by their vote at `first` and at `second` (None: no vote there)."""
         ...
 
     async def save_tally(self, run_id: int, step_id: str, tally: StepTally) -> None:

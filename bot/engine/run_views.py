@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.modes import RunModes
+from bot.engine.ports import ReasonStorage
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import AttemptVerdicts, CardExtras, kind_of
 from bot.engine.summary import build_summary
@@ -19,12 +20,18 @@ class RunViews:
     """Cards, reveals and results of runs, built from their tallies and the checker's verdicts."""
 
     def __init__(
-        self, core: RunCore, tallies: StepTallies, verdicts: AttemptVerdicts, modes: RunModes
+        self,
+        core: RunCore,
+        tallies: StepTallies,
+        verdicts: AttemptVerdicts,
+        modes: RunModes,
+        reasons: ReasonStorage,
     ) -> None:
         self.core = core
         self.tallies = tallies
         self.verdicts = verdicts
         self.modes = modes
+        self.reasons = reasons
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
@@ -63,7 +70,7 @@ class RunViews:
         if extras is not None:
             sections, chart = extras
             card = replace(card, sections=card.sections + sections, chart=chart)
-        return card
+        return await kind_of(step).shown_card(self, run, card)
 
     async def card_extras(self, run: RunRecord, step: Step) -> CardExtras | None:
         """What a step's card gains from this run; computed once per run and step, then kept."""

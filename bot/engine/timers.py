@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from bot.engine.cards import takes_answers
 from bot.engine.core import RunCore
-from bot.engine.host_actions import HostActions
+from bot.engine.host_actions import Closing, HostActions
 from bot.model.errors import LessonBotError
 from bot.model.records import Member, Phase, RunRecord, RunState
-from bot.model.views import Advance, RevealCard, StepCard
+from bot.model.views import Advance
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class TimerFired:
     """A timed run that moved on by itself."""
 
     run: RunRecord
-    reveal: tuple[StepCard, RevealCard] | None = None
+    reveal: Closing | None = None
     advance: Advance | None = None
 
 
@@ -42,7 +42,7 @@ class RunTimers:
         timer_host = Member(run.host_id, is_host=True)
         step = self.core.current_step(run)
         try:
-            if takes_answers(step) and run.position.phase is Phase.OPEN:
+            if takes_answers(step) and run.position.phase is not Phase.REVEALED:
                 return TimerFired(run, reveal=await self.hosts.reveal(run.id, timer_host, step.id))
             return TimerFired(run, advance=await self.hosts.advance(run.id, timer_host, step.id))
         except LessonBotError:  # another process moved it first, or the run ended

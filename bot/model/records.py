@@ -111,6 +111,14 @@ class VoteCount:
 
 
 @dataclass(frozen=True)
+class VoteAt:
+    """Where a vote is cast: the step, and the kind of vote (a choice, a second choice)."""
+
+    step_id: str
+    kind: str
+
+
+@dataclass(frozen=True)
 class ChoicePair:
     """How many members chose `first` at one step and `second` at another (None: no answer)."""
 

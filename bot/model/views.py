@@ -149,13 +149,22 @@ class StepCard:
     chart: AnyChart | None = None
     superseded: bool = False
     """An older copy of a step posted again: its buttons are off, the new copy takes clicks."""
+    vote: int = 1
+    """Which vote the card takes: 2 for a question's second vote (a peer round's)."""
 
     @property
     def counter_text(self) -> str:
-        """The live counter line, e.g. '12 answered'."""
+        """The live counter line, e.g. '12 answered' ('12 answered again' at a second vote)."""
         if self.superseded:
             return "posted again below"
-        return f"{self.answered} answered" if self.takes_answers else ""
+        if not self.takes_answers:
+            return ""
+        return f"{self.answered} answered" + (" again" if self.vote > 1 else "")
+
+    @property
+    def message_key(self) -> str:
+        """What the card's posted message is remembered by: the step, and its vote after one."""
+        return self.step_id if self.vote == 1 else f"{self.step_id}~{self.vote}"
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,62 @@ class RevealCard:
     notes: tuple[str, ...] = ()
     chart: Chart | None = None
     buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
+class Form:
+    """A one-field form a member fills in privately: what it asks, how long the answer may be."""
+
+    title: str
+    label: str
+    placeholder: str
+    max_length: int
+    hint: str = ""
+    submit: str = "Submit"
+    min_length: int = 1
+
+
+@dataclass(frozen=True)
+class ReasonCard:
+    """One reason for a choice, posted in a question's discussion: a member's or the author's.
+
+    A member's is anonymous. `text` is what someone wrote: shown as plain text, never markup.
+    """
+
+    run_id: int
+    step_id: str
+    choice: str
+    """The label of the choice the reason argues for."""
+    text: str
+    by_author: bool = False
+    hidden: bool = False
+    buttons: tuple[Button, ...] = ()
+    """The host's Hide, on a member's reason."""
+
+    @property
+    def chart(self) -> None:
+        """A reason comes without a chart."""
+        return None
+
+    @property
+    def heading(self) -> str:
+        """Whose reason it is and for which choice, without naming anyone."""
+        who = "The lesson's author" if self.by_author else "A member"
+        return f"{who}, for “{self.choice}”"
+
+
+@dataclass(frozen=True)
+class Discussion:
+    """A question held for a second vote instead of its reveal (a peer round's split vote).
+
+    `closed` is the first vote's card, closed; `card` the one that takes the second vote,
+    showing the split without the right answer; `reasons` go in a thread under it.
+    """
+
+    closed: StepCard
+    card: StepCard
+    reasons: tuple[ReasonCard, ...] = ()
+    thread_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -222,7 +287,8 @@ class Advance:
     `closed_card` is the step left behind drawn closed, when its message still needs closing
     (a question revealed earlier was closed at its reveal); `reveal` is set when moving on
     revealed an open question; `left` is the left question's reveal redrawn with its Next
-    disabled, for the message that shows it.
+    disabled, for the message that shows it. A question that holds a second vote is
+    discussed instead of left: `discussion`, with no card.
     """
 
     card: StepCard | None
@@ -230,3 +296,5 @@ class Advance:
     closed_card: StepCard | None = None
     reveal: RevealCard | None = None
     left: RevealCard | None = None
+    discussion: Discussion | None = None
+    """Set instead of a move when the question left open holds a second vote first."""

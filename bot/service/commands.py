@@ -144,11 +144,9 @@ class Verbs:
         """Close the channel's open question, then post its results."""
 
         async def reveal(run: RunRecord, host: Member) -> Outcome:
-            closed, reveal = await self.engine.reveal(run.id, host)
+            closing = await self.engine.reveal(run.id, host)
             channel = run.place.channel
-            return Outcome(
-                done=REVEALED, show=lambda: self.presenter.reveal(channel, closed, reveal)
-            )
+            return Outcome(done=REVEALED, show=lambda: self.presenter.reveal(channel, closing))
 
         return await self._steer(actor, reveal)
 

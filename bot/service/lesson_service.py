@@ -150,8 +150,10 @@ class LessonService:
 
     async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
         result = await self.engine.click(address, member, actor.place)
-        if result.form_card is not None:
-            return Outcome(form=FormToOpen(address, result.form_card))
+        if result.form is not None:
+            card, form = result.form
+            answer = Address(address.run_id, address.step_id, Action.ANSWER)
+            return Outcome(form=FormToOpen(answer, card, form))
         # The run's own channel, wherever the click came from (a member's direct message).
         presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
         if result.receipt is not None:
@@ -160,7 +162,7 @@ class LessonService:
             return self.assignments.own(address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
-            return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, *reveal))
+            return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, reveal))
         assert result.advance is not None
         advance = result.advance
         done = MOVED_ON if advance.card else FINISHED

@@ -24,6 +24,7 @@ from bot.charts import chart_png
 from bot.engine import (
     NOT_POSTED,
     AssignmentCard,
+    Closing,
     LessonEngine,
     TimerFired,
     moved_past,
@@ -32,6 +33,7 @@ from bot.engine import (
 from bot.model import (
     Advance,
     AnyChart,
+    Discussion,
     LessonBotError,
     RevealCard,
     RunRecord,
@@ -118,10 +120,10 @@ class Presenter:
 
         An older copy of the step (this is a repost) is redrawn without its buttons.
         """
-        older = await self.engine.step_message(card.run_id, card.step_id)
+        older = await self.engine.step_message(card.run_id, card.message_key)
         ref = await self.post(channel, card)
         if ref is not None:
-            await self.engine.remember_message(card.run_id, card.step_id, ref)
+            await self.engine.remember_message(card.run_id, card.message_key, ref)
             if older is not None and older not in (NOT_POSTED, ref):
                 await self._edit_quietly(channel, older, superseded(card))
         return ref
@@ -132,10 +134,23 @@ class Presenter:
         async with self._edit_lock(card.run_id, card.step_id):
             await self._redraw(channel, card)
 
-    async def reveal(self, channel: str, closed: StepCard, reveal: RevealCard) -> Refused:
-        """Close the question, then post its results with their chart."""
+    async def reveal(self, channel: str, closing: Closing) -> Refused:
+        """Close the question, then post its results with their chart (or its discussion)."""
+        if isinstance(closing, Discussion):
+            return await self.discuss(channel, closing)
+        closed, reveal = closing
         await self.close(channel, closed)
         return await self.results(channel, reveal)
+
+    async def discuss(self, channel: str, discussion: Discussion) -> Refused:
+        """Close the first answers, post the second vote's card, and reasons in its thread."""
+        await self.close(channel, discussion.closed)
+        ref = await self.step(channel, discussion.card)
+        if ref is None:
+            return NOT_SHOWN
+        for reason in discussion.reasons:
+            await self.post_in_thread(channel, ref, discussion.thread_title, reason)
+        return None
 
     async def results(self, channel: str, reveal: RevealCard) -> Refused:
         """Post a question's results and remember their message, or that it was refused."""
@@ -156,6 +171,8 @@ class Presenter:
 
     async def advance(self, channel: str, advance: Advance) -> Refused:
         """Show a move on: the step left closed, its results, then the next step or the end."""
+        if advance.discussion is not None:
+            return await self.discuss(channel, advance.discussion)
         if advance.closed_card is not None:
             await self.close(channel, advance.closed_card)
         refused = None
@@ -262,20 +279,20 @@ class Presenter:
             elif isinstance(shown, RevealCard):
                 await self.engine.remember_reveal(run.id, shown.step_id, found)
             else:
-                await self.engine.remember_message(run.id, shown.step_id, found)
+                await self.engine.remember_message(run.id, shown.message_key, found)
 
     async def _posted(self, run_id: int, shown: StepCard | RevealCard) -> bool:
         if isinstance(shown, RevealCard):
             ref = await self.engine.reveal_message(run_id, shown.step_id)
         else:
-            ref = await self.engine.step_message(run_id, shown.step_id)
+            ref = await self.engine.step_message(run_id, shown.message_key)
         return ref not in (None, NOT_POSTED)
 
     async def timer_fired(self, event: TimerFired) -> None:
         """Show a timed reveal and/or move on in the run's channel."""
         channel = event.run.place.channel
         if event.reveal is not None:
-            await self.reveal(channel, *event.reveal)
+            await self.reveal(channel, event.reveal)
         if event.advance is not None:
             await self.advance(channel, event.advance)
 
@@ -338,7 +355,7 @@ class Presenter:
             log.warning("could not take the buttons off an older copy: %s", type(error).__name__)
 
     async def _redraw(self, channel: str, card: StepCard) -> None:
-        ref = await self.engine.step_message(card.run_id, card.step_id)
+        ref = await self.engine.step_message(card.run_id, card.message_key)
         if ref is not None:
             await self.surface.edit(channel, ref, card)
 

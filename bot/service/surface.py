@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.engine import Address, AssignmentCard, OwnStep
-from bot.model import Member, Place, RevealCard, StepCard, SummaryCard
+from bot.model import Form, Member, Place, ReasonCard, RevealCard, StepCard, SummaryCard
 
-Card = StepCard | RevealCard | SummaryCard | AssignmentCard
+Card = StepCard | RevealCard | SummaryCard | AssignmentCard | ReasonCard
 Redrawn = StepCard | RevealCard | AssignmentCard
 """A posted card drawn again: a step's counter or closing, a reveal, an assignment's counts."""
 
@@ -142,10 +142,11 @@ class FileReply:
 
 @dataclass(frozen=True)
 class FormToOpen:
-    """Open the answer form for a free-answer step: its address and the card it shows."""
+    """Open a step's form (a free answer, a reason): its address, the step's card, the form."""
 
     address: Address
     card: StepCard
+    form: Form
 
 
 Reply = str | SummaryCard | FileReply

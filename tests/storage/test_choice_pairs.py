@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bot.model import Member
-from bot.model.records import ChoicePair, StepTally, VoteCount
+from bot.model.records import ChoicePair, StepTally, VoteAt, VoteCount
 from storage import SqlRunStore
 from tests.storage.test_repository import new_run
+
+BEFORE, AFTER = VoteAt("before", "choice"), VoteAt("after", "choice")
 
 
 async def vote(store: SqlRunStore, run_id: int, step_id: str, user: str, value: str) -> None:
@@ -21,7 +23,7 @@ async def test_pairs_count_members_by_their_two_choices(store: SqlRunStore) -> N
     await vote(store, run_id, "after", "u5", "c")
     await store.record_vote(run_id, "after", Member("u4"), "rate:x", "up")
     await vote(store, run_id, "elsewhere", "u6", "a")
-    pairs = await store.choice_pairs(run_id, "choice", "before", "after")
+    pairs = await store.choice_pairs(run_id, BEFORE, AFTER)
     assert sorted(pairs, key=repr) == sorted(
         [
             ChoicePair("a", "b", 2),
@@ -31,7 +33,7 @@ async def test_pairs_count_members_by_their_two_choices(store: SqlRunStore) -> N
         ],
         key=repr,
     )
-    assert await store.choice_pairs(run_id + 1, "choice", "before", "after") == []
+    assert await store.choice_pairs(run_id + 1, BEFORE, AFTER) == []
 
 
 async def test_a_frozen_tally_keeps_its_pairs(store: SqlRunStore) -> None:

@@ -12,17 +12,28 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.engine.addresses import Action, Address
 from bot.engine.checks import CheckTurns
-from bot.engine.ports import AnswerChecker, AnswerStorage, TallyStorage
+from bot.engine.ports import AnswerChecker, AnswerStorage, ReasonStorage, TallyStorage
 from bot.engine.steps.verdicts import AttemptVerdicts
 from bot.model.errors import WrongStep
-from bot.model.records import Member, RunRecord, StepTally, VoteResult
-from bot.model.views import Bar, Button, LineChart, Receipt, RevealCard, Section, VerifierRow
+from bot.model.records import Member, Phase, RunRecord, StepTally, VoteResult
+from bot.model.views import (
+    AnyChart,
+    Bar,
+    Button,
+    Form,
+    ReasonCard,
+    Receipt,
+    RevealCard,
+    Section,
+    StepCard,
+    VerifierRow,
+)
 from lessons.schema import Lesson, Step, StepBase
 
 S = TypeVar("S", bound=StepBase)
 MORE_LABEL = "More"
 
-CardExtras = tuple[tuple[Section, ...], LineChart]
+CardExtras = tuple[tuple[Section, ...], AnyChart]
 """Sections and a chart a step's card gains from what the run did (the mechanism's toy)."""
 
 
@@ -48,9 +59,13 @@ class StepResult:
 
 
 class RunData(Protocol):
-    """What a step kind reads about a run: its lesson, a step's tally, the checker's verdicts."""
+    """What a step kind reads about a run: its lesson, a step's tally, the checker's verdicts.
+
+    `reasons` holds members' reasons for their answers, where a kind asks for them.
+    """
 
     verdicts: AttemptVerdicts
+    reasons: ReasonStorage
 
     def lesson_of(self, run: RunRecord) -> Lesson:
         """The lesson a run follows."""
@@ -69,6 +84,7 @@ class Members(Protocol):
     """
 
     answers: AnswerStorage
+    reasons: ReasonStorage
     checker: AnswerChecker
     verdicts: AttemptVerdicts
     turns: CheckTurns
@@ -86,17 +102,22 @@ class Members(Protocol):
         kind: str,
         value: str,
         blocked_by: str | None = None,
+        phase: Phase = Phase.OPEN,
     ) -> VoteResult:
-        """Store a vote only while `step` is the run's open step (checked as it is written)."""
+        """Store a vote only while `step` is the run's open step (checked as it is written).
+
+        `phase` is the phase a live run's step must be in: a second vote is cast in `AGAIN`.
+        """
         ...
 
 
 @dataclass(frozen=True)
 class OpenForm:
-    """A click that opens the answer form of a run's step for the member who clicked."""
+    """A click that opens a form of a run's step for the member who clicked."""
 
     run: RunRecord
     step: Step
+    form: Form
 
 
 Reply = Receipt | OpenForm
@@ -195,6 +216,18 @@ class KindOfStep(Generic[S]):
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
         """Take a member's typed answer at this step, the run's open one for them."""
         raise WrongStep(offer_of(Action.ANSWER))
+
+    async def shown_card(self, data: RunData, run: RunRecord, card: StepCard) -> StepCard:
+        """The card as the run shows it in its current phase (as built, for most kinds)."""
+        return card
+
+    async def closes_to(self, data: RunData, run: RunRecord) -> Phase:
+        """Where a host's reveal takes this step: to its results (a peer round may vote again)."""
+        return Phase.REVEALED
+
+    async def discussion(self, data: RunData, run: RunRecord) -> tuple[ReasonCard, ...]:
+        """The reasons the channel discusses when the step holds a second vote (`closes_to`)."""
+        raise WrongStep("second vote")
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """This step's aggregates as they stand in the database now."""

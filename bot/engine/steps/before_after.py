@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, tally_series
 from bot.model.records import ChoicePair
 from bot.model.views import Bar, Chart
-from lessons.schema import PredictionStep
+from lessons.schema import Choice
 
 BEFORE_AFTER = "Before → after"
+
+
+class RightAnswered(Protocol):
+    """A question that may have a right choice: a prediction (not a poll) or a peer round."""
+
+    @property
+    def correct_choice(self) -> Choice | None:
+        """The right answer, or None for an opinion poll."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -49,7 +59,7 @@ def moves_text(moves: BeforeAfter, has_right: bool) -> str:
     return f"{moves.changed} changed their answer, {moves.both - moves.changed} kept it"
 
 
-def recall_notes(step: PredictionStep, pairs: Sequence[ChoicePair]) -> tuple[str, ...]:
+def recall_notes(step: RightAnswered, pairs: Sequence[ChoicePair]) -> tuple[str, ...]:
     """The reveal's lines on how the channel's answers moved since the recalled question."""
     right = step.correct_choice.id if step.correct_choice else None
     moves = before_after(pairs, right)
@@ -66,7 +76,7 @@ def recall_notes(step: PredictionStep, pairs: Sequence[ChoicePair]) -> tuple[str
     return tuple(lines)
 
 
-def own_move_text(step: PredictionStep, first: str | None, second: str | None) -> str:
+def own_move_text(step: RightAnswered, first: str | None, second: str | None) -> str:
     """One member's own move between a question and its recall, as a sentence to them."""
     right = step.correct_choice.id if step.correct_choice else None
     if first is None or second is None:
@@ -78,7 +88,7 @@ def own_move_text(step: PredictionStep, first: str | None, second: str | None) -
     return "You held the right answer." if second == right else "You left the right answer."
 
 
-def recall_summary_line(step: PredictionStep, pairs: Sequence[ChoicePair]) -> str:
+def recall_summary_line(step: RightAnswered, pairs: Sequence[ChoicePair]) -> str:
     """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
     right = step.correct_choice.id if step.correct_choice else None
     return f"{BEFORE_AFTER}: {moves_text(before_after(pairs, right), right is not None)}"

@@ -19,7 +19,7 @@ from bot.engine.tally import RIGHT_MARK, make_bars, percent, tally_chart
 from bot.mechanism.grpo import group_stats, group_text
 from bot.model.errors import BadInput, TriesUsedUp
 from bot.model.records import FreeAnswerStats, Member, RunRecord, StepTally, SubmittedAnswer
-from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Section, Tone
+from bot.model.views import Bar, Button, Chart, Form, Receipt, RevealCard, Section, Tone
 from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import FreeAnswerStep
 
@@ -33,6 +33,14 @@ NOT_SOLVED = "not solved yet"
 FIRST_TRY_MARK = "✅"
 RETRY_MARK = "🔁"
 RETRY_CHART_MARK = "↻"
+ANSWER_FORM = Form(
+    title="Your answer",
+    label="Your final answer",
+    placeholder="A number, fraction or expression, e.g. 0.5",
+    max_length=MAX_TYPED_ANSWER,
+    hint="The checker grades it. Retries are allowed.",
+    submit="Check it",
+)
 
 
 class FreeAnswer(KindOfStep[FreeAnswerStep]):
@@ -55,7 +63,7 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
     async def act(self, members: Members, address: Address, member: Member) -> OpenForm:
         """Open the answer box, while this step takes the member's answers."""
         run, step = await members.open_step(address.run_id, self.step.id, member)
-        return OpenForm(run, step)
+        return OpenForm(run, step, ANSWER_FORM)
 
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""

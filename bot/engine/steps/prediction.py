@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from bot.engine.addresses import Action, Address
 from bot.engine.ports import TallyStorage
@@ -23,14 +24,23 @@ from bot.engine.steps.before_after import (
 )
 from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, make_bars, percent, tally_chart
 from bot.model.errors import UnknownChoice
-from bot.model.records import Member, RunRecord, StepTally, VoteCount
+from bot.model.records import Member, RunRecord, StepTally, VoteAt, VoteCount
 from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Tone
-from lessons.schema import PredictionStep
+from lessons.schema import Choice, PredictionStep
 
 CHOICE_KIND = "choice"
 """The vote kind of a member's choice; its value is the choice's id."""
 CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
 RESULTS_AT_REVEAL = "Results come at the reveal."
+
+
+class ChoiceQuestion(Protocol):
+    """A question answered by picking one of its choices: a prediction or a peer round."""
+
+    @property
+    def choices(self) -> Sequence[Choice]:
+        """The choices, in the lesson's order."""
+        ...
 
 
 class Prediction(KindOfStep[PredictionStep]):
@@ -61,9 +71,7 @@ class Prediction(KindOfStep[PredictionStep]):
 
     async def act(self, members: Members, address: Address, member: Member) -> Receipt:
         """Record (or change) a member's choice."""
-        choice = next((c for c in self.step.choices if c.id == address.arg), None)
-        if choice is None:
-            raise UnknownChoice(address.arg)
+        choice = choice_named(self.step, address.arg)
         run_id, step = address.run_id, self.step
         result = await members.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
         previous = next((c.label for c in step.choices if c.id == result.previous), None)
@@ -117,7 +125,8 @@ class Recall(Prediction):
         """The choices' tally, and each member's first answer paired with this one."""
         tally = await super().count(tallies, run_id)
         recalled = self.step.recall or ""
-        pairs = tuple(await tallies.choice_pairs(run_id, CHOICE_KIND, recalled, self.step.id))
+        first, now = VoteAt(recalled, CHOICE_KIND), VoteAt(self.step.id, CHOICE_KIND)
+        pairs = tuple(await tallies.choice_pairs(run_id, first, now))
         return replace(tally, pairs=pairs)
 
     async def reveal(
@@ -144,13 +153,25 @@ class Recall(Prediction):
         return choice_bars(recalled, (await data.step_tally(run, recalled)).votes)
 
 
-def choice_bars(step: PredictionStep, counts: Sequence[VoteCount]) -> tuple[Bar, ...]:
-    """One bar per choice, the correct one marked."""
-    by_choice = {c.value: c.count for c in counts if c.kind == CHOICE_KIND}
-    return make_bars([(c.label, by_choice.get(c.id, 0), c.correct) for c in step.choices])
+def choice_named(step: ChoiceQuestion, choice_id: str) -> Choice:
+    """The choice a button names; `UnknownChoice` for one the question does not have."""
+    choice = next((c for c in step.choices if c.id == choice_id), None)
+    if choice is None:
+        raise UnknownChoice(choice_id)
+    return choice
 
 
-def choice_notes(step: PredictionStep, bars: Sequence[Bar]) -> tuple[str, ...]:
+def choice_bars(
+    step: ChoiceQuestion, counts: Sequence[VoteCount], kind: str = CHOICE_KIND, marked: bool = True
+) -> tuple[Bar, ...]:
+    """One bar per choice from the votes of `kind`, the correct one marked (if `marked`)."""
+    by_choice = {c.value: c.count for c in counts if c.kind == kind}
+    return make_bars(
+        [(c.label, by_choice.get(c.id, 0), c.correct and marked) for c in step.choices]
+    )
+
+
+def choice_notes(step: ChoiceQuestion, bars: Sequence[Bar]) -> tuple[str, ...]:
     """A sentence on how many chose the right answer (nothing for an opinion poll)."""
     total = sum(bar.count for bar in bars)
     right = next((bar for bar in bars if bar.marked), None)

@@ -1,0 +1,371 @@
+"""A peer round: members answer alone; when the channel splits, they read reasons and answer again.
+
+Peer Instruction (Mazur; Crouch & Mazur 2001). In a live run the host's first reveal closes the
+first vote; when the share right falls inside the step's band, the answer stays hidden: the
+channel sees the split without the right answer marked, anonymous reasons for the choices go
+in a thread, and a second vote opens. The host's next reveal shows both votes side by side,
+the transitions between them and the normalized gain. Outside the band the question is
+revealed at once, like a prediction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from bot.engine.addresses import Action, Address, parse_address
+from bot.engine.core import require_host
+from bot.engine.ports import TallyStorage
+from bot.engine.steps.base import (
+    KindOfStep,
+    Members,
+    OpenForm,
+    Reply,
+    RunData,
+    StepResult,
+    button_address,
+)
+from bot.engine.steps.before_after import BeforeAfter, before_after
+from bot.engine.steps.prediction import (
+    CHANGE_UNTIL_REVEAL,
+    CHOICE_KIND,
+    RESULTS_AT_REVEAL,
+    choice_bars,
+    choice_named,
+    choice_notes,
+    share_chart,
+)
+from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, percent, tally_chart, tally_series
+from bot.model.errors import BadInput
+from bot.model.records import ChoicePair, Member, Phase, RunRecord, ShownReason, StepTally, VoteAt
+from bot.model.views import (
+    Bar,
+    Button,
+    Chart,
+    Form,
+    ReasonCard,
+    Receipt,
+    RevealCard,
+    StepCard,
+    Tone,
+)
+from lessons.schema import PeerRoundStep
+
+AGAIN_KIND = "again"
+"""The vote kind of a member's second answer; its value is the choice's id."""
+REASON_LIMIT = 280
+MIN_REASON_WORDS = 3
+REASONS_IN_THREAD = 3
+WHY_LABEL = "Add a reason"
+HIDE_LABEL = "Hide"
+REASON_FORM = Form(
+    title="Your reason",
+    label="Why this answer? One sentence",
+    placeholder="Because…",
+    max_length=REASON_LIMIT,
+    hint="Others may read it, without your name.",
+    submit="Save",
+    min_length=MIN_REASON_WORDS * 2,
+)
+SPLIT = (
+    "**The channel is split.** The answer stays hidden for now. Convince someone who chose "
+    "differently (reasons are in the thread), then answer again: keep your answer or change it."
+)
+REASON_INVITE = "Say why with 💬 Add a reason: others may read it, without your name."
+CHOOSE_FIRST = "Choose an answer first, then say why."
+REASON_SAVED = "Your reason is saved. Others may read it, without your name."
+HIDDEN = "Hidden: that reason will not be shown again."
+NO_SUCH_REASON = "There is no such reason to hide."
+FIRST_ANSWER = "first answer"
+SECOND_ANSWER = "after discussion"
+
+
+class PeerRound(KindOfStep[PeerRoundStep]):
+    """Choices and a reason; a split channel reads reasons and answers again before the reveal."""
+
+    step_class = PeerRoundStep
+    takes_answers = True
+    done_once_answered = frozenset({Action.CHOOSE})
+    takes = frozenset({Action.CHOOSE, Action.AGAIN, Action.WHY, Action.HIDE})
+    offers = "choices"
+
+    def member_buttons(self, run_id: int) -> tuple[Button, ...]:
+        """One button per choice for the first answer, and the button to add a reason."""
+        return (*choice_buttons(run_id, self.step, Action.CHOOSE), why_button(run_id, self.step))
+
+    async def act(self, members: Members, address: Address, member: Member) -> Reply:
+        """A first or second answer, the reason form, or a host hiding a reason."""
+        match address.action:
+            case Action.CHOOSE:
+                return await self._first(members, address, member)
+            case Action.AGAIN:
+                return await self._second(members, address, member)
+            case Action.WHY:
+                return await self._why(members, address, member)
+            case _:
+                return await self._hide(members, address, member)
+
+    async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
+        """Store the member's reason for the answer they gave last (first or second)."""
+        reason = " ".join(text.split())
+        if len(reason.split()) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
+            raise BadInput(
+                f"Write a reason of at least {MIN_REASON_WORDS} words and at most "
+                f"{REASON_LIMIT} characters."
+            )
+        votes = await members.answers.member_votes(run.id, self.step.id, member.user_id)
+        vote = answer_number(run, votes)
+        choice = votes.get(AGAIN_KIND if vote == 2 else CHOICE_KIND)
+        if choice is None:
+            raise BadInput(CHOOSE_FIRST)
+        await members.reasons.save_reason(run.id, self.step.id, member, vote, choice, reason)
+        return Receipt(REASON_SAVED, run.id, self.step.id, counted=False)
+
+    async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
+        """Both answers' tallies, and each member's first answer paired with their second."""
+        tally = await super().count(tallies, run_id)
+        first, second = VoteAt(self.step.id, CHOICE_KIND), VoteAt(self.step.id, AGAIN_KIND)
+        return replace(tally, pairs=tuple(await tallies.choice_pairs(run_id, first, second)))
+
+    async def closes_to(self, data: RunData, run: RunRecord) -> Phase:
+        """A second vote after a split first one; else, and after the second, the results."""
+        if run.position.phase is not Phase.OPEN:
+            return Phase.REVEALED
+        tally = await data.step_tally(run, self.step)
+        return Phase.AGAIN if self.split(tally) else Phase.REVEALED
+
+    def split(self, tally: StepTally) -> bool:
+        """Whether the first answers are split enough to discuss (inside the step's band)."""
+        first = first_answers(self.step, tally)
+        answered = sum(bar.count for bar in first)
+        right = sum(bar.count for bar in first if bar.marked)
+        return answered >= 2 and self.step.band.holds(right / answered)
+
+    async def shown_card(self, data: RunData, run: RunRecord, card: StepCard) -> StepCard:
+        """From the split on, the card of the second vote: the split, and the choices again."""
+        current = data.lesson_of(run).step_at(run.step_index).id == self.step.id
+        if run.position.phase is Phase.OPEN or not current:
+            return card
+        tally = await data.step_tally(run, self.step)
+        if not self.split(tally):
+            return card
+        again = choice_buttons(run.id, self.step, Action.AGAIN)
+        if card.closed:
+            again = tuple(replace(button, disabled=True) for button in again)
+        rest = tuple(b for b in card.buttons if parse_address(b.address).action != Action.CHOOSE)
+        return replace(
+            card,
+            body=f"{card.body.rstrip()}\n\n{SPLIT}",
+            buttons=(*again, *rest),
+            chart=split_chart(self.step.title, first_answers(self.step, tally)),
+            answered=sum(v.count for v in tally.votes if v.kind == AGAIN_KIND),
+            vote=2,
+        )
+
+    async def discussion(self, data: RunData, run: RunRecord) -> tuple[ReasonCard, ...]:
+        """A reason for each of the three most chosen answers: a member's, else the author's."""
+        tally = await data.step_tally(run, self.step)
+        counts = {bar.label: bar.count for bar in first_answers(self.step, tally)}
+        chosen = sorted(
+            (c for c in self.step.choices if counts[c.label]), key=lambda c: -counts[c.label]
+        )[:REASONS_IN_THREAD]
+        shown = await data.reasons.reasons_to_show(run.id, self.step.id, [c.id for c in chosen])
+        by_choice: dict[str, ShownReason] = {reason.choice: reason for reason in shown}
+        return tuple(
+            self._reason_card(run.id, choice.id, by_choice.get(choice.id)) for choice in chosen
+        )
+
+    async def reveal(
+        self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
+    ) -> RevealCard:
+        """The answer; after a discussion, both answers side by side and who moved."""
+        first = first_answers(self.step, tally, marked=True)
+        if not self.split(tally):
+            notes = choice_notes(self.step, first)
+            chart = share_chart(self.step.title, first)
+            return replace(
+                base, explanation=self.step.explanation, bars=first, notes=notes, chart=chart
+            )
+        second = choice_bars(self.step, tally.votes, AGAIN_KIND)
+        moves = PeerMoves.of(tally.pairs, self.step.correct_choice.id)
+        return replace(
+            base,
+            explanation=self.step.explanation,
+            bars=second,
+            notes=moves.notes(),
+            chart=both_answers_chart(self.step.title, first, second),
+        )
+
+    async def result(self, data: RunData, run: RunRecord) -> StepResult:
+        """The share right at the first answer, and after discussion where there was one."""
+        tally = await data.step_tally(run, self.step)
+        title = self.step.title
+        first = first_answers(self.step, tally, marked=True)
+        if not self.split(tally):
+            right = next(bar for bar in first if bar.marked)
+            total = sum(bar.count for bar in first)
+            line = f"**{title}**: {right.count} of {total} right ({percent(right.share)})"
+            return StepResult((line,), Bar(title, right.count, right.share, True))
+        moves = PeerMoves.of(tally.pairs, self.step.correct_choice.id)
+        return StepResult((f"**{title}**: {moves.summary()}",), moves.bar(title))
+
+    async def _first(self, members: Members, address: Address, member: Member) -> Receipt:
+        choice = choice_named(self.step, address.arg)
+        run_id = address.run_id
+        result = await members.cast_vote(run_id, self.step, member, CHOICE_KIND, choice.id)
+        previous = next((c.label for c in self.step.choices if c.id == result.previous), None)
+        if previous and previous != choice.label:
+            text = f"Changed your answer to **{choice.label}** (was {previous}). {REASON_INVITE}"
+            return Receipt(text, run_id, self.step.id, until_reveal=RESULTS_AT_REVEAL)
+        text = f"You chose **{choice.label}**. {REASON_INVITE}"
+        return Receipt(text, run_id, self.step.id, until_reveal=CHANGE_UNTIL_REVEAL)
+
+    async def _second(self, members: Members, address: Address, member: Member) -> Receipt:
+        choice = choice_named(self.step, address.arg)
+        run_id, step = address.run_id, self.step
+        await members.cast_vote(run_id, step, member, AGAIN_KIND, choice.id, phase=Phase.AGAIN)
+        first = (await members.answers.member_votes(run_id, step.id, member.user_id)).get(
+            CHOICE_KIND
+        )
+        if first is None:
+            text = f"You answered **{choice.label}** (you had not answered the first time)."
+        elif first == choice.id:
+            text = f"You kept your answer: **{choice.label}**."
+        else:
+            was = next(c.label for c in step.choices if c.id == first)
+            text = f"You changed your answer to **{choice.label}** (first: {was})."
+        return Receipt(text, run_id, step.id, until_reveal=RESULTS_AT_REVEAL)
+
+    async def _why(self, members: Members, address: Address, member: Member) -> OpenForm:
+        run, step = await members.open_step(address.run_id, self.step.id, member)
+        votes = await members.answers.member_votes(run.id, step.id, member.user_id)
+        if (AGAIN_KIND if answer_number(run, votes) == 2 else CHOICE_KIND) not in votes:
+            raise BadInput(CHOOSE_FIRST)
+        return OpenForm(run, step, REASON_FORM)
+
+    async def _hide(self, members: Members, address: Address, member: Member) -> Receipt:
+        require_host(member, "hide a reason")
+        if not address.arg.isdigit():
+            raise BadInput(NO_SUCH_REASON)
+        if not await members.reasons.hide_reason(address.run_id, int(address.arg)):
+            raise BadInput(NO_SUCH_REASON)
+        return Receipt(HIDDEN, address.run_id, self.step.id, counted=False)
+
+    def _reason_card(self, run_id: int, choice_id: str, reason: ShownReason | None) -> ReasonCard:
+        choice = next(c for c in self.step.choices if c.id == choice_id)
+        if reason is None:
+            return ReasonCard(run_id, self.step.id, choice.label, choice.reason, by_author=True)
+        hide = button_address(run_id, self.step.id, Action.HIDE, str(reason.id))
+        buttons = (Button(hide, HIDE_LABEL, Tone.SECONDARY, host_only=True),)
+        return ReasonCard(run_id, self.step.id, choice.label, reason.text, buttons=buttons)
+
+
+@dataclass(frozen=True)
+class PeerMoves:
+    """How members' answers moved between the two votes of a peer round."""
+
+    moves: BeforeAfter
+
+    @classmethod
+    def of(cls, pairs: Sequence[ChoicePair], right: str) -> PeerMoves:
+        """Counted from each member's first and second answer."""
+        return cls(before_after(pairs, right))
+
+    @property
+    def before(self) -> float:
+        """The share right at the first answer, among those who answered both times."""
+        both = self.moves.both
+        return (self.moves.held + self.moves.left) / both if both else 0.0
+
+    @property
+    def after(self) -> float:
+        """The share right at the second answer, among those who answered both times."""
+        both = self.moves.both
+        return (self.moves.held + self.moves.moved) / both if both else 0.0
+
+    @property
+    def stayed_wrong(self) -> int:
+        """Members wrong both times."""
+        moves = self.moves
+        return moves.both - moves.moved - moves.held - moves.left
+
+    def gain_text(self) -> str:
+        """The normalized gain (after − before) / (1 − before), or a dash where undefined."""
+        if self.moves.both == 0 or self.before >= 1:
+            return "—"
+        return f"{(self.after - self.before) / (1 - self.before):.2f}"
+
+    def notes(self) -> tuple[str, ...]:
+        """The reveal's lines: right before and after, the moves, the gain, who is counted."""
+        moves = self.moves
+        if moves.both == 0:
+            lines = ["Nobody answered both times, so there is no before and after."]
+        else:
+            lines = [
+                f"Right: {percent(self.before)} at the first answer → {percent(self.after)} "
+                f"after discussion, among the {moves.both} who answered both times.",
+                f"Wrong → right: {moves.moved} · right → wrong: {moves.left} · "
+                f"stayed right: {moves.held} · stayed wrong: {self.stayed_wrong}.",
+                f"Normalized gain (after − before) / (1 − before): {self.gain_text()}.",
+            ]
+        if moves.first_only or moves.second_only:
+            lines.append(
+                f"{moves.first_only} answered only the first time and {moves.second_only} only "
+                "the second; they are not counted above."
+            )
+        return tuple(lines)
+
+    def summary(self) -> str:
+        """The results line: right before → after, and the gain."""
+        return (
+            f"right {percent(self.before)} → {percent(self.after)} after discussion "
+            f"({self.moves.both} answered both times; normalized gain {self.gain_text()})"
+        )
+
+    def bar(self, title: str) -> Bar:
+        """The results' right-answers bar: the share right after discussion."""
+        right = self.moves.held + self.moves.moved
+        return Bar(title, right, self.after, True)
+
+
+def answer_number(run: RunRecord, votes: dict[str, str]) -> int:
+    """Which answer a member's reason goes with: the second once it is open or given."""
+    return 2 if run.position.phase is Phase.AGAIN or AGAIN_KIND in votes else 1
+
+
+def first_answers(step: PeerRoundStep, tally: StepTally, marked: bool = False) -> tuple[Bar, ...]:
+    """One bar per choice from the first answers (the right one marked only if `marked`)."""
+    return choice_bars(step, tally.votes, CHOICE_KIND, marked=marked)
+
+
+def choice_buttons(run_id: int, step: PeerRoundStep, action: Action) -> tuple[Button, ...]:
+    """One button per choice, on the first row: a first answer (CHOOSE) or a second (AGAIN)."""
+    return tuple(
+        Button(button_address(run_id, step.id, action, c.id), c.label, Tone.PRIMARY, row=0)
+        for c in step.choices
+    )
+
+
+def why_button(run_id: int, step: PeerRoundStep) -> Button:
+    """The button that opens the form for a member's reason."""
+    address = button_address(run_id, step.id, Action.WHY)
+    return Button(address, WHY_LABEL, Tone.SECONDARY, row=1, emoji="💬")
+
+
+def split_chart(title: str, first: Sequence[Bar]) -> Chart:
+    """The first answers' shares, no answer marked: what the channel discusses."""
+    answered = sum(bar.count for bar in first)
+    return tally_chart(f"{title}: this channel's first answers ({answered} answered)", first,
+                       tuple("" for _ in first), ())
+
+
+def both_answers_chart(title: str, first: Sequence[Bar], second: Sequence[Bar]) -> Chart:
+    """Each choice's share at the first answer beside its share after discussion."""
+    marks = tuple(RIGHT_MARK if bar.marked else "" for bar in second)
+    return Chart(
+        f"{title}: this channel's answers, before and after discussion",
+        tuple(bar.label for bar in second),
+        (tally_series(FIRST_ANSWER, first), tally_series(SECOND_ANSWER, second)),
+        marks=marks,
+        legend=((RIGHT_MARK, RIGHT_ANSWER),),
+    )

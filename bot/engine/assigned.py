@@ -20,7 +20,7 @@ from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.modes import AfterAnswer, ModeViews, OwnStep, OwnSteps, Pace, RunModes
 from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
-from bot.engine.steps import ModeWords, button_address, kind_of, more_button
+from bot.engine.steps import ModeWords, OwnTurn, button_address, kind_of, more_button
 from bot.engine.summary import Headline
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
 from bot.model.records import (
@@ -300,13 +300,24 @@ class AssignedRuns:
         """A step of the member's pass: its card with their own buttons, the tally if answered.
 
         Once they answered it, a question keeps only the buttons still of use to them.
-        `answered` True: the member has just answered it (not looked up again).
+        `answered` True: the member has just answered it (not looked up again). A step
+        answered in several turns shows the member's next turn, and no tally, until done.
         """
+        turn = await kind_of(step).own_turn(self.views, run, member)
+        if turn is not None:
+            return await self.turn_of(run, step, turn)
         so_far = await self.so_far(run, step, member, answered)
         counted = so_far.answered if so_far is not None else None  # counted once, not twice
         card = await self.views.card_for(run, step=step, answered=counted)
         buttons = own_buttons(run.id, step, card.buttons, answered=so_far is not None)
         return OwnStep(replace(card, buttons=buttons), so_far)
+
+    async def turn_of(self, run: RunRecord, step: Step, turn: OwnTurn) -> OwnStep:
+        """A step's card at a member's next turn there: its prompt, sections and buttons."""
+        card = await self.views.card_for(run, step=step)
+        body = f"{card.body.rstrip()}\n\n{turn.prompt}"
+        buttons = own_buttons(run.id, step, turn.buttons)
+        return OwnStep(replace(card, body=body, sections=turn.sections, buttons=buttons))
 
     async def so_far(
         self, run: RunRecord, step: Step, member: Member, answered: bool | None = None

@@ -63,7 +63,7 @@ class LessonEngine:
         tallies = StepTallies(store)
         verdicts = AttemptVerdicts(checker)
         self.modes = RunModes(LiveMode(self.core), AssignedMode(self.core, store))
-        self.views = RunViews(self.core, tallies, verdicts, self.modes, store)
+        self.views = RunViews(self.core, tallies, verdicts, self.modes, store, store)
         self.members = MemberActions(
             self.core, store, store, checker, verdicts, self.modes, max_tries
         )

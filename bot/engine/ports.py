@@ -319,6 +319,10 @@ class ReasonStorage(Protocol):
         """Hide a reason of a run from now on; whether there was such a reason to hide."""
         ...
 
+    async def member_reasons(self, run_id: int, step_id: str, user_id: str) -> dict[int, str]:
+        """A member's own reasons at a step, by the answer (1 or 2) each was given with."""
+        ...
+
 
 class RunStore(
     RunStorage,

@@ -7,7 +7,7 @@ from dataclasses import replace
 from bot.engine.cards import reveal_buttons, step_card
 from bot.engine.core import RunCore
 from bot.engine.modes import RunModes
-from bot.engine.ports import ReasonStorage
+from bot.engine.ports import AnswerStorage, ReasonStorage
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import AttemptVerdicts, CardExtras, kind_of
 from bot.engine.summary import build_summary
@@ -25,12 +25,14 @@ class RunViews:
         tallies: StepTallies,
         verdicts: AttemptVerdicts,
         modes: RunModes,
+        answers: AnswerStorage,
         reasons: ReasonStorage,
     ) -> None:
         self.core = core
         self.tallies = tallies
         self.verdicts = verdicts
         self.modes = modes
+        self.answers = answers
         self.reasons = reasons
         self._card_extras: dict[tuple[int, str], CardExtras] = {}
 

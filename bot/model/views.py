@@ -30,10 +30,14 @@ class Button:
 
 @dataclass(frozen=True)
 class Section:
-    """A titled block of text within a card, such as one sample attempt."""
+    """A titled block of text within a card, such as one sample attempt.
+
+    `plain` marks text someone wrote (a member's reason): shown as plain text, never markup.
+    """
 
     heading: str
     text: str
+    plain: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,10 @@ ALLOWED = (ROOT / "bot" / "engine" / "steps", ROOT / "lessons" / "schema.py")
 STEP_CLASSES: tuple[type, ...] = typing.get_args(typing.get_args(schema.Step)[0])
 """The classes of the schema's `Step` union, read at run time so a new kind is covered."""
 
-VOTE_KINDS = frozenset({"choice", "ratings-locked"})
+VOTE_KINDS = frozenset({"choice", "choice-again", "ratings-locked"})
 VOTE_KIND_PREFIXES = ("rate:",)
-"""The vote kinds the step kinds store: a choice, the lock on a member's ratings, a rating."""
+"""The vote kinds the step kinds store: a choice (and a second one), the lock on a member's ratings,
+a rating."""
 
 
 def step_class_names() -> frozenset[str]:

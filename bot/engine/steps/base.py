@@ -50,6 +50,18 @@ class ModeWords:
 
 
 @dataclass(frozen=True)
+class OwnTurn:
+    """What a member does next at a step they answer in several turns, in their own pass.
+
+    `prompt` follows the step's body; `sections` and `buttons` replace the card's own.
+    """
+
+    prompt: str
+    sections: tuple[Section, ...] = ()
+    buttons: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
 class StepResult:
     """A revealed question's part of a run's results: its lines, its right-answers bar, rows."""
 
@@ -61,10 +73,11 @@ class StepResult:
 class RunData(Protocol):
     """What a step kind reads about a run: its lesson, a step's tally, the checker's verdicts.
 
-    `reasons` holds members' reasons for their answers, where a kind asks for them.
+    `answers` and `reasons` hold what each member answered, and their reasons for it.
     """
 
     verdicts: AttemptVerdicts
+    answers: AnswerStorage
     reasons: ReasonStorage
 
     def lesson_of(self, run: RunRecord) -> Lesson:
@@ -220,6 +233,13 @@ class KindOfStep(Generic[S]):
     async def shown_card(self, data: RunData, run: RunRecord, card: StepCard) -> StepCard:
         """The card as the run shows it in its current phase (as built, for most kinds)."""
         return card
+
+    async def own_turn(self, data: RunData, run: RunRecord, member: Member) -> OwnTurn | None:
+        """In a member's own pass, their next turn at this step before it counts as answered.
+
+        None when there is none: the step is answered in one go, or the member is done.
+        """
+        return None
 
     async def closes_to(self, data: RunData, run: RunRecord) -> Phase:
         """Where a host's reveal takes this step: to its results (a peer round may vote again)."""

@@ -20,6 +20,7 @@ from bot.engine.steps.base import (
     KindOfStep,
     Members,
     OpenForm,
+    OwnTurn,
     Reply,
     RunData,
     StepResult,
@@ -46,12 +47,13 @@ from bot.model.views import (
     ReasonCard,
     Receipt,
     RevealCard,
+    Section,
     StepCard,
     Tone,
 )
 from lessons.schema import PeerRoundStep
 
-AGAIN_KIND = "again"
+AGAIN_KIND = "choice-again"
 """The vote kind of a member's second answer; its value is the choice's id."""
 REASON_LIMIT = 280
 MIN_REASON_WORDS = 3
@@ -76,6 +78,11 @@ CHOOSE_FIRST = "Choose an answer first, then say why."
 REASON_SAVED = "Your reason is saved. Others may read it, without your name."
 HIDDEN = "Hidden: that reason will not be shown again."
 NO_SUCH_REASON = "There is no such reason to hide."
+ASK_WHY = (
+    "You chose **{choice}**. Why? Write one sentence: then you read two reasons from others "
+    "and answer again."
+)
+READ_AND_ANSWER = "Read two reasons from others, then answer again: keep your answer or change it."
 FIRST_ANSWER = "first answer"
 SECOND_ANSWER = "after discussion"
 
@@ -85,7 +92,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
 
     step_class = PeerRoundStep
     takes_answers = True
-    done_once_answered = frozenset({Action.CHOOSE})
+    done_once_answered = frozenset({Action.CHOOSE, Action.WHY})
     takes = frozenset({Action.CHOOSE, Action.AGAIN, Action.WHY, Action.HIDE})
     offers = "choices"
 
@@ -126,6 +133,35 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         tally = await super().count(tallies, run_id)
         first, second = VoteAt(self.step.id, CHOICE_KIND), VoteAt(self.step.id, AGAIN_KIND)
         return replace(tally, pairs=tuple(await tallies.choice_pairs(run_id, first, second)))
+
+    async def own_turn(self, data: RunData, run: RunRecord, member: Member) -> OwnTurn | None:
+        """After a first answer: the reason, then two reasons from others and the second answer."""
+        votes = await data.answers.member_votes(run.id, self.step.id, member.user_id)
+        first = votes.get(CHOICE_KIND)
+        if first is None or AGAIN_KIND in votes:
+            return None
+        if 1 not in await data.reasons.member_reasons(run.id, self.step.id, member.user_id):
+            label = next(c.label for c in self.step.choices if c.id == first)
+            return OwnTurn(ASK_WHY.format(choice=label), buttons=(why_button(run.id, self.step),))
+        other = await self._other_choice(data, run, first)
+        shown = await data.reasons.reasons_to_show(
+            run.id, self.step.id, [other, first], not_by=member.user_id
+        )
+        by_choice = {reason.choice: reason for reason in shown}
+        cards = [self._reason_card(run.id, c, by_choice.get(c)) for c in (other, first)]
+        sections = tuple(Section(card.heading, card.text, plain=True) for card in cards)
+        buttons = choice_buttons(run.id, self.step, Action.AGAIN)
+        return OwnTurn(READ_AND_ANSWER, sections, buttons)
+
+    async def _other_choice(self, data: RunData, run: RunRecord, first: str) -> str:
+        """The other choice a member reads a reason for: the right one, or the top wrong one."""
+        right = self.step.correct_choice.id
+        if first != right:
+            return right
+        tally = await data.step_tally(run, self.step)
+        counts = {v.value: v.count for v in tally.votes if v.kind == CHOICE_KIND}
+        wrong = [c.id for c in self.step.choices if c.id != right]
+        return max(wrong, key=lambda choice: counts.get(choice, 0))
 
     async def closes_to(self, data: RunData, run: RunRecord) -> Phase:
         """A second vote after a split first one; else, and after the second, the results."""
@@ -180,7 +216,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
     ) -> RevealCard:
         """The answer; after a discussion, both answers side by side and who moved."""
         first = first_answers(self.step, tally, marked=True)
-        if not self.split(tally):
+        if not answered_again(tally):
             notes = choice_notes(self.step, first)
             chart = share_chart(self.step.title, first)
             return replace(
@@ -201,7 +237,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         tally = await data.step_tally(run, self.step)
         title = self.step.title
         first = first_answers(self.step, tally, marked=True)
-        if not self.split(tally):
+        if not answered_again(tally):
             right = next(bar for bar in first if bar.marked)
             total = sum(bar.count for bar in first)
             line = f"**{title}**: {right.count} of {total} right ({percent(right.share)})"
@@ -326,6 +362,11 @@ class PeerMoves:
         """The results' right-answers bar: the share right after discussion."""
         right = self.moves.held + self.moves.moved
         return Bar(title, right, self.after, True)
+
+
+def answered_again(tally: StepTally) -> bool:
+    """Whether anyone gave a second answer (after a split live vote, or in their own pass)."""
+    return any(vote.kind == AGAIN_KIND and vote.count for vote in tally.votes)
 
 
 def answer_number(run: RunRecord, votes: dict[str, str]) -> int:

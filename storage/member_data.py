@@ -9,6 +9,7 @@ from sqlalchemy import (
     Delete,
     Integer,
     Select,
+    String,
     Update,
     delete,
     literal,
@@ -27,17 +28,18 @@ from storage.models import (
     FreeAnswerRow,
     MemberPassRow,
     MemberRow,
+    ReasonRow,
     RunRow,
     VoteRow,
 )
 
-ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow)
+ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow, ReasonRow)
 MEMBER_TABLES = (*ANSWER_TABLES, MemberPassRow)
 """Every table of rows that belong to one member: deleted, and counted, before the member."""
 FORGOTTEN_HOST = ""
 """What a forgotten host's id is replaced with on the runs they hosted."""
 if TYPE_CHECKING:
-    AnswerSelect = Select[str, str, int, str, int, int, datetime]
+    AnswerSelect = Select[str, str, int, str, int, int, datetime, str]
 
 
 class MemberDataStore:
@@ -60,14 +62,23 @@ class MemberDataStore:
             hosted = await _changed(session, _blank_host(platform, workspace, user_id))
             if dry_run:
                 await transaction.rollback()
-        votes, checker_runs, free_answers, passes, members = rows
+        votes, checker_runs, free_answers, reasons, passes, members = rows
         return ForgetReport(
-            votes, checker_runs, free_answers, members, deliveries, hosted, passes=passes
+            votes,
+            checker_runs,
+            free_answers,
+            members,
+            deliveries,
+            hosted,
+            passes=passes,
+            reasons=reasons,
         )
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
         """Every answer stored for a run, oldest first."""
-        answers = union_all(_vote_rows(run_id), _checker_rows(run_id), _try_rows(run_id))
+        answers = union_all(
+            _vote_rows(run_id), _checker_rows(run_id), _try_rows(run_id), _reason_rows(run_id)
+        )
         return await self._answer_records(answers.subquery())
 
     async def _answer_records(self, answers: object) -> list[AnswerRecord]:
@@ -82,6 +93,7 @@ class MemberDataStore:
                 columns.reward,
                 columns.attempt_no,
                 columns.updated_at,
+                columns.reason,
             )
             .join(MemberRow, MemberRow.id == columns.member_id)
             .order_by(columns.updated_at, columns.step_id)
@@ -137,6 +149,10 @@ def _no_number() -> ColumnClause[int]:
     return literal_column("CAST(NULL AS INTEGER)", Integer)
 
 
+def _no_reason() -> ColumnClause[str]:
+    return literal_column("''", String)
+
+
 def _vote_rows(run_id: int) -> AnswerSelect:
     """Choices and thumbs ratings, in the export's column order."""
     return select(
@@ -147,6 +163,7 @@ def _vote_rows(run_id: int) -> AnswerSelect:
         _no_number().label("reward"),
         _no_number().label("attempt_no"),
         VoteRow.updated_at,
+        _no_reason().label("reason"),
     ).where(VoteRow.run_id == run_id)
 
 
@@ -160,6 +177,7 @@ def _checker_rows(run_id: int) -> AnswerSelect:
         CheckerRunRow.reward,
         _no_number(),
         CheckerRunRow.created_at,
+        _no_reason(),
     ).where(CheckerRunRow.run_id == run_id)
 
 
@@ -173,4 +191,19 @@ def _try_rows(run_id: int) -> AnswerSelect:
         FreeAnswerRow.reward,
         FreeAnswerRow.attempt_no,
         FreeAnswerRow.created_at,
+        _no_reason(),
     ).where(FreeAnswerRow.run_id == run_id)
+
+
+def _reason_rows(run_id: int) -> AnswerSelect:
+    """Members' reasons at a peer round: the choice as value, which answer (1 or 2) as try."""
+    return select(
+        ReasonRow.step_id,
+        literal("reason"),
+        ReasonRow.member_id,
+        ReasonRow.choice_id,
+        _no_number(),
+        ReasonRow.vote,
+        ReasonRow.updated_at,
+        ReasonRow.text,
+    ).where(ReasonRow.run_id == run_id)

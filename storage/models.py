@@ -1,4 +1,4 @@
-"""ORM models: runs, members, votes, checker runs, free-answer tries and members' passes."""
+"""ORM models: runs, members, votes, checker runs, free-answer tries, passes and reasons."""
 
 from __future__ import annotations
 
@@ -202,3 +202,28 @@ class MemberPassRow(Base):
     """The process that claimed this member's reminder to send it, until it is sent."""
     reminder_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """When that claim lapses unless the reminder was sent (a holder that died frees it so)."""
+
+
+class ReasonRow(Base):
+    """A member's one-sentence reason for an answer at a peer round: one per member and vote."""
+
+    __tablename__ = "reasons"
+    __table_args__ = (
+        UniqueConstraint("run_id", "step_id", "member_id", "vote", name="uq_reason_per_vote"),
+        Index("ix_reasons_to_show", "run_id", "step_id", "vote", "choice_id", "shown"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    step_id: Mapped[str] = mapped_column(String(32))
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    vote: Mapped[int]
+    """Which answer the reason goes with: 1, the first; 2, the one after discussion."""
+    choice_id: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(400))
+    shown: Mapped[int] = mapped_column(default=0, server_default="0")
+    """How often the reason was shown to others: the least shown goes next."""
+    hidden: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A host hid it: never shown again."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)

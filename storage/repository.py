@@ -53,6 +53,7 @@ from storage.models import (
 )
 from storage.passes import PassStore
 from storage.post_turns import PostTurnStore
+from storage.reasons import ReasonStore
 from storage.records import graded_columns, run_record
 from storage.tallies import TallyStore
 from storage.upsert import member_upsert, upsert
@@ -73,7 +74,7 @@ class FreeTry:
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore):
+class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonStore):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, database: AsyncEngine) -> None:

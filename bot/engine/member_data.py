@@ -15,7 +15,9 @@ from bot.engine.steps import kind_of
 from bot.model.records import AnswerRecord, ForgetReport, Member, Place, RunRecord
 from lessons.schema import Lesson
 
-CSV_HEADER = ("run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls")
+CSV_HEADER = (
+    "run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls", "reason"
+)
 EXPORT_ACTION = "export a run's answers"
 FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
@@ -88,6 +90,7 @@ def answer_row(run_id: int, answer: AnswerRecord, recalls: Mapping[str, str]) ->
         "" if answer.attempt_no is None else answer.attempt_no,
         answer.at.isoformat(),
         recalls.get(answer.step_id, ""),
+        spreadsheet_safe(answer.reason),
     ]
 
 
@@ -116,6 +119,7 @@ def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "b
         counted(report.votes, "choice or rating", "choices and ratings"),
         counted(report.checker_runs, "checker run"),
         counted(report.free_answers, "typed answer"),
+        *([counted(report.reasons, "reason")] if report.reasons else []),
     ))
     passes = f", {counted(report.passes, 'place')} in assigned lessons" if report.passes else ""
     return (

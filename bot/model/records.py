@@ -178,6 +178,8 @@ class AnswerRecord:
     reward: int | None
     attempt_no: int | None
     at: datetime
+    reason: str = ""
+    """A member's reason at a peer round, in a row of kind `reason` (empty elsewhere)."""
 
 
 @dataclass(frozen=True)
@@ -200,11 +202,13 @@ class ForgetReport:
     hosted_runs: int = 0
     passes: int = 0
     """The member's passes through assigned runs (the step each had reached)."""
+    reasons: int = 0
+    """The member's reasons for their answers at peer rounds."""
 
     @property
     def answers(self) -> int:
-        """Every stored answer removed: choices and ratings, checker runs, typed answers."""
-        return self.votes + self.checker_runs + self.free_answers
+        """Every stored answer removed: choices, ratings, checker runs, typed answers, reasons."""
+        return self.votes + self.checker_runs + self.free_answers + self.reasons
 
     @property
     def anything(self) -> bool:

@@ -349,7 +349,7 @@ async def test_an_assignments_export_has_a_row_for_each_member_who_started(
     await finish_from(engine, run_id, ALICE, question)
     exported = await engine.export_run(run_id, HOST, CHANNEL)
     assert exported.splitlines()[0] == (
-        "run,step,kind,user_id,name,value,reward,try,at,recalls,started_at,finished_at"
+        "run,step,kind,user_id,name,value,reward,try,at,recalls,reason,started_at,finished_at"
     )
     rows = list(csv.DictReader(io.StringIO(exported)))
     assert [(r["user_id"], r["step"], r["started_at"], r["finished_at"]) for r in rows] == [
@@ -361,7 +361,7 @@ async def test_an_assignments_export_has_a_row_for_each_member_who_started(
     assert rows[2] == {
         "run": str(run_id), "step": "", "kind": "", "user_id": "carol", "name": "'=Carol",
         "value": "", "reward": "", "try": "", "at": "", "recalls": "",
-        "started_at": carol_started.isoformat(), "finished_at": "",
+        "reason": "", "started_at": carol_started.isoformat(), "finished_at": "",
     }
 async def test_own_steps_work_privately_but_start_only_in_the_channel(
     engine: LessonEngine, clock: FakeClock

@@ -82,8 +82,9 @@ async def test_a_host_exports_a_run_as_csv(engine: LessonEngine) -> None:
 async def test_a_live_runs_export_has_no_columns_of_assigned_passes(engine: LessonEngine) -> None:
     run_id, _ = await answered_prediction(engine)
     exported = await engine.export_run(run_id, HOST, CHANNEL)
-    assert exported.splitlines()[0] == "run,step,kind,user_id,name,value,reward,try,at,recalls"
-    assert all(line.count(",") == 9 for line in exported.splitlines())
+    header = "run,step,kind,user_id,name,value,reward,try,at,recalls,reason"
+    assert exported.splitlines()[0] == header
+    assert all(line.count(",") == 10 for line in exported.splitlines())
 
 
 def formula_cells(exported: str) -> list[str]:

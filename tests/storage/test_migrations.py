@@ -20,7 +20,7 @@ from sqlalchemy import bindparam, inspect, text
 from sqlalchemy.engine import Connection
 
 from alembic import command
-from bot.model import RunMode, RunState
+from bot.model import Member, RunMode, RunState
 from storage import SqlRunStore, open_database
 from storage.migrate import alembic_config, upgrade_sync
 from storage.models import Base
@@ -30,7 +30,7 @@ T = TypeVar("T")
 
 TABLES = {
     "runs", "members", "votes", "checker_runs", "free_answers", "step_messages", "step_tallies",
-    "deliveries", "member_passes", "alembic_version",
+    "deliveries", "member_passes", "reasons", "alembic_version",
 }
 
 
@@ -198,3 +198,27 @@ def test_a_run_stored_before_assigned_runs_reads_back_as_live(empty_database_url
     votes = asyncio.run(on_connection(url, lambda c: c.execute(text("select count(*) from votes"))
                                       .scalar_one()))
     assert votes == 1  # going down one revision keeps every run's answers
+
+
+async def store_a_reason(url: str, run_id: int) -> dict[int, str]:
+    """A reason saved by the store after the upgrade; the member's reasons read back."""
+    engine = open_database(url)
+    try:
+        store = SqlRunStore(engine)
+        await store.save_reason(run_id, "q1", Member("U1", "Ann"), 1, "a", "it has a checker")
+        return await store.member_reasons(run_id, "q1", "U1")
+    finally:
+        await engine.dispose()
+
+
+def test_reasons_come_and_go_with_their_migration_and_answers_stay(
+    empty_database_url: str,
+) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0007")
+    run_id = asyncio.run(store_a_run_and_a_vote(url))
+    upgrade_sync(url)
+    assert asyncio.run(store_a_reason(url, run_id)) == {1: "it has a checker"}
+    command.downgrade(alembic_config(url), "0007")
+    assert "reasons" not in asyncio.run(on_connection(url, table_names))
+    assert asyncio.run(read_back(url, run_id))[1] == 1  # the vote is still there

@@ -1,0 +1,128 @@
+"""Members' reasons at a peer round: saved by upsert, shown least-shown first, hidden by hosts."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import ScalarSelect, Select, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.model.records import Member, ShownReason
+from storage.models import MemberRow, ReasonRow, RunRow
+from storage.upsert import upsert
+
+if TYPE_CHECKING:
+    MemberIdOf = Callable[[AsyncSession, int, Member], Awaitable[int]]
+
+REASON_KEYS = ["run_id", "step_id", "member_id", "vote"]
+SHOWN_FIRST = 1
+"""Only reasons given with a first answer are shown to others: they were written alone."""
+
+
+class ReasonStore:
+    """Saving, choosing and hiding members' reasons."""
+
+    sessions: async_sessionmaker[AsyncSession]
+    dialect: str
+    _member_id: MemberIdOf
+
+    async def save_reason(
+        self, run_id: int, step_id: str, member: Member, vote: int, choice: str, text: str
+    ) -> None:
+        """Store a member's reason with their first (`vote` 1) or second (2) answer.
+
+        One row per member, step and vote: a second reason for the same vote replaces the first,
+        and is shown as a new one (not hidden, not yet shown).
+        """
+        async with self.sessions.begin() as session:
+            member_id = await self._member_id(session, run_id, member)
+            values = {
+                "run_id": run_id,
+                "step_id": step_id,
+                "member_id": member_id,
+                "vote": vote,
+                "choice_id": choice,
+                "text": text,
+                "shown": 0,
+                "hidden": False,
+            }
+            changed = ["choice_id", "text", "shown", "hidden", "updated_at"]
+            await session.execute(upsert(self.dialect, ReasonRow, values, REASON_KEYS, changed))
+
+    async def reasons_to_show(
+        self, run_id: int, step_id: str, choices: Sequence[str], not_by: str | None = None
+    ) -> list[ShownReason]:
+        """For each of `choices` in turn, the visible first-vote reason least shown so far.
+
+        Reasons by the member `not_by` are passed over, and a choice with none is skipped.
+        Each reason returned counts as shown once more, so every reason gets its turn.
+        """
+        shown: list[ShownReason] = []
+        async with self.sessions.begin() as session:
+            for choice in choices:
+                pick = _least_shown(run_id, step_id, choice, not_by)
+                statement = (
+                    update(ReasonRow)
+                    .where(ReasonRow.id == pick)
+                    .values(shown=ReasonRow.shown + 1)
+                    .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
+                )
+                row = (await session.execute(statement)).first()
+                if row is not None:
+                    shown.append(ShownReason(*row))
+        return shown
+
+    async def hide_reason(self, run_id: int, reason_id: int) -> bool:
+        """Hide a reason of a run from now on; whether there was such a reason to hide."""
+        statement = (
+            update(ReasonRow)
+            .where(ReasonRow.run_id == run_id, ReasonRow.id == reason_id)
+            .values(hidden=True)
+        )
+        async with self.sessions.begin() as session:
+            hidden = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+        return bool(hidden)
+
+    async def member_reasons(self, run_id: int, step_id: str, user_id: str) -> dict[int, str]:
+        """A member's own reasons at a step, by the answer (1 or 2) each was given with."""
+        query = (
+            select(ReasonRow.vote, ReasonRow.text)
+            .join(MemberRow, MemberRow.id == ReasonRow.member_id)
+            .where(
+                ReasonRow.run_id == run_id,
+                ReasonRow.step_id == step_id,
+                MemberRow.user_id == user_id,
+            )
+        )
+        async with self.sessions() as session:
+            return {vote: text for vote, text in await session.execute(query)}
+
+
+def _least_shown(
+    run_id: int, step_id: str, choice: str, not_by: str | None
+) -> ScalarSelect[int]:
+    """The id of the visible first-vote reason for a choice shown least, oldest first."""
+    query = select(ReasonRow.id).where(
+        ReasonRow.run_id == run_id,
+        ReasonRow.step_id == step_id,
+        ReasonRow.vote == SHOWN_FIRST,
+        ReasonRow.choice_id == choice,
+        ReasonRow.hidden.is_(False),
+    )
+    if not_by is not None:
+        query = query.where(ReasonRow.member_id.not_in(_members_named(run_id, not_by)))
+    return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1).scalar_subquery()
+
+
+def _members_named(run_id: int, user_id: str) -> Select[int]:
+    """The member row of a user id in the workspace of a run (none if never stored)."""
+    return (
+        select(MemberRow.id)
+        .join(RunRow, RunRow.id == run_id)
+        .where(
+            MemberRow.user_id == user_id,
+            MemberRow.platform == RunRow.platform,
+            MemberRow.workspace_id == RunRow.workspace_id,
+        )
+    )

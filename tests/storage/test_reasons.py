@@ -1,0 +1,81 @@
+"""Members' reasons at a peer round: one per answer, shown in turn, hidden, forgotten, exported."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.model import Member
+from storage import SqlRunStore
+from tests.storage.test_repository import PLACE, new_run
+
+STEP = "peer"
+ANN, BEN, CY = Member("U1", "Ann"), Member("U2", "Ben"), Member("U3", "Cy")
+
+
+async def test_a_repeated_reason_replaces_the_first_and_each_answer_keeps_its_own(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    await asyncio.gather(*(
+        store.save_reason(run_id, STEP, ANN, 1, "a", f"because of reason {n}") for n in range(5)
+    ))
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "the checker makes the difference")
+    await store.save_reason(run_id, STEP, ANN, 2, "b", "Ben convinced me")
+    assert await store.member_reasons(run_id, STEP, "U1") == {
+        1: "the checker makes the difference",
+        2: "Ben convinced me",
+    }
+    assert await store.member_reasons(run_id, STEP, "U2") == {}
+    assert [row.kind for row in await store.export_answers(run_id)] == ["reason", "reason"]
+
+
+async def test_every_reason_gets_its_turn_and_never_the_readers_own(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    for member, text in ((ANN, "first of a"), (BEN, "second of a"), (CY, "third of a")):
+        await store.save_reason(run_id, STEP, member, 1, "a", text)
+    await store.save_reason(run_id, STEP, BEN, 2, "b", "a second answer's reason is not shown")
+    seen = [
+        [r.text for r in await store.reasons_to_show(run_id, STEP, ["a", "b"], not_by="U9")]
+        for _ in range(3)
+    ]
+    assert sorted(texts[0] for texts in seen) == ["first of a", "second of a", "third of a"]
+    assert all(len(texts) == 1 for texts in seen)  # nothing for b: only first answers are read
+    mine = await store.reasons_to_show(run_id, STEP, ["a"], not_by="U1")
+    assert [r.text for r in mine] != ["first of a"] and len(mine) == 1
+
+
+async def test_a_hidden_reason_is_never_shown_again(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "@everyone <!channel> read this")
+    [shown] = await store.reasons_to_show(run_id, STEP, ["a"])
+    assert await store.hide_reason(run_id + 1, shown.id) is False  # another run's: untouched
+    assert await store.hide_reason(run_id, shown.id) is True
+    for _ in range(3):
+        assert await store.reasons_to_show(run_id, STEP, ["a"]) == []
+    assert await store.hide_reason(run_id, shown.id + 1000) is False
+
+
+async def test_forgetting_a_member_removes_their_reasons(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "ann's reason for a")
+    await store.save_reason(run_id, STEP, ANN, 2, "a", "ann's second reason")
+    await store.save_reason(run_id, STEP, BEN, 1, "b", "ben's reason for b")
+    preview = await store.forget_member(PLACE.platform, PLACE.workspace, "U1", dry_run=True)
+    assert preview.reasons == 2 and len(await store.export_answers(run_id)) == 3
+    report = await store.forget_member(PLACE.platform, PLACE.workspace, "U1")
+    assert report.reasons == 2 and report.answers == 2
+    assert await store.member_reasons(run_id, STEP, "U1") == {}
+    assert [r.text for r in await store.reasons_to_show(run_id, STEP, ["a", "b"])] == [
+        "ben's reason for b"
+    ]
+
+
+async def test_the_export_has_each_reason_in_its_own_column(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    await store.record_vote(run_id, STEP, ANN, "choice", "a")
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "=HYPERLINK(1) is my reason")
+    vote, reason = await store.export_answers(run_id)
+    assert (vote.kind, vote.value, vote.reason) == ("choice", "a", "")
+    assert (reason.kind, reason.value, reason.attempt_no, reason.reason) == (
+        "reason", "a", 1, "=HYPERLINK(1) is my reason"
+    )

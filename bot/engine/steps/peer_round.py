@@ -172,7 +172,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
 
     def split(self, tally: StepTally) -> bool:
         """Whether the first answers are split enough to discuss (inside the step's band)."""
-        first = first_answers(self.step, tally)
+        first = first_answers(self.step, tally, marked=True)
         answered = sum(bar.count for bar in first)
         right = sum(bar.count for bar in first if bar.marked)
         return answered >= 2 and self.step.band.holds(right / answered)

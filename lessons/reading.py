@@ -1,9 +1,10 @@
 """How much a lesson asks members to read: its authored words, and minutes computed from them.
 
 Authored words are the prose a member may be shown from the lesson file: each step's body,
-problem, sample attempts, next steps, explanation (every variant) and `more` text, and the
-lesson's disclaimer. Titles, button labels and the summary are not counted. A word is a run
-of non-space characters with at least one letter or digit, so `22.5` counts and `=` does not.
+problem, sample attempts, next steps, the author's reasons of a peer round, explanation (every
+variant) and `more` text, and the lesson's disclaimer. Titles, button labels and the summary
+are not counted. A word is a run of non-space characters with at least one letter or digit, so
+`22.5` counts and `=` does not.
 """
 
 from __future__ import annotations

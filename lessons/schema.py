@@ -132,7 +132,17 @@ class StepBase(Strict):
     def authored_texts(self) -> list[str]:
         """Every authored text of the step a member may be shown, in the order shown."""
         more = [self.more] if self.more else []
-        return [self.body, *self._own_texts(), *self.explanation_texts(), *more]
+        return [
+            self.body,
+            *self._own_texts(),
+            *self.discussion_texts(),
+            *self.explanation_texts(),
+            *more,
+        ]
+
+    def discussion_texts(self) -> list[str]:
+        """Authored texts shown after the first answers and before the reveal (most have none)."""
+        return []
 
     def explanation_texts(self) -> list[str]:
         """The step's explanation and every variant of it (none on a step without answers)."""
@@ -411,12 +421,13 @@ class PeerRoundStep(StepBase):
         """The explanation shown at the reveal."""
         return [self.explanation]
 
+    def discussion_texts(self) -> list[str]:
+        """The author's reason for each choice, read in the discussion before answering again."""
+        return [choice.reason for choice in self.choices]
+
     def crowd(self) -> Crowd:
         """The choices by their weights; classmates switch to the right one by `switch`."""
         return Crowd(tuple(self.choices), self.correct_choice, switch=self.switch)
-
-    def _own_texts(self) -> list[str]:
-        return [choice.reason for choice in self.choices]
 
 
 QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep, PeerRoundStep)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
-from bot.model import Place, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.model import Place, ReasonCard, RevealCard, StepCard, SummaryCard, VerifierRow
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
@@ -85,6 +85,11 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
     return "\n".join(parts)
 
 
+def render_reason(card: ReasonCard) -> str:
+    """A reason in a discussion: whose it is and for which choice, then its text as written."""
+    return "\n".join([f"[{plain(card.heading)}]", paragraphs(card.text)])
+
+
 def render_assignment(card: AssignmentCard) -> str:
     """An assignment's card: what it is, when it is due, its counts, and Start while open."""
     parts = [rule(plain(card_title(card))), *(paragraphs(line) for line in card_lines(card))]
@@ -152,6 +157,8 @@ class TerminalSurface:
             self.run_id = card.run_id
             self.assignment = card
             return render_assignment(card)
+        if isinstance(card, ReasonCard):
+            return render_reason(card)
         # Nothing was counted if the lesson stopped before its first reveal.
         return render_summary(card, self.simulated if self.revealed else 0)
 

@@ -11,13 +11,15 @@ import asyncio
 from bot.engine.steps.before_after import before_after_chart
 from bot.engine.steps.free_answer import free_answer_bars, free_answer_chart
 from bot.engine.steps.mechanism import train_on_run
-from bot.engine.steps.prediction import choice_bars, share_chart
+from bot.engine.steps.peer_round import AGAIN_KIND, PeerMoves, both_answers_chart, split_chart
+from bot.engine.steps.prediction import CHOICE_KIND, choice_bars, share_chart
 from bot.engine.steps.ratings import verifier_chart
 from bot.engine.steps.verifier import verifier_rows
 from bot.engine.summary import right_answers_chart
 from bot.mechanism.chart import training_chart
 from bot.mechanism.training import TrainingRuns
 from bot.model.records import (
+    ChoicePair,
     FreeAnswerStats,
     Phase,
     Place,
@@ -30,13 +32,15 @@ from bot.model.views import AnyChart, Bar
 from bot.verifier.grading import grade_attempt
 from bot.verifier.verdict import Verdict
 from lessons.loader import load_lesson
-from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, VerifierStep
 
 MEMBERS = 12
 PREDICTION_VOTES = (3, 5, 2, 2)
 RECALL_VOTES = (1, 9, 1, 1)
 THUMBS = ((9, 3), (7, 5), (4, 8), (5, 7))
 FREE_ANSWERS = FreeAnswerStats(members=11, attempts=19, solved=9, first_try_solved=5)
+PEER_MOVES = ((0, 0, 5), (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 2, 1), (3, 0, 1), (3, 3, 1))
+"""The peer round's (first choice, second choice, members) by choice position: 5 right, then 8."""
 
 
 def example_charts() -> dict[str, AnyChart]:
@@ -49,15 +53,22 @@ def example_charts() -> dict[str, AnyChart]:
     free_bars = free_answer_bars(FREE_ANSWERS)
     rows = verifier_rows(verifier, _thumbs(verifier), _verdicts(verifier))
     free_answer = next(step for step in lesson.steps if isinstance(step, FreeAnswerStep))
-    summary_bars = [_right(step.title, _step_bars(step, predictions)) for step in lesson.steps
-                    if isinstance(step, PredictionStep | FreeAnswerStep)]
+    peer = next(step for step in lesson.steps if isinstance(step, PeerRoundStep))
+    peer_votes, peer_pairs = _peer_tally(peer)
+    summary_bars = [_summary_bar(step, predictions, peer_pairs) for step in lesson.steps
+                    if isinstance(step, PredictionStep | FreeAnswerStep | PeerRoundStep)]
     summary = right_answers_chart(summary_bars, MEMBERS)
     assert summary is not None
     recall = next(step for step in predictions if step.recall == prediction.id)
     again_bars = choice_bars(recall, _votes(recall, RECALL_VOTES))
+    peer_first = choice_bars(peer, peer_votes, CHOICE_KIND)
+    peer_again = choice_bars(peer, peer_votes, AGAIN_KIND)
+    peer_split = choice_bars(peer, peer_votes, CHOICE_KIND, marked=False)
     return {
         "prediction-reveal": share_chart(prediction.title, prediction_bars),
         "recall-reveal": before_after_chart(recall.title, prediction_bars, again_bars),
+        "peer-round-split": split_chart(peer.title, peer_split),
+        "peer-round-reveal": both_answers_chart(peer.title, peer_first, peer_again),
         "verifier-reveal": verifier_chart(verifier.title, rows, MEMBERS),
         "free-answer-reveal": free_answer_chart(free_answer.title, free_bars),
         "run-summary": summary,
@@ -65,12 +76,28 @@ def example_charts() -> dict[str, AnyChart]:
     }
 
 
-def _step_bars(
-    step: PredictionStep | FreeAnswerStep, predictions: list[PredictionStep]
-) -> tuple[Bar, ...]:
+def _summary_bar(
+    step: PredictionStep | FreeAnswerStep | PeerRoundStep,
+    predictions: list[PredictionStep],
+    peer_pairs: list[ChoicePair],
+) -> Bar:
+    if isinstance(step, PeerRoundStep):
+        return PeerMoves.of(peer_pairs, step.correct_choice.id).bar(step.title)
     if isinstance(step, FreeAnswerStep):
-        return free_answer_bars(FREE_ANSWERS)
-    return choice_bars(step, _prediction_votes(step, predictions.index(step)))
+        return _right(step.title, free_answer_bars(FREE_ANSWERS))
+    return _right(step.title, choice_bars(step, _prediction_votes(step, predictions.index(step))))
+
+
+def _peer_tally(step: PeerRoundStep) -> tuple[list[VoteCount], list[ChoicePair]]:
+    """The peer round's first and second answers, and each member's pair of them."""
+    ids = [choice.id for choice in step.choices]
+    pairs = [ChoicePair(ids[first], ids[second], n) for first, second, n in PEER_MOVES]
+    votes = [
+        VoteCount(kind, choice, sum(p.count for p in pairs if getattr(p, side) == choice))
+        for kind, side in ((CHOICE_KIND, "first"), (AGAIN_KIND, "second"))
+        for choice in ids
+    ]
+    return votes, pairs
 
 
 def _prediction_votes(step: PredictionStep, shift: int) -> list[VoteCount]:

@@ -31,7 +31,7 @@ def bar_numbers(chart: Chart) -> list[list[tuple[int, ...]]]:
 
 
 @pytest.mark.parametrize("kind", ["prediction-reveal", "recall-reveal", "verifier-reveal",
-                                  "free-answer-reveal"])
+                                  "free-answer-reveal", "peer-round-split", "peer-round-reveal"])
 def test_a_bar_chart_is_described_bar_by_bar_with_its_counts(kind: str) -> None:
     chart = EXAMPLES[kind]
     assert isinstance(chart, Chart)
@@ -63,6 +63,25 @@ def test_the_before_and_after_gives_both_counts_of_each_choice() -> None:
     for index, label in enumerate(chart.labels):
         both = f"first time {first.ends[index]}, asked again {again.ends[index]}"
         assert f"{label}: {both}" in text or f"{label} (the right answer): {both}" in text
+
+
+def test_the_split_of_a_peer_round_marks_and_names_no_right_answer() -> None:
+    chart = EXAMPLES["peer-round-split"]
+    assert isinstance(chart, Chart)
+    assert not any(chart.marks) and not chart.legend
+    assert "right answer" not in describe_chart(chart)
+
+
+def test_the_peer_rounds_reveal_gives_both_answers_of_each_choice() -> None:
+    chart = EXAMPLES["peer-round-reveal"]
+    assert isinstance(chart, Chart)
+    first, again = chart.series
+    text = describe_chart(chart)
+    right = chart.marks.index("✓")
+    for index, label in enumerate(chart.labels):
+        named = f"{label} (the right answer)" if index == right else label
+        assert f"{named}: first answer {first.ends[index]}, after discussion " \
+            f"{again.ends[index]}" in text
 
 
 def test_the_summary_gives_each_question_right_count() -> None:

@@ -31,7 +31,8 @@ def rlvr_steps() -> list[Step]:
 
 def test_rlvr_keeps_the_beats_in_order() -> None:
     kinds = [step.kind.value for step in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps]
-    order = ["prediction", "verifier", "prediction", "free_answer", "prediction", "takeaway"]
+    order = ["prediction", "verifier", "prediction", "free_answer", "peer_round", "prediction",
+             "takeaway"]
     positions = [kinds.index(order[0])]
     for kind in order[1:]:
         positions.append(kinds.index(kind, positions[-1] + 1))

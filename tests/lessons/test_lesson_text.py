@@ -12,7 +12,9 @@ from bot.cli import cli
 from bot.engine.cards import step_card
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.reading import authored_words, reading_minutes, word_count
-from lessons.schema import FreeAnswerStep, Lesson, PredictionStep, VerifierStep
+from lessons.schema import FreeAnswerStep, Lesson, PeerRoundStep, PredictionStep, VerifierStep
+
+AskedOnce = PredictionStep | PeerRoundStep
 
 LESSON_FILES = sorted(LESSON_DIR.glob("*.yaml"))
 MAX_MAIN_WORDS = 90
@@ -31,7 +33,7 @@ def main_words(lesson: Lesson, index: int) -> int:
 
 
 def posted_texts(lesson: Lesson, index: int) -> list[str]:
-    """Everything a step may post: its card, labels, explanations and More text."""
+    """Everything a step may post: its card, labels, discussion, explanations and More text."""
     step = lesson.step_at(index)
     card = step_card(1, lesson, index)
     labels = [button.label for button in card.buttons]
@@ -40,24 +42,25 @@ def posted_texts(lesson: Lesson, index: int) -> list[str]:
         card.body,
         *(f"{s.heading}\n{s.text}" for s in card.sections),
         *labels,
+        *step.discussion_texts(),
         *step.explanation_texts(),
         *([step.more] if step.more else []),
     ]
 
 
-def before_question(lesson: Lesson, index: int, step: PredictionStep) -> list[str]:
+def before_question(lesson: Lesson, index: int, step: AskedOnce) -> list[str]:
     """What a channel has read when a question is asked: every earlier post, and the question."""
     earlier = [text for i in range(index) for text in posted_texts(lesson, i)]
     wrong = [choice.label for choice in step.choices if not choice.correct]
     return [*earlier, step.title, step.body, *wrong]
 
 
-def questions(lesson: Lesson) -> list[tuple[int, PredictionStep]]:
-    """Prediction steps with a right answer, asked for the first time."""
+def questions(lesson: Lesson) -> list[tuple[int, AskedOnce]]:
+    """Multiple-choice questions with a right answer (peer rounds too), asked the first time."""
     return [
         (index, step)
         for index, step in enumerate(lesson.steps)
-        if isinstance(step, PredictionStep)
+        if isinstance(step, PredictionStep | PeerRoundStep)
         and step.correct_choice is not None
         and getattr(step, "recall", None) is None
     ]
@@ -84,6 +87,28 @@ def test_a_spoiler_in_the_intro_is_caught() -> None:
     index, step = questions(spoiled)[0]
     texts = " ".join(before_question(spoiled, index, step)).lower()
     assert any(keyword.lower() in texts for keyword in step.keywords)
+
+
+def discussion_spoilers(step: PeerRoundStep) -> list[str]:
+    """The right answer's label or key words found in the author's reasons of a peer round."""
+    secrets = [step.correct_choice.label, *step.keywords]
+    return [s for text in step.discussion_texts() for s in secrets if s.lower() in text.lower()]
+
+
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+def test_the_authors_reasons_argue_without_giving_the_answer_away(lesson: Lesson) -> None:
+    rounds = [step for step in lesson.steps if isinstance(step, PeerRoundStep)]
+    for step in rounds:
+        assert discussion_spoilers(step) == [], step.id
+
+
+def test_a_spoiler_in_an_authors_reason_is_caught() -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    step = next(s for s in lesson.steps if isinstance(s, PeerRoundStep))
+    wrong = next(c for c in step.choices if not c.correct)
+    spoiled = wrong.model_copy(update={"reason": f"Not this: {step.keywords[0]} is the point."})
+    choices = [spoiled if c.id == wrong.id else c for c in step.choices]
+    assert discussion_spoilers(step.model_copy(update={"choices": choices})) == [step.keywords[0]]
 
 
 @pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
@@ -137,8 +162,8 @@ def test_lessons_list_shows_minutes_computed_from_words_and_questions() -> None:
     result = CliRunner().invoke(cli, ["lessons", "list"])
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if line.startswith("rlvr\t"))
-    questions = sum(isinstance(step, PredictionStep | VerifierStep | FreeAnswerStep)
-                    for step in lesson.steps)
+    kinds = PredictionStep | VerifierStep | FreeAnswerStep | PeerRoundStep
+    questions = sum(isinstance(step, kinds) for step in lesson.steps)
     assert f"{authored_words(lesson):,} words, {questions} questions" in line
     assert f"about {reading_minutes(lesson)} min" in line
     assert reading_minutes(lesson) == -(-authored_words(lesson) // 200) + questions

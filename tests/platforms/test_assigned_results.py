@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.cards import takes_answers
 from bot.service.assignments import TEND_EVERY
 from storage import SqlRunStore
 from tests.conftest import FakeClock
@@ -24,7 +25,7 @@ from tests.platforms.test_assigned_processes import (
 )
 from tests.platforms.views import PNG_SIGNATURE, Post
 
-QUESTIONS = [step for step in LESSON.steps if step.kind in TAKES_ANSWERS]
+QUESTIONS = [step for step in LESSON.steps if takes_answers(step)]
 FIRST, RECALL = "what-changed", "what-changed-again"
 RIGHT, WRONG = "checkable-reward", "bigger-model"
 RIGHT_MARK = "✅"

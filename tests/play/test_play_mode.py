@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, VerifierStep
 
 
 def play(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -22,7 +22,7 @@ def scripted_answers() -> str:
     """Right answers for every question, as a player would type them."""
     lines: list[str] = []
     for step in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps:
-        if isinstance(step, PredictionStep):
+        if isinstance(step, PredictionStep | PeerRoundStep):
             right = next(n for n, c in enumerate(step.choices, 1) if c.correct)
             lines.append(str(right))
         elif isinstance(step, VerifierStep):

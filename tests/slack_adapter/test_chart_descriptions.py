@@ -16,7 +16,8 @@ async def test_every_chart_of_a_whole_lesson_has_alt_text_with_its_numbers(
     charts = slack.fake.shared_files(CHANNEL)
     alt_texts = slack.fake.shared_alt_texts(CHANNEL)
 
-    # four predictions (one a recall), the verifier, the free answer, the toy, the results
+    # three predictions (one a recall), the peer round (one answer: no discussion), the
+    # verifier, the free answer, the toy, the results
     assert len(charts) == len(alt_texts) == 8
     for png, alt_text in zip(charts, alt_texts, strict=True):
         assert alt_text and len(alt_text) <= 1000

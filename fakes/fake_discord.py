@@ -573,9 +573,9 @@ class FakeDiscord:
         message: dict[str, Any] | None = None,
         channel_id: int = CHANNEL_ID,
     ) -> SentInteraction:
-        """Submitting a form (modal) with text inputs `values`."""
+        """Submitting a form (modal) with text inputs `values`, each in a label, as Discord does."""
         rows = [
-            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            {"type": 18, "component": {"type": 4, "custom_id": key, "value": value}}
             for key, value in values.items()
         ]
         data = {"custom_id": custom_id, "components": rows}

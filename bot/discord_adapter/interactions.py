@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord_adapter.forms import AnswerForm, submitted_text
+from bot.discord_adapter.forms import StepForm, submitted_text
 from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message
 from bot.discord_adapter.render import (
     MAX_CONTENT,
@@ -33,7 +33,7 @@ from bot.discord_adapter.render import (
     reveal_message,
     summary_message,
 )
-from bot.engine import Action, OwnStep, is_lesson_address, parse_address
+from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
 from bot.model import LessonBotError, Place, SummaryCard
 from bot.service import (
     Actor,
@@ -146,9 +146,9 @@ class Interactions:
             await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def click(self, interaction: Interaction, actor: Actor, custom_id: str) -> None:
-        """A lesson button: Answer opens the form; the checker may be slow, so it defers."""
+        """A lesson button: some open a form; the checker may be slow, so Check defers."""
         action = action_of(custom_id)
-        if action is Action.ANSWER:
+        if action in FORM_ACTIONS:
             await self.open_form(interaction, actor, custom_id)
             return
         delivery = self.delivery(interaction, slow=action is Action.CHECK)
@@ -156,12 +156,13 @@ class Interactions:
         await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def open_form(self, interaction: Interaction, actor: Actor, custom_id: str) -> None:
-        """Show the answer form if the step still takes answers; otherwise say why not."""
+        """Show the step's form if it still takes answers; otherwise say why not."""
         if self.service.deliveries.repeated_here(str(interaction.id)):
             return
         outcome = await self.service.click(actor, custom_id)
         if outcome.form is not None:
-            await interaction.response.send_modal(AnswerForm(outcome.form.address))
+            form = StepForm(outcome.form.address, outcome.form.form)
+            await interaction.response.send_modal(form)
         else:
             await send_private(interaction, str(outcome.reply or ""))
 

@@ -19,7 +19,15 @@ from typing import Any
 import discord
 
 from bot.engine import AssignmentCard, OwnStep, bar_lines, verifier_lines
-from bot.model import DISCORD_DESCRIPTION_LIMIT, Button, RevealCard, StepCard, SummaryCard, Tone
+from bot.model import (
+    DISCORD_DESCRIPTION_LIMIT,
+    Button,
+    ReasonCard,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    Tone,
+)
 from bot.service import Card, DrawnChart, FileReply, card_lines, card_title
 
 MAX_CONTENT = 2000
@@ -42,6 +50,7 @@ COLOURS = {
     "takeaway": 0x5865F2,
 }
 RESULTS_COLOUR = 0x2EB67D
+REASON_COLOUR = 0x99AAB5
 DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
 TOO_LARGE = (
     "Run {run_id}'s answers are too large to attach here ({size} bytes). "
@@ -156,7 +165,29 @@ def card_message(card: Card, chart: DrawnChart | None) -> Outgoing:
         return reveal_message(card, chart)
     if isinstance(card, AssignmentCard):
         return assignment_message(card)
+    if isinstance(card, ReasonCard):
+        return reason_message(card)
     return summary_message(card, chart)
+
+
+def reason_message(card: ReasonCard) -> Outgoing:
+    """A reason in a discussion thread: whose it is, its text as written, and a host's Hide.
+
+    In an embed, with mentions off: a member's words never ping, format or unfurl.
+    """
+    shown = embeds([(card.heading, as_written(card.text))], REASON_COLOUR)
+    return Outgoing(None, shown, build_view(card.buttons))
+
+
+def as_written(text: str) -> str:
+    """Someone's text shown exactly as typed: markdown escaped, never markup."""
+    return discord.utils.escape_markdown(text)
+
+
+def section_pairs(card: StepCard) -> list[tuple[str, str]]:
+    """A step's (title, text) pairs: its body, then its sections, someone's text as written."""
+    parts = [(s.heading, as_written(s.text) if s.plain else s.text) for s in card.sections]
+    return [(card.title, card.body), *parts]
 
 
 def assignment_message(card: AssignmentCard) -> Outgoing:
@@ -186,7 +217,7 @@ def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
     card = own.card
     if card is None:
         return Outgoing(clip(own.text, MAX_CONTENT))
-    sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
+    sections = section_pairs(card)
     if own.so_far is not None:
         sections.append((own.so_far.title, "\n".join(reveal_lines(own.so_far))))
     colour = COLOURS.get(card.kind, RESULTS_COLOUR)
@@ -210,7 +241,7 @@ def step_content(card: StepCard) -> str:
 
 def step_message(card: StepCard, chart: DrawnChart | None = None) -> Outgoing:
     """A step: body and sections (problem, attempts, tables) as embeds, buttons, a chart."""
-    sections = [(card.title, card.body), *((s.heading, s.text) for s in card.sections)]
+    sections = section_pairs(card)
     result = embeds(sections, COLOURS.get(card.kind, RESULTS_COLOUR), chart is not None)
     return Outgoing(step_content(card), result, build_view(card.buttons), chart)
 

@@ -6,7 +6,14 @@ the helpers front ends draw with. The records, render models and errors it takes
 come from `bot.model`.
 """
 
-from bot.engine.addresses import HOST_ACTIONS, Action, Address, is_lesson_address, parse_address
+from bot.engine.addresses import (
+    FORM_ACTIONS,
+    HOST_ACTIONS,
+    Action,
+    Address,
+    is_lesson_address,
+    parse_address,
+)
 from bot.engine.assigned import IS_ASSIGNMENT, AssignmentCard
 from bot.engine.cards import moved_past, superseded
 from bot.engine.catalog import LessonCatalog
@@ -35,6 +42,7 @@ from bot.engine.timers import TimerFired
 
 __all__ = [
     "FORGET_CONFIRM",
+    "FORM_ACTIONS",
     "HOST_ACTIONS",
     "IS_ASSIGNMENT",
     "MAX_TIMER_SECONDS",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.model.errors import BadAddress
+from bot.model.records import Place
 
 PREFIX = "rl"
 MAX_LENGTH = 100
@@ -38,7 +39,13 @@ class Action(StrEnum):
 
 
 ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK, Action.AGAIN, Action.HIDE}
-HOST_ACTIONS = {Action.REVEAL, Action.NEXT}
+HOST_ACTIONS = {Action.REVEAL, Action.NEXT, Action.HIDE}
+"""Actions that need the member's host rights looked up (the engine refuses anyone else)."""
+FORM_ACTIONS = frozenset({Action.ANSWER, Action.WHY})
+"""Actions whose button opens a one-field form (an answer, a reason) instead of answering."""
+IN_THREADS = frozenset({Action.HIDE})
+"""Actions on posts in a thread under the run's message: taken from any of its workspace's
+channels, since a platform's thread may be a channel of its own (Discord's is)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,11 @@ class Address:
         if self.arg:
             parts.append(self.arg)
         return ":".join(parts)
+
+
+def same_workspace(one: Place, other: Place) -> bool:
+    """Whether two channels are in the same workspace (server) of the same platform."""
+    return (one.platform, one.workspace) == (other.platform, other.workspace)
 
 
 def is_lesson_address(text: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.engine.addresses import Action, parse_address
+from bot.engine.addresses import Action, parse_address, same_workspace
 from bot.engine.core import RunCore, require_host
 from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.modes import AfterAnswer, ModeViews, OwnStep, OwnSteps, Pace, RunModes
@@ -109,10 +109,7 @@ class OwnPace:
         """
         if run.place == place:
             return True
-        same_workspace = (place.platform, place.workspace) == (
-            run.place.platform, run.place.workspace
-        )
-        return same_workspace and action is not Action.START
+        return same_workspace(run.place, place) and action is not Action.START
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and the member's own step, which must be `step_id`."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine.addresses import Action
+from bot.engine.addresses import IN_THREADS, Action, same_workspace
 from bot.engine.cards import moved_past
 from bot.engine.core import RunCore
 from bot.engine.export_columns import ExtraColumns
@@ -157,8 +157,8 @@ class LivePace:
         self.core = core
 
     def admits(self, run: RunRecord, place: Place, action: Action) -> bool:
-        """Only from the run's own channel."""
-        return run.place == place
+        """From the run's own channel; a reason's Hide also from its thread."""
+        return run.place == place or (action in IN_THREADS and same_workspace(run.place, place))
 
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and its current step, which must be `step_id` and still take answers."""

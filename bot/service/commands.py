@@ -14,13 +14,19 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import FORGET_CONFIRM, LessonEngine
-from bot.model import BadInput, Member, NoActiveRun, RunRecord
+from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
+from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import ASSIGN_USAGE, Assignments
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, FileReply, Outcome
 
 REVEALED = "Revealed. The results are posted in the channel."
+DISCUSSING = (
+    "The channel is split, so the answer stays hidden: a second vote is open, with reasons "
+    "in a thread. Reveal again for the results."
+)
+MOVED_ON = "Moved on."
+FINISHED = "That was the last step; results are posted."
 STOPPED = "Stopped the lesson. The results are posted in the channel."
 REPOSTED = "Posted the current step again (once a question is revealed: its results)."
 CANNOT_POST = (
@@ -146,7 +152,8 @@ class Verbs:
         async def reveal(run: RunRecord, host: Member) -> Outcome:
             closing = await self.engine.reveal(run.id, host)
             channel = run.place.channel
-            return Outcome(done=REVEALED, show=lambda: self.presenter.reveal(channel, closing))
+            done = revealed_text(closing)
+            return Outcome(done=done, show=lambda: self.presenter.reveal(channel, closing))
 
         return await self._steer(actor, reveal)
 
@@ -155,7 +162,7 @@ class Verbs:
 
         async def advance(run: RunRecord, host: Member) -> Outcome:
             advance = await self.engine.advance(run.id, host)
-            done = "Moved on." if advance.card else "That was the last step; results are posted."
+            done = moved_text(advance)
             channel = run.place.channel
             return Outcome(done=done, show=lambda: self.presenter.advance(channel, advance))
 
@@ -337,3 +344,15 @@ def export_run_id(words: tuple[str, ...]) -> int | None:
     if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 18:
         return int(words[0])
     raise BadInput(EXPORT_USAGE)
+
+
+def revealed_text(closing: Closing) -> str:
+    """What a host is told on revealing: revealed, or held for a second vote."""
+    return DISCUSSING if isinstance(closing, Discussion) else REVEALED
+
+
+def moved_text(advance: Advance) -> str:
+    """What a host is told on moving on: moved, held for a second vote, or finished."""
+    if advance.discussion is not None:
+        return DISCUSSING
+    return MOVED_ON if advance.card else FINISHED

@@ -17,15 +17,13 @@ from dataclasses import replace
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import so_far_text
-from bot.service.commands import REVEALED, CommandArgs, Verbs, parse_command
+from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
 from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
 log = logging.getLogger(__name__)
 
-MOVED_ON = "Moved on to the next step."
-FINISHED = "That was the last step. The results are posted in the channel."
 MAX_REMEMBERED = 50_000
 TIMER_PATIENCE = 2.0
 """Seconds a due timer waits for its run's turn; a run still posting then fires next round."""
@@ -162,11 +160,11 @@ class LessonService:
             return self.assignments.own(address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
-            return Outcome(done=REVEALED, show=lambda: presenter.reveal(channel, reveal))
+            done = revealed_text(reveal)
+            return Outcome(done=done, show=lambda: presenter.reveal(channel, reveal))
         assert result.advance is not None
         advance = result.advance
-        done = MOVED_ON if advance.card else FINISHED
-        return Outcome(done=done, show=lambda: presenter.advance(channel, advance))
+        return Outcome(done=moved_text(advance), show=lambda: presenter.advance(channel, advance))
 
     async def _answer(self, actor: Actor, custom_id: str, text: str) -> Outcome:
         address = parse_address(custom_id)

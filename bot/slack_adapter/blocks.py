@@ -8,7 +8,17 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import AssignmentCard, OwnStep, bar_lines, checker_reading, thumbs_tally
-from bot.model import Bar, Button, RevealCard, StepCard, SummaryCard, Tone, VerifierRow
+from bot.model import (
+    Bar,
+    Button,
+    ReasonCard,
+    RevealCard,
+    Section,
+    StepCard,
+    SummaryCard,
+    Tone,
+    VerifierRow,
+)
 from bot.service import Card, card_lines, card_title, utc_text
 
 Block = dict[str, Any]
@@ -172,7 +182,28 @@ def card_message(card: Card) -> tuple[str, list[Block]]:
         return plain(card.title), reveal_blocks(card)
     if isinstance(card, AssignmentCard):
         return plain(card_title(card)), assignment_blocks(card)
+    if isinstance(card, ReasonCard):
+        return plain(card.heading), reason_blocks(card)
     return plain(card.title), summary_blocks(card)
+
+
+def reason_blocks(card: ReasonCard) -> list[Block]:
+    """A reason in a discussion thread: whose it is, its text as written, and a host's Hide."""
+    blocks = [context(plain(card.heading)), as_written(card.text)]
+    return [*blocks, *action_rows(card.buttons)]
+
+
+def as_written(text: str) -> Block:
+    """Someone's text exactly as typed, in plain_text: no mrkdwn, mention or link is read."""
+    shown = clip(text, MAX_SECTION_TEXT)
+    return {"type": "section", "text": {"type": "plain_text", "text": shown, "emoji": False}}
+
+
+def section_blocks(part: Section) -> list[Block]:
+    """A titled section of a card; someone's text (a member's reason) as written."""
+    if part.plain:
+        return [divider(), *sections(f"*{plain(part.heading)}*"), as_written(part.text)]
+    return [divider(), *sections(f"*{plain(part.heading)}*\n{to_mrkdwn(part.text)}")]
 
 
 def assignment_blocks(card: AssignmentCard) -> list[Block]:
@@ -202,7 +233,7 @@ def step_body(card: StepCard) -> list[Block]:
     blocks = [header(f"Step {card.number}/{card.total} · {card.title}")]
     blocks += sections(to_mrkdwn(card.body))
     for part in card.sections:
-        blocks += [divider(), *sections(f"*{plain(part.heading)}*\n{to_mrkdwn(part.text)}")]
+        blocks += section_blocks(part)
     return blocks
 
 

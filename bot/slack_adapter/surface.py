@@ -146,7 +146,12 @@ class SlackSurface:
         """
         text, blocks = card_message(card)
         call = self.client.chat_postMessage(
-            channel=channel, text=clip(text, MAX_FALLBACK_TEXT), blocks=blocks, thread_ts=thread_ts
+            channel=channel,
+            text=clip(text, MAX_FALLBACK_TEXT),
+            blocks=blocks,
+            thread_ts=thread_ts,
+            unfurl_links=False,  # a member's reason may hold a link: no preview of anyone's page
+            unfurl_media=False,
         )
         try:
             response = await call

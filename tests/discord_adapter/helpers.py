@@ -14,6 +14,7 @@ from bot.discord_adapter import BotOptions, LessonBot, build_bot
 from bot.engine import LessonEngine
 from bot.model import AnswerRecord
 from bot.process.runtime import Runtime
+from bot.service.commands import DISCUSSING
 from bot.settings import Settings
 from bot.verifier import Checker
 from fakes.fake_discord import (
@@ -245,9 +246,10 @@ async def answer_step(
     fake = driver.fake
     actions = {item["custom_id"].split(":")[3] for item in buttons(message)}
     for n, member in enumerate(members):
-        if "choose" in actions:
-            choices = [b for b in buttons(message) if ":choose:" in b["custom_id"]]
-            await driver.press(member, message, choices[n % len(choices)]["custom_id"])
+        for vote in ("choose", "again"):  # a first answer; a second after a split
+            if vote in actions:
+                choices = [b for b in buttons(message) if f":{vote}:" in b["custom_id"]]
+                await driver.press(member, message, choices[n % len(choices)]["custom_id"])
         if "up" in actions:
             await rate_every_attempt(driver, member, message)
             await driver.press(member, message, button(message, action="check"))
@@ -268,6 +270,9 @@ async def walk_lesson(driver: LessonDriver, members: list[FakeUser]) -> list[str
         await answer_step(driver, message, members)
         posted = len(driver.messages())
         reply = await driver.command("next")
+        if reply.content == DISCUSSING:  # the second vote's card: answered, then moved on
+            message = await driver.step_after(posted)
+            continue
         if reply.content != "Moved on.":
             assert "last step" in reply.content, reply.content
             return shown

@@ -38,6 +38,6 @@ async def test_a_used_next_button_moves_on_and_is_greyed_out(lesson: LessonDrive
 
     posted = len(lesson.messages())
     moved = await lesson.press(lesson.host, results, button(results, action="next"))
-    assert moved.ephemeral and moved.content == "Moved on to the next step."
+    assert moved.ephemeral and moved.content == "Moved on."
     assert step_id(await lesson.step_after(posted)) == "three-stages"
     await lesson.fake.wait_until(lambda: all(b["disabled"] for b in buttons(results)))

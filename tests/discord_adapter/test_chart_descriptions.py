@@ -29,8 +29,9 @@ async def test_every_chart_of_a_whole_lesson_is_described_with_its_numbers(
     results = await lesson.command("results")
     private = charts(results.call.files)
 
-    # four predictions (one a recall), the verifier, the free answer, the toy, the results
-    assert len(posted) == 8 and len(private) == 1
+    # three predictions (one a recall), the peer round (three members split: the second
+    # vote's card, then both answers), the verifier, the free answer, the toy, the results
+    assert len(posted) == 9 and len(private) == 1
     described = [upload for _, upload in posted] + private
     for upload in described:
         assert upload.description and len(upload.description) <= 1024

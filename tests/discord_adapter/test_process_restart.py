@@ -152,7 +152,7 @@ async def test_results_lost_to_a_kill_are_posted_once_with_their_chart_after_a_r
     assert "**3 answered**" in again["embeds"][0]["description"]
     assert [step_id(m) for m in lesson.messages()].count(STEP) == 1
     moved = await lesson.press(lesson.host, again, button(again, action="next"))
-    assert moved.content == "Moved on to the next step."
+    assert moved.content == "Moved on."
     assert all(b["disabled"] for b in buttons(again))
 
 
@@ -208,6 +208,6 @@ async def test_results_that_arrived_but_whose_answer_was_lost_are_not_posted_aga
     kept = await store.find_message(run_id, STEP + "+results")
     assert kept == f"discord:{CHANNEL_ID}:{results['id']}"
     moved = await lesson.press(lesson.host, results, button(results, action="next"))
-    assert moved.content == "Moved on to the next step."
+    assert moved.content == "Moved on."
     assert all(b["disabled"] for b in buttons(results) if ":next" in b["custom_id"])
     assert results_shown(lesson) == [results]

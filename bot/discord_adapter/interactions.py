@@ -30,11 +30,12 @@ from bot.discord_adapter.render import (
     clip,
     file_message,
     own_step_message,
+    reason_message,
     reveal_message,
     summary_message,
 )
 from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
-from bot.model import LessonBotError, Place, SummaryCard
+from bot.model import LessonBotError, Place, ReasonCard, SummaryCard
 from bot.service import (
     Actor,
     CommandArgs,
@@ -121,6 +122,16 @@ def action_of(custom_id: str) -> Action | None:
         return None
 
 
+async def redraw_clicked(interaction: Interaction, card: ReasonCard) -> None:
+    """Redraw the bot's message a button was clicked on (a reason a host hid); logged if refused."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(**reason_message(card).edit_kwargs())
+    except discord.HTTPException as error:
+        log.warning("could not redraw the clicked message: Discord answered %s", error.status)
+
+
 class Interactions:
     """Hands lesson buttons, forms and commands to the service and answers each privately."""
 
@@ -200,6 +211,8 @@ class Interactions:
         outcome = await decide()
         if outcome.repeated:
             return None
+        if outcome.redraw is not None:
+            await redraw_clicked(interaction, outcome.redraw)
         reply = await outcome.answer()
         own = outcome.answered or outcome.own
         if own is not None:

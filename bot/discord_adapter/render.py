@@ -175,7 +175,7 @@ def reason_message(card: ReasonCard) -> Outgoing:
 
     In an embed, with mentions off: a member's words never ping, format or unfurl.
     """
-    shown = embeds([(card.heading, as_written(card.text))], REASON_COLOUR)
+    shown = embeds([(card.heading, as_written(card.shown_text))], REASON_COLOUR)
     return Outgoing(None, shown, build_view(card.buttons))
 
 

@@ -200,6 +200,9 @@ class Form:
     min_length: int = 1
 
 
+HIDDEN_REASON = "Hidden by a host."
+
+
 @dataclass(frozen=True)
 class ReasonCard:
     """One reason for a choice, posted in a question's discussion: a member's or the author's.
@@ -225,8 +228,15 @@ class ReasonCard:
     @property
     def heading(self) -> str:
         """Whose reason it is and for which choice, without naming anyone."""
+        if self.hidden:
+            return "A member's reason"
         who = "The lesson's author" if self.by_author else "A member"
         return f"{who}, for “{self.choice}”"
+
+    @property
+    def shown_text(self) -> str:
+        """The text as written, or that a host hid it."""
+        return HIDDEN_REASON if self.hidden else self.text
 
 
 @dataclass(frozen=True)
@@ -257,6 +267,8 @@ class Receipt:
     tries_left: int | None = None
     until_reveal: str = ""
     counted: bool = True
+    redraw: ReasonCard | None = None
+    """What the clicked message becomes (a reason a host hid), for the platform to redraw."""
 
     def full_text(self, reveal_waits: bool = True) -> str:
         """The reply; `until_reveal` (what waits for the reveal) only where a reveal is to come."""

@@ -196,6 +196,6 @@ class LessonService:
         show = count if receipt.counted and after.channel_reveals else nothing
         return Outcome(
             reply=reply, show=show, reward=receipt.reward, tries_left=receipt.tries_left,
-            so_far=so_far, answered=answered,
+            so_far=so_far, answered=answered, redraw=receipt.redraw,
         )
 

@@ -184,7 +184,8 @@ class Outcome:
     member's own step to show them privately (`reply` says it in text for platforms that show
     only text), and `so_far` the tally of the question they just answered; `answered` is then
     their step as it stands after that answer (its `text` what the answer came to), for a
-    platform that redraws the private message the answer came from.
+    platform that redraws the private message the answer came from. `redraw` is what the
+    clicked message itself becomes (a reason a host hid).
     """
 
     reply: Reply | None = None
@@ -197,6 +198,7 @@ class Outcome:
     own: OwnStep | None = None
     so_far: RevealCard | None = None
     answered: OwnStep | None = None
+    redraw: ReasonCard | None = None
 
     async def shown(self) -> Reply | None:
         """Run the channel updates; the reply that must reach the member afterwards."""

@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
+from bot.slack_adapter.blocks import card_message
 from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.host_rights import HostRights
 from bot.slack_adapter.members import SlackRequest
@@ -148,6 +149,9 @@ class Requests:
             view = answer_view(outcome.form, request.channel)
             await self.surface.open_view(request.trigger_id, view)
             return
+        if outcome.redraw is not None and request.message_ts:
+            text, blocks = card_message(outcome.redraw)
+            await self.surface.update(request.channel, request.message_ts, text, blocks)
         reply = await outcome.shown()
         own = outcome.own
         if own is not None and own.card is not None:

@@ -189,7 +189,7 @@ def card_message(card: Card) -> tuple[str, list[Block]]:
 
 def reason_blocks(card: ReasonCard) -> list[Block]:
     """A reason in a discussion thread: whose it is, its text as written, and a host's Hide."""
-    blocks = [context(plain(card.heading)), as_written(card.text)]
+    blocks = [context(plain(card.heading)), as_written(card.shown_text)]
     return [*blocks, *action_rows(card.buttons)]
 
 

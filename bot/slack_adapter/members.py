@@ -27,6 +27,8 @@ class SlackRequest:
     actor: Actor
     response_url: str = ""
     trigger_id: str = ""
+    message_ts: str = ""
+    """The message a button was clicked on, where it is one of the channel's messages."""
 
     @property
     def channel(self) -> str:
@@ -60,7 +62,8 @@ def interaction_request(body: dict[str, Any], hosts: HostRights, channel: str = 
     name = user.get("username") or user.get("name", "")
     actor = hosts.actor(user["id"], name, Place(PLATFORM, team, channel))
     url, trigger = text_of(body, "response_url"), text_of(body, "trigger_id")
-    return SlackRequest(actor, url, trigger)
+    clicked = text_of(body.get("container") or {}, "message_ts")
+    return SlackRequest(actor, url, trigger, clicked)
 
 
 def text_of(fields: dict[str, Any], name: str) -> str:

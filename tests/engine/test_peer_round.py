@@ -162,7 +162,8 @@ async def test_the_discussion_shows_a_members_reason_or_else_the_authors(
 async def test_a_hidden_reason_is_not_shown_again(engine: LessonEngine) -> None:
     card = await peer_round(engine)
     await answer(engine, card, FIRST)
-    await engine.submit_answer(card.run_id, card.step_id, ALICE, "Code has tests to pass.")
+    reason_text = "Code has tests to pass."
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, reason_text)
     closing = await engine.reveal(card.run_id, HOST)
     assert isinstance(closing, Discussion)
     shown = next(r for r in closing.reasons if not r.by_author)
@@ -172,7 +173,10 @@ async def test_a_hidden_reason_is_not_shown_again(engine: LessonEngine) -> None:
     )
     with pytest.raises(Exception, match="host"):
         await engine.click(hide, BOB)
-    await engine.click(hide, HOST)
+    hidden = (await engine.click(hide, HOST)).receipt
+    assert hidden is not None and hidden.redraw is not None
+    assert hidden.redraw.shown_text == "Hidden by a host." and reason_text not in str(hidden)
+    assert not hidden.redraw.buttons
     store_shown = await engine.store.reasons_to_show(card.run_id, card.step_id, [RIGHT])
     assert store_shown == []
 

@@ -76,7 +76,7 @@ SPLIT = (
 REASON_INVITE = "Say why with 💬 Add a reason: others may read it, without your name."
 CHOOSE_FIRST = "Choose an answer first, then say why."
 REASON_SAVED = "Your reason is saved. Others may read it, without your name."
-HIDDEN = "Hidden: that reason will not be shown again."
+HIDDEN = "Hidden: that reason is gone from the thread and will not be shown again."
 NO_SUCH_REASON = "There is no such reason to hide."
 ASK_WHY = (
     "You chose **{choice}**. Why? Write one sentence: then you read two reasons from others "
@@ -285,7 +285,8 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             raise BadInput(NO_SUCH_REASON)
         if not await members.reasons.hide_reason(address.run_id, int(address.arg)):
             raise BadInput(NO_SUCH_REASON)
-        return Receipt(HIDDEN, address.run_id, self.step.id, counted=False)
+        hidden = ReasonCard(address.run_id, self.step.id, "", "", hidden=True)
+        return Receipt(HIDDEN, address.run_id, self.step.id, counted=False, redraw=hidden)
 
     def _reason_card(self, run_id: int, choice_id: str, reason: ShownReason | None) -> ReasonCard:
         choice = next(c for c in self.step.choices if c.id == choice_id)

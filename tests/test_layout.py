@@ -7,12 +7,13 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 3110
+MAX_LINES_TOGETHER = 3230
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
 scopes, showing a member their own steps privately (Discord's one ephemeral message moved
-forward in place, Slack's direct message) with a time in each reader's zone, and posting in a
-thread under a message."""
+forward in place, Slack's direct message) with a time in each reader's zone, posting in a
+thread under a message, a member's reason drawn as written with its host's Hide, and a step's
+one-field form drawn from the engine's."""
 
 
 def adapter_files(name: str) -> list[Path]:

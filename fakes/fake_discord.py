@@ -275,6 +275,9 @@ class FakeDiscord:
     """Each public thread started from a message (its id is the message's): parent, name."""
     refuses_threads: bool = False
     """The bot lacks Create Public Threads: starting a thread is refused (403)."""
+    posted_by: dict[int, Call] = field(default_factory=dict)
+    """The request that posted each message, by message id: what the bot asked Discord for
+    (its allowed_mentions, for one), which the message itself does not show."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -765,6 +768,7 @@ class FakeDiscord:
                 message = self._new_message(int(channel_id), call.body, call.files)
                 self.messages[int(message["id"])] = message
                 self.uploads[int(message["id"])] = call.files
+                self.posted_by[int(message["id"])] = call
                 return message
             case ("PATCH", ["channels", channel_id, "messages", message_id]):
                 return self._edit_message(call, int(channel_id), int(message_id))

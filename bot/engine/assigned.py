@@ -314,7 +314,8 @@ class AssignedRuns:
         card = await self.views.card_for(run, step=step)
         body = f"{card.body.rstrip()}\n\n{turn.prompt}"
         buttons = own_buttons(run.id, step, turn.buttons)
-        return OwnStep(replace(card, body=body, sections=turn.sections, buttons=buttons))
+        shown = replace(card, body=body, sections=turn.sections, buttons=buttons)
+        return OwnStep(shown, turn=True)
 
     async def so_far(
         self, run: RunRecord, step: Step, member: Member, answered: bool | None = None

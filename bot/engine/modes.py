@@ -64,6 +64,9 @@ class OwnStep:
     so_far: RevealCard | None = None
     """The step's tally among everyone who answered so far, once this member has answered."""
     text: str = ""
+    turn: bool = False
+    """Whether the card is the member's next turn at a step answered in several turns: a new
+    question to them (a reason to give, an answer to give again), not the step as answered."""
 
     @property
     def chart(self) -> AnyChart | None:

@@ -260,7 +260,9 @@ class SlackSurface:
         if channel is None:
             opened = await self.client.conversations_open(users=user_id)
             channel = str((opened.get("channel") or {}).get("id") or "")
-        await self.client.chat_postMessage(channel=channel, text=text, blocks=blocks)
+        await self.client.chat_postMessage(
+            channel=channel, text=text, blocks=blocks, unfurl_links=False, unfurl_media=False
+        )
         return channel
 
     async def message_member(self, place: Place, user_id: str, text: str) -> bool:

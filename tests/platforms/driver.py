@@ -132,8 +132,12 @@ class Platform(ABC):
         """A click on the button `address` of `post`."""
 
     @abstractmethod
+    async def send_form(self, user: Person, post: Post, address: str, text: str) -> Sent:
+        """A member opens the form the button `address` of `post` opens, and submits `text`."""
+
     async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
         """A member opens a free-answer step's form and submits `text`."""
+        return await self.send_form(user, post, post.button(action="answer"), text)
 
     @abstractmethod
     async def burst(self, post: Post, clicks: Sequence[tuple[Person, str]]) -> list[Sent]:
@@ -230,6 +234,10 @@ class Platform(ABC):
     async def answer(self, user: Person, post: Post, text: str) -> Reply:
         """A typed answer, and the private reply to it."""
         return await self.reply(await self.send_answer(user, post, text))
+
+    async def give_reason(self, user: Person, post: Post, text: str) -> Reply:
+        """A member's reason for their answer, typed in the form its Add a reason button opens."""
+        return await self.reply(await self.send_form(user, post, post.button(action="why"), text))
 
     async def ask(
         self, name: str, user: Person | None = None, options: dict[str, str] | None = None

@@ -183,14 +183,15 @@ class DiscordPlatform(Platform):
         assert isinstance(post, DiscordPost)
         return self._sent(user, await self.fake.click(self._user(user), post.message, address))
 
-    async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
-        """Click Answer (the form opens), then submit the form."""
+    async def send_form(self, user: Person, post: Post, address: str, text: str) -> Sent:
+        """Click the button (the form opens), then submit the form it opened."""
         assert isinstance(post, DiscordPost)
-        member, answer_id = self._user(user), post.button(action="answer")
-        clicked = await self.fake.click(member, post.message, answer_id)
+        member = self._user(user)
+        clicked = await self.fake.click(member, post.message, address)
         opened = await self.fake.private_reply(clicked)
         assert opened.response_type == FORM, opened
-        submitted = await self.fake.submit_form(member, answer_id, {"answer": text}, post.message)
+        form_id = str(opened.message["custom_id"])
+        submitted = await self.fake.submit_form(member, form_id, {"answer": text}, post.message)
         return self._sent(user, submitted)
 
     async def burst(self, post: Post, clicks: Sequence[tuple[Person, str]]) -> list[Sent]:

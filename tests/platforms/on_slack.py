@@ -211,10 +211,10 @@ class SlackPlatform(Platform):
             ),
         )
 
-    async def send_answer(self, user: Person, post: Post, text: str) -> Sent:
-        """Click Answer, take the modal the app opened, and submit it."""
+    async def send_form(self, user: Person, post: Post, address: str, text: str) -> Sent:
+        """Click the button, take the modal the app opened, and submit it."""
         opened = len(self.fake.calls_to("views.open"))
-        await self.click(user, post, post.button(action="answer"))
+        await self.click(user, post, address)
         await self.wait(lambda: len(self.fake.calls_to("views.open")) > opened, what="the form")
         view = _json(self.fake.calls_to("views.open")[opened].args["view"])
         return await self._sent(

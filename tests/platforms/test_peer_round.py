@@ -1,0 +1,337 @@
+"""The peer round on both platforms: answer alone, say why, read others' reasons, answer again.
+
+Live, a split channel keeps the answer hidden: the first vote's card closes, a second-vote card
+shows the split with no answer marked, anonymous reasons go in a thread under it, and the next
+reveal shows both votes. A near-unanimous channel sees the answer at once. Assigned, each member
+says why, reads two reasons from members who answered before them (the author's where there
+are none), answers again and sees the tally so far. Members' words never ping, format or unfurl.
+"""
+
+from __future__ import annotations
+
+from discord.utils import escape_markdown
+
+from bot.engine import Action, Address
+from lessons.schema import PeerRoundStep
+from tests.conftest import FakeClock
+from tests.platforms.driver import LESSON, Person, Platform
+from tests.platforms.on_discord import DiscordPlatform, DiscordPost
+from tests.platforms.on_slack import SlackPlatform, SlackPost
+from tests.platforms.test_assigned import HOUR, assign, onward, start
+from tests.platforms.views import Post
+
+ROUND = LESSON.step_by_id("code-vs-eulogy")
+assert isinstance(ROUND, PeerRoundStep)
+LABEL = {choice.id: choice.label for choice in ROUND.choices}
+AUTHOR = {choice.id: choice.reason for choice in ROUND.choices}
+RIGHT, DATA, EASIER, FEELINGS = LABEL
+TITLE = ROUND.title
+SPLIT = "The channel is split"
+HIDDEN = "Hidden: that reason will not be shown again."
+LOUD = "@everyone <https://example.com> <!channel> **as typed**"
+"""A reason that would ping the channel, preview a page and format text, were it read as markup."""
+
+
+def heading(choice: str, by_author: bool = False) -> str:
+    """The line over a reason: whose it is (never a name) and which choice it argues for."""
+    who = "The lesson's author" if by_author else "A member"
+    return f"{who}, for “{LABEL[choice]}”"
+
+
+async def choose(lesson: Platform, member: Person, post: Post, choice: str) -> None:
+    """A member's first answer, confirmed privately with an invitation to say why."""
+    reply = await lesson.press(member, post, post.button(action="choose", arg=choice))
+    assert reply.private and f"You chose {lesson.bold(LABEL[choice])}" in reply.text, reply.text
+    assert "Add a reason" in reply.text
+
+
+async def say_why(lesson: Platform, member: Person, post: Post, reason: str) -> None:
+    """A member types their reason in the form their post's Add a reason button opens."""
+    reply = await lesson.give_reason(member, post, reason)
+    assert reply.private and "Your reason is saved" in reply.text, reply.text
+
+
+async def answer_again(lesson: Platform, member: Person, post: Post, choice: str) -> str:
+    """A member's second answer; the private reply's text."""
+    reply = await lesson.press(member, post, post.button(action="again", arg=choice))
+    assert reply.private, reply
+    return reply.text
+
+
+def second_vote_buttons(post: Post) -> list[str]:
+    """The choices a post offers for a second answer, in order."""
+    return [b.target.arg for b in post.buttons if b.target.action == Action.AGAIN and b.enabled]
+
+
+async def reveal(lesson: Platform, containing: str) -> Post:
+    """The host's `/lesson reveal`; the first post after it containing `containing`."""
+    before = len(lesson.posts())
+    await lesson.command("reveal")
+    return await lesson.post_after(before, containing)
+
+
+async def thread_of(lesson: Platform, post: Post, count: int) -> list[Post]:
+    """The bot's first `count` posts in the thread under `post`, once all are there."""
+    return await lesson.wait(
+        lambda: (posts := lesson.thread_posts(post)) and len(posts) >= count and posts,
+        what=f"{count} posts in the thread",
+    )
+
+
+async def test_a_split_channel_discusses_in_a_thread_answers_again_and_sees_both_votes(
+    lesson: Platform,
+) -> None:
+    members = [lesson.member(name) for name in ("Annika", "Benedikt", "Cyrano", "Delphine")]
+    ann, ben, cy, dee = members
+    question = await lesson.reach(ROUND.id)
+    for member, choice in ((ann, RIGHT), (ben, RIGHT), (cy, DATA), (dee, FEELINGS)):
+        await choose(lesson, member, question, choice)
+    await say_why(lesson, ann, question, "It either passes the tests or it does not")
+    await say_why(lesson, cy, question, "There is far more code than eulogies online")
+
+    second = await reveal(lesson, SPLIT)  # 2 of 4 right: inside the band, so no answer yet
+    assert second.step == ROUND.id and "answered again" in second.text
+    assert second_vote_buttons(second) == list(LABEL)
+    assert "✅" not in second.text and "right answer" not in second.text
+    split = await lesson.chart(second)
+    assert "this channel's first answers (4 answered)" in split.words
+    assert f"{LABEL[RIGHT]}: 2 of 4 (50%)" in split.words
+    assert f"{LABEL[FEELINGS]}: 1 of 4 (25%)" in split.words
+    assert "right answer" not in split.words and "✓" not in split.words
+    await lesson.wait(
+        lambda: "answers closed" in question.text.lower()
+        and not any(b.enabled for b in question.buttons if b.target.action == Action.CHOOSE),
+        what="the first vote's card closed",
+    )
+
+    # The three most chosen answers, each with a member's reason, else the author's
+    thread = await thread_of(lesson, second, 3)
+    expected = [
+        (heading(RIGHT), "It either passes the tests or it does not", ["hide"]),
+        (heading(DATA), "There is far more code than eulogies online", ["hide"]),
+        (heading(FEELINGS, by_author=True), AUTHOR[FEELINGS], []),
+    ]
+    for post, (title, reason, actions) in zip(thread, expected, strict=True):
+        assert title in post.text and reason in post.text, post.text
+        assert [b.target.action for b in post.buttons] == actions
+    await lesson.settle()
+    assert len(lesson.thread_posts(second)) == 3  # up to three, one per choice chosen
+    texts = "\n".join(post.text for post in thread).lower()
+    assert not any(m.name.lower() in texts or m.id.lower() in texts for m in members)
+
+    assert "You kept your answer" in await answer_again(lesson, ann, second, RIGHT)
+    assert "You kept your answer" in await answer_again(lesson, ben, second, RIGHT)
+    changed = await answer_again(lesson, cy, second, RIGHT)
+    assert f"You changed your answer to {lesson.bold(LABEL[RIGHT])}" in changed
+    assert f"(first: {LABEL[DATA]})" in changed and "✅" not in changed
+    assert "You kept your answer" in await answer_again(lesson, dee, second, FEELINGS)
+    await lesson.wait(lambda: "4 answered again" in second.text, what="the second count")
+
+    results = await reveal(lesson, f"Results: {TITLE}")
+    assert (
+        "Right: 50% at the first answer → 75% after discussion, among the 4 who answered both "
+        "times.\n"
+        "Wrong → right: 1 · right → wrong: 0 · stayed right: 2 · stayed wrong: 1.\n"
+        "Normalized gain (after − before) / (1 − before): 0.50."
+    ) in results.text
+    assert f"3 (75%) {LABEL[RIGHT]} ✅" in results.text
+    assert not any(m.name.lower() in results.text.lower() for m in members)
+    both = await lesson.chart(results)
+    assert "before and after discussion" in both.words
+    assert (
+        f"{LABEL[RIGHT]} (the right answer): first answer 2 of 4 (50%), "
+        "after discussion 3 of 4 (75%)"
+    ) in both.words
+    assert second_vote_buttons(second) == []  # the second vote closed with the reveal
+
+
+async def test_a_near_unanimous_channel_sees_the_answer_at_once_without_a_discussion(
+    lesson: Platform,
+) -> None:
+    members = [lesson.member(f"Member{n}") for n in range(10)]
+    question = await lesson.reach(ROUND.id)
+    choices = [RIGHT] * 9 + [DATA]
+    pairs = zip(members, choices, strict=True)
+    clicks = [(m, question.button(action="choose", arg=c)) for m, c in pairs]
+    replies = await lesson.replies(await lesson.burst(question, clicks))
+    assert all(reply.private and "You chose" in reply.text for reply in replies)
+    await say_why(lesson, members[9], question, "There is far more code than eulogies online")
+
+    before = len(lesson.posts())
+    results = await reveal(lesson, f"Results: {TITLE}")  # 90% right: outside the band
+    assert f"9 (90%) {LABEL[RIGHT]} ✅" in results.text
+    assert "after discussion" not in results.text and SPLIT not in results.text
+    await lesson.settle()
+    assert [post.text for post in lesson.posts()[before:]] == [results.text]  # no second vote
+    assert lesson.thread_posts(question) == lesson.thread_posts(results) == []
+    assert not any(second_vote_buttons(post) for post in lesson.posts())
+    assert "right answer" in (await lesson.chart(results)).words
+
+
+async def own_round(lesson: Platform, member: Person, card: Post) -> Post:
+    """The member starts the assignment and moves on alone to the peer round."""
+    post = await start(lesson, member, card)
+    while post.step != ROUND.id:
+        post = await onward(lesson, member, post)
+    return post
+
+
+async def own_shows(lesson: Platform, member: Person, containing: str) -> Post:
+    """The member's latest own post, once it contains `containing`."""
+    return await lesson.wait(
+        lambda: next((p for p in lesson.own_posts(member)[-1:] if containing in p.text), None),
+        what=f"{member.name}'s own post with {containing!r}",
+    )
+
+
+async def reasons_read(
+    lesson: Platform, member: Person, card: Post, choice: str, reason: str
+) -> Post:
+    """A member's own peer round up to its second answer: they choose, say why, and read two
+    reasons from others; the post that shows those reasons and takes the second answer."""
+    await choose(lesson, member, await own_round(lesson, member, card), choice)
+    ask = await own_shows(lesson, member, "Why? Write one sentence")
+    assert "So far" not in ask.text and second_vote_buttons(ask) == []
+    await say_why(lesson, member, ask, reason)
+    read = await own_shows(lesson, member, "Read two reasons from others")
+    assert second_vote_buttons(read) == list(LABEL) and "So far" not in read.text
+    return read
+
+
+def reads(post: Post, *reasons: tuple[str, str]) -> None:
+    """The post shows each (heading, reason) in turn, each reason under its heading, no other."""
+    text = post.text
+    assert text.count(", for “") == len(reasons), text
+    at = 0
+    for title, reason in reasons:
+        at = text.index(title, at) + len(title)
+        end = text.find(", for “", at)
+        assert reason in text[at : None if end < 0 else end], (title, reason, text)
+
+
+def as_sent(lesson: Platform, text: str) -> str:
+    """Someone's text as the bot sends it to be shown as typed (Discord escapes its markdown)."""
+    return escape_markdown(text) if isinstance(lesson, DiscordPlatform) else text
+
+
+async def test_assigned_members_read_the_authors_then_earlier_members_reasons_and_exact_tallies(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    card = await assign(lesson)
+    ines, jonah, kirra = (lesson.member(name) for name in ("Ines", "Jonah", "Kirra"))
+    by_ines = "It either passes the tests or it does not"
+    by_jonah = "Hardly anyone publishes the eulogies they write"
+
+    clock.advance(HOUR)
+    read = await reasons_read(lesson, ines, card, RIGHT, by_ines)
+    reads(read, (heading(DATA, True), AUTHOR[DATA]), (heading(RIGHT, True), AUTHOR[RIGHT]))
+    told = await answer_again(lesson, ines, read, RIGHT)
+    assert "You kept your answer" in told
+    assert f"So far: {TITLE} (1 answered)" in told
+    assert f"1 (100%) {LABEL[RIGHT]} ✅" in told
+    assert "Right: 100% at the first answer → 100% after discussion, among the 1 who" in told
+    assert "Wrong → right: 0 · right → wrong: 0 · stayed right: 1 · stayed wrong: 0." in told
+
+    clock.advance(HOUR)
+    read = await reasons_read(lesson, jonah, card, DATA, by_jonah)
+    reads(read, (heading(RIGHT), by_ines), (heading(DATA, True), AUTHOR[DATA]))
+    assert "ines" not in read.text.lower() and ines.id.lower() not in read.text.lower()
+    told = await answer_again(lesson, jonah, read, RIGHT)
+    assert f"You changed your answer to {lesson.bold(LABEL[RIGHT])}" in told
+    assert f"So far: {TITLE} (2 answered)" in told
+    assert f"2 (100%) {LABEL[RIGHT]} ✅" in told
+    assert "Right: 50% at the first answer → 100% after discussion, among the 2 who" in told
+    assert "Wrong → right: 1 · right → wrong: 0 · stayed right: 1 · stayed wrong: 0." in told
+    assert "Normalized gain (after − before) / (1 − before): 1.00." in told
+
+    clock.advance(HOUR)
+    # Right herself, Kirra reads a reason for the most chosen wrong answer, and one for hers
+    read = await reasons_read(lesson, kirra, card, RIGHT, "Only code can be checked by a test")
+    reads(read, (heading(DATA), by_jonah), (heading(RIGHT), by_ines))
+    assert not any(name in read.text.lower() for name in ("ines", "jonah"))
+    told = await answer_again(lesson, kirra, read, DATA)
+    assert f"You changed your answer to {lesson.bold(LABEL[DATA])}" in told
+    assert f"So far: {TITLE} (3 answered)" in told
+    assert f"2 (67%) {LABEL[RIGHT]} ✅" in told and f"1 (33%) {LABEL[DATA]}" in told
+    assert "Right: 67% at the first answer → 67% after discussion, among the 3 who" in told
+    assert "Wrong → right: 1 · right → wrong: 1 · stayed right: 1 · stayed wrong: 0." in told
+    assert "Normalized gain (after − before) / (1 − before): 0.00." in told
+    assert len(lesson.posts()) == 1  # the channel shows the card, and nothing members did
+
+
+def assert_inert(lesson: Platform, post: Post, reason: str) -> None:
+    """The post shows `reason` as typed, where it can ping no one, format nothing, unfurl nothing.
+
+    Discord: in an embed (no notification reads it) with markdown escaped, and the message
+    allows no mentions at all. Slack: in a plain_text block, out of the notification text,
+    with link and media previews off.
+    """
+    if isinstance(lesson, DiscordPlatform):
+        assert isinstance(post, DiscordPost)
+        asked = lesson.fake.posted_by[int(post.message["id"])].body
+        assert asked["allowed_mentions"] == {"parse": []}
+        assert "everyone" not in str(asked.get("content") or "")
+        shown = [e.get("description") for e in asked["embeds"]]
+        assert escape_markdown(reason) in shown and reason not in shown, shown
+        assert escape_markdown(reason) != reason  # its markdown was escaped
+        return
+    assert isinstance(lesson, SlackPlatform) and isinstance(post, SlackPost)
+    args = post.call.args
+    assert args["unfurl_links"] is False and args["unfurl_media"] is False
+    assert not any(word in str(args["text"]) for word in ("everyone", "example.com", "!channel"))
+    holding = [b for b in post.blocks if "example.com" in str(b)]
+    assert holding == [
+        {"type": "section", "text": {"type": "plain_text", "text": reason, "emoji": False}}
+    ]
+
+
+async def test_a_loud_reason_in_the_thread_is_inert_and_only_a_host_can_hide_it(
+    lesson: Platform,
+) -> None:
+    ann, ben, cy, dee = (lesson.member(name) for name in ("Ann", "Ben", "Cy", "Dee"))
+    question = await lesson.reach(ROUND.id)
+    for member, choice in ((ann, RIGHT), (ben, RIGHT), (cy, DATA), (dee, DATA)):
+        await choose(lesson, member, question, choice)
+    await say_why(lesson, ann, question, LOUD)
+    second = await reveal(lesson, SPLIT)
+    loud, *_ = await thread_of(lesson, second, 2)
+    assert heading(RIGHT) in loud.text
+    assert_inert(lesson, loud, LOUD)
+
+    hide = loud.button("Hide", action="hide")
+    refused = await lesson.press(cy, loud, hide)
+    assert refused.private and "Only a lesson host can hide a reason." in refused.text
+    assert lesson.edits(loud) == [] and as_sent(lesson, LOUD) in loud.text  # as it was
+    hidden = await lesson.press(lesson.host, loud, hide)  # from the thread, as posted
+    assert hidden.private and hidden.text == HIDDEN
+
+
+async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hide_is_refused(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    card = await assign(lesson)
+    ines, jonah, kirra, lior = (lesson.member(n) for n in ("Ines", "Jonah", "Kirra", "Lior"))
+    read = await reasons_read(lesson, ines, card, RIGHT, LOUD)
+    await answer_again(lesson, ines, read, RIGHT)
+
+    clock.advance(HOUR)
+    by_jonah = "Hardly anyone publishes eulogies"
+    read = await reasons_read(lesson, jonah, card, DATA, by_jonah)
+    reads(read, (heading(RIGHT), as_sent(lesson, LOUD)), (heading(DATA, True), AUTHOR[DATA]))
+    if isinstance(lesson, SlackPlatform):  # in the member's direct message with the app
+        assert_inert(lesson, read, LOUD)
+
+    # No post shows a Hide for an assignment's reason: a hand-made one, for the first reason
+    hide = Address(card.run, ROUND.id, Action.HIDE, "1").encode()  # Ines's: the first stored
+    refused = await lesson.press(jonah, card, hide)
+    assert refused.private and "Only a lesson host can hide a reason." in refused.text
+    clock.advance(HOUR)
+    read = await reasons_read(lesson, kirra, card, EASIER, "Contest problems have one goal")
+    reads(read, (heading(RIGHT), as_sent(lesson, LOUD)), (heading(EASIER, True), AUTHOR[EASIER]))
+
+    hidden = await lesson.press(lesson.host, card, hide)
+    assert hidden.private and HIDDEN in hidden.text
+    clock.advance(HOUR)
+    read = await reasons_read(lesson, lior, card, DATA, "Eulogies are rare on the web")
+    reads(read, (heading(RIGHT, True), AUTHOR[RIGHT]), (heading(DATA), by_jonah))
+    assert "example.com" not in read.text and "everyone" not in read.text

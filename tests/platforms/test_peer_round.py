@@ -27,7 +27,8 @@ AUTHOR = {choice.id: choice.reason for choice in ROUND.choices}
 RIGHT, DATA, EASIER, FEELINGS = LABEL
 TITLE = ROUND.title
 SPLIT = "The channel is split"
-HIDDEN = "Hidden: that reason will not be shown again."
+HIDDEN = "Hidden: that reason is gone from the thread and will not be shown again."
+HIDDEN_POST = "Hidden by a host."
 LOUD = "@everyone <https://example.com> <!channel> **as typed**"
 """A reason that would ping the channel, preview a page and format text, were it read as markup."""
 
@@ -304,6 +305,12 @@ async def test_a_loud_reason_in_the_thread_is_inert_and_only_a_host_can_hide_it(
     assert lesson.edits(loud) == [] and as_sent(lesson, LOUD) in loud.text  # as it was
     hidden = await lesson.press(lesson.host, loud, hide)  # from the thread, as posted
     assert hidden.private and hidden.text == HIDDEN
+    redrawn = await lesson.wait(  # the post itself now says it was hidden, with no Hide
+        lambda: next((p for p in lesson.thread_posts(second) if HIDDEN_POST in p.text), None),
+        what="the reason's post redrawn as hidden",
+    )
+    assert "example.com" not in redrawn.text and not redrawn.buttons
+    assert len(lesson.thread_posts(second)) == 2 and lesson.missing_edits() == []
 
 
 async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hide_is_refused(

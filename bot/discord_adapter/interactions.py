@@ -123,11 +123,18 @@ def action_of(custom_id: str) -> Action | None:
 
 
 async def redraw_clicked(interaction: Interaction, card: ReasonCard) -> None:
-    """Redraw the bot's message a button was clicked on (a reason a host hid); logged if refused."""
-    if interaction.message is None:
+    """Redraw the bot's message a button was clicked on (a reason a host hid); logged if refused.
+
+    Only the message that carries the clicked button, never another the click names.
+    """
+    message, clicked = interaction.message, lesson_custom_id(interaction)
+    if message is None or clicked not in {
+        getattr(item, "custom_id", None) for row in message.components
+        for item in getattr(row, "children", ())
+    }:
         return
     try:
-        await interaction.message.edit(**reason_message(card).edit_kwargs())
+        await message.edit(**reason_message(card).edit_kwargs())
     except discord.HTTPException as error:
         log.warning("could not redraw the clicked message: Discord answered %s", error.status)
 

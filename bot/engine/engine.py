@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.engine.addresses import Action, Address
 from bot.engine.assigned import AssignedMode, AssignedRuns
+from bot.engine.cards import step_card
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, RunCore, utc_now
 from bot.engine.host_actions import Closing, HostActions
@@ -223,8 +224,9 @@ class LessonEngine:
     async def step_click(self, address: Address, member: Member) -> ClickResult:
         """A press of a step's own button, which the kind of step handles."""
         reply = await self.members.act(address, member)
-        if isinstance(reply, OpenForm):
-            card = await self.views.card_for(reply.run, step=reply.step)
+        if isinstance(reply, OpenForm):  # the step as the lesson has it: a form shows no count
+            lesson = self.core.lesson_of(reply.run)
+            card = step_card(reply.run.id, lesson, lesson.steps.index(reply.step))
             return ClickResult(form=(card, reply.form))
         return ClickResult(reply)
 

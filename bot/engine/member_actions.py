@@ -109,6 +109,13 @@ class MemberActions:
         if run is None or not self.modes.of(run).pace.admits(run, place, action):
             raise BadAddress()
 
+    async def known_run(self, run_id: int) -> RunRecord:
+        """The run as first loaded (its lesson, host and place, not where it stands): no query."""
+        run = await self.core.run(run_id, cached=True)
+        if run is None:
+            raise NoActiveRun()
+        return run
+
     async def open_step(self, run_id: int, step_id: str, member: Member) -> tuple[RunRecord, Step]:
         """The run and the step, which must take this member's answers now (by its mode)."""
         run = await self.core.run(run_id, cached=True)

@@ -62,8 +62,15 @@ def interaction_request(body: dict[str, Any], hosts: HostRights, channel: str = 
     name = user.get("username") or user.get("name", "")
     actor = hosts.actor(user["id"], name, Place(PLATFORM, team, channel))
     url, trigger = text_of(body, "response_url"), text_of(body, "trigger_id")
-    clicked = text_of(body.get("container") or {}, "message_ts")
-    return SlackRequest(actor, url, trigger, clicked)
+    return SlackRequest(actor, url, trigger, clicked_message(body))
+
+
+def clicked_message(body: dict[str, Any]) -> str:
+    """The ts of the message that carries the clicked button; "" for any other request."""
+    clicked = {action.get("action_id") for action in body.get("actions") or []}
+    blocks = (body.get("message") or {}).get("blocks") or []
+    held = {item.get("action_id") for block in blocks for item in block.get("elements") or []}
+    return text_of(body.get("container") or {}, "message_ts") if clicked & held else ""
 
 
 def text_of(fields: dict[str, Any], name: str) -> str:

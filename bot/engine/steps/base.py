@@ -107,6 +107,10 @@ class Members(Protocol):
         """The run and the step, which must take this member's answers now (by its mode)."""
         ...
 
+    async def known_run(self, run_id: int) -> RunRecord:
+        """The run as first loaded (its lesson, host and place, not where it stands): no query."""
+        ...
+
     async def cast_vote(
         self,
         run_id: int,

@@ -1,12 +1,17 @@
-"""Answers written in bulk: the rows `record_vote` writes, for many members at once."""
+"""Answers written in bulk: the rows `record_vote` and `save_reason` write, for many members."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from benchmarks.lesson_setup import OpenQuestion, choice_for, member
-from storage.models import MemberRow, RunRow, VoteRow
+from storage.models import MemberRow, ReasonRow, RunRow, VoteRow
+
+FIRST_ANSWER_KIND = "choice"
+FIRST_VOTE = 1
 
 
 async def seed_choices(
@@ -17,11 +22,32 @@ async def seed_choices(
     async with database.begin() as connection:
         ids = await _add_members(connection, question.run_id, numbers)
         votes = [
-            {"run_id": question.run_id, "step_id": question.step.id, "kind": "choice",
+            {"run_id": question.run_id, "step_id": question.step.id, "kind": FIRST_ANSWER_KIND,
              "member_id": ids[member(n).user_id], "value": choice_for(question, n)}
             for n in numbers
         ]
         await connection.execute(insert(VoteRow), votes)
+
+
+async def seed_reasons(
+    database: AsyncEngine, run_id: int, step_id: str, choices: Sequence[str], count: int
+) -> None:
+    """Members 0 to `count - 1` each give a first answer with a reason at a peer round.
+
+    Member n chooses `choices[n % len(choices)]`, as `save_reason` stores it after the answer.
+    """
+    numbers = range(count)
+    async with database.begin() as connection:
+        ids = await _add_members(connection, run_id, numbers)
+        chosen = [(ids[member(n).user_id], choices[n % len(choices)]) for n in numbers]
+        votes = [{"run_id": run_id, "step_id": step_id, "kind": FIRST_ANSWER_KIND,
+                  "member_id": member_id, "value": choice} for member_id, choice in chosen]
+        await connection.execute(insert(VoteRow), votes)
+        reasons = [{"run_id": run_id, "step_id": step_id, "member_id": member_id,
+                    "vote": FIRST_VOTE, "choice_id": choice,
+                    "text": f"Reason number {member_id} for {choice}, in one sentence."}
+                   for member_id, choice in chosen]
+        await connection.execute(insert(ReasonRow), reasons)
 
 
 async def _add_members(connection: AsyncConnection, run_id: int, numbers: range) -> dict[str, int]:

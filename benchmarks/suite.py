@@ -46,6 +46,8 @@ BENCHMARKS = (
     Benchmark("assigned", "benchmarks.bench_assigned",
               ("assigned_p99_ack_ms", "assigned_lost", "assigned_card_edits_per_2s_max",
                "assigned_rss_ratio")),
+    Benchmark("peer", "benchmarks.bench_peer",
+              ("peer_p99_ack_ms", "peer_lost", "peer_why_p99_ack_ms", "peer_show_p99_ms")),
     Benchmark("checker", "benchmarks.bench_checker", ("checker_median_ms",)),
     Benchmark("fairness", "benchmarks.bench_fairness", ("fair_flood_max_ms", "fair_crowd_max_ms")),
     Benchmark("scale", "benchmarks.bench_scale",

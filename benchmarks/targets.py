@@ -67,6 +67,22 @@ TARGETS: dict[str, Target] = {
         )
     },
     "assigned_rss_ratio": Target("<=", 1.25),
+    **{
+        f"{prefix}{name}": target
+        for prefix in ("", "pg_")
+        for name, target in (
+            ("peer_p99_ack_ms", Target("<", 500)),
+            ("peer_unacked", Target("==", 0)),
+            ("peer_late_acks", Target("==", 0)),
+            ("peer_why_p99_ack_ms", Target("<", 500)),
+            ("peer_why_missed", Target("==", 0)),
+            ("peer_lost", Target("==", 0)),
+            ("peer_doubled", Target("==", 0)),
+            ("peer_reasons_wrong", Target("==", 0)),
+            ("peer_show_p99_ms", Target("<", 20)),
+            ("peer_show_thread_p99_ms", Target("<", 20)),
+        )
+    },
     "checker_median_ms": Target("<", 5),
     "fair_flood_max_ms": Target("<", 2000),
     "fair_crowd_max_ms": Target("<", 2000),

@@ -9,8 +9,9 @@ you see the progress a host sees, then close the assignment: the channel gets th
 from __future__ import annotations
 
 from bot.engine import Action, Address, OwnStep
+from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
-from bot.play.render import paragraphs, render_reveal, render_step
+from bot.play.render import paragraphs, render_reveal, render_step, render_turn
 from bot.play.session import NEXT_PROMPT, PlaySession
 from bot.service import CommandArgs, Outcome
 from lessons.reading import reading_minutes
@@ -67,16 +68,30 @@ class AssignedPlaySession(PlaySession):
         assert own.card is not None
         card = own.card
         if card.takes_answers:
-            await self.classmates.answer(card, self._step(card))
+            step = self._step(card)
+            await self.classmates.answer(card, step)
+            await self.classmates.take_turns(card, step)
+            self._note_shift(step)
             await self._answer(card)
-            answered = await self.service.command(self.you, "continue", CommandArgs())
-            if answered.own is not None and answered.own.so_far is not None:
-                self.console.show("\n" + render_reveal(answered.own.so_far, self.surface.simulated))
+            mine = await self._next_turns()
+            if mine is not None and mine.so_far is not None:
+                assumed = self.surface.assumed.get(card.step_id, "")
+                so_far = render_reveal(mine.so_far, self.surface.simulated, assumed)
+                self.console.show("\n" + so_far)
         await self.console.ask_enter(NEXT_PROMPT)
         onward = Address(run_id, step_id, Action.ONWARD).encode()
         for member in self.classmates.members:
             await (await self.service.click(member, onward)).shown()
         return await self._own(await self.service.click(self.you, onward))
+
+    async def _next_turns(self) -> OwnStep | None:
+        """Your own next turns at the step (read reasons, answer again); then where you stand."""
+        own = (await self.service.command(self.you, "continue", CommandArgs())).own
+        while own is not None and own.card is not None and buttons_for(own.card, Action.AGAIN):
+            self.console.show("\n" + render_turn(own.card, self.surface.simulated))
+            await self._answer(own.card)
+            own = (await self.service.command(self.you, "continue", CommandArgs())).own
+        return own
 
     async def _own(self, outcome: Outcome) -> OwnStep:
         """Show your own step privately (or why there is none)."""

@@ -9,6 +9,7 @@ you see the progress a host sees, then close the assignment: the channel gets th
 from __future__ import annotations
 
 from bot.engine import Action, Address, OwnStep
+from bot.model import StepCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
 from bot.play.render import paragraphs, render_reveal, render_step, render_turn
@@ -85,13 +86,22 @@ class AssignedPlaySession(PlaySession):
         return await self._own(await self.service.click(self.you, onward))
 
     async def _next_turns(self) -> OwnStep | None:
-        """Your own next turns at the step (read reasons, answer again); then where you stand."""
-        own = (await self.service.command(self.you, "continue", CommandArgs())).own
-        while own is not None and own.card is not None and buttons_for(own.card, Action.AGAIN):
+        """Your next turns at the step, each asked once; then where you stand."""
+        asked: set[Action] = set()
+        own = await self._continue()
+        while own is not None and own.card is not None:
+            turn = next_turn(own.card)
+            if turn is None or turn in asked:
+                break
+            asked.add(turn)
             self.console.show("\n" + render_turn(own.card, self.surface.simulated))
             await self._answer(own.card)
-            own = (await self.service.command(self.you, "continue", CommandArgs())).own
+            own = await self._continue()
         return own
+
+    async def _continue(self) -> OwnStep | None:
+        """Your own step as it stands."""
+        return (await self.service.command(self.you, "continue", CommandArgs())).own
 
     async def _own(self, outcome: Outcome) -> OwnStep:
         """Show your own step privately (or why there is none)."""
@@ -111,3 +121,10 @@ class AssignedPlaySession(PlaySession):
         if isinstance(reply, str):
             reply = reply.partition(SO_FAR)[0]
         super()._tell(reply)
+
+
+def next_turn(card: StepCard) -> Action | None:
+    """What a member's own card asks next at a step answered in turns: a second answer, or why."""
+    if buttons_for(card, Action.CHOOSE):
+        return None
+    return next((a for a in (Action.AGAIN, Action.WHY) if buttons_for(card, a)), None)

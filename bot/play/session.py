@@ -140,6 +140,8 @@ class PlaySession:
         elif choices := buttons_for(card, Action.AGAIN):
             self.console.show()
             await self._predict(card, choices, Action.AGAIN, "Your answer now")
+        elif buttons_for(card, Action.WHY):
+            await self._reason(card)
         elif attempts := buttons_for(card, Action.UP):
             await self._verify(card, attempts)
         else:

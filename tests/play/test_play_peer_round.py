@@ -38,10 +38,12 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-async def played(engine: LessonEngine, assigned: bool, seed: int = SEED) -> tuple[str, int]:
+async def played(
+    engine: LessonEngine, assigned: bool, seed: int = SEED, answers: str | None = None
+) -> tuple[str, int]:
     """A whole session from scripted answers: what it printed, and its run's id."""
     out = io.StringIO()
-    console = Console(io.StringIO(scripted_answers()), out)
+    console = Console(io.StringIO(answers or scripted_answers()), out)
     options = PlayOptions(seed=seed, classmates=SIMULATED, assigned=assigned)
     kind = AssignedPlaySession if assigned else PlaySession
     session = kind(engine, console, options)
@@ -145,6 +147,17 @@ async def test_assigned_play_asks_a_reason_shows_two_and_answers_again(
     results = closed[closed.index("Results: Contest coder, so-so eulogist"):]
     assert shown_shift(results) == stored
     assert_reasons_from_the_pool(await stored_reasons(engine, run_id))
+
+
+async def test_assigned_play_asks_once_more_for_a_skipped_reason(engine: LessonEngine) -> None:
+    skipped_once = scripted_answers().replace(f"{PLAYERS_REASON}\n", f"\n{PLAYERS_REASON}\n")
+    out, run_id = await played(engine, assigned=True, answers=skipped_once)
+    text = flat(the_round(out))
+    skipped = text.index(f"{WHY_PROMPT} You chose")
+    asked_again = text.index("Why? Write one sentence: then you read two reasons from others")
+    assert skipped < asked_again < text.index(f"{WHY_PROMPT} {PLAYERS_REASON}")
+    assert "Your answer now [1-4, Enter to skip]: 1" in text
+    assert (await stored_reasons(engine, run_id))["you"] == PLAYERS_REASON
 
 
 async def test_a_seed_plays_the_round_the_same_way_again(engine: LessonEngine) -> None:

@@ -56,7 +56,10 @@ def chart_lines(chart: Chart) -> list[str]:
 
 
 def render_turn(card: StepCard, simulated: int = 0) -> str:
-    """A member's next turn at a step: its prompt and the reasons to read, not the step again."""
+    """A member's next turn at a step: its prompt and the reasons to read, not the step again.
+
+    The turn's prompt is the last paragraph of the card's body.
+    """
     parts = [paragraphs(card.body.rstrip().rpartition("\n\n")[2])]
     if simulated and card.sections:
         parts += ["", simulated_reasons_note(simulated, yours=False)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -115,6 +117,8 @@ class Crowd:
     answers: tuple[CrowdAnswer, ...] = ()
     switch: float | None = None
     """At a peer round: the chance one who answered wrong switches after reading a reason."""
+    reasons: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """At a peer round: by choice id, the reasons a classmate who chose it writes."""
 
 
 class StepBase(Strict):
@@ -361,6 +365,18 @@ class PeerChoice(Choice):
         description="The author's one-sentence case for this choice, shown (as the author's) "
         "where no member has given a reason for it yet."
     )
+    crowd_reasons: list[ReasonText] = Field(
+        default_factory=list,
+        max_length=5,
+        description="For play mode's simulated classmates: the reasons they write for this "
+        "choice (one picked at random each, at least 3 words like any member's), in the voice "
+        "of a learner who believes it. Without any, they write the author's `reason`.",
+    )
+
+    @property
+    def crowd_pool(self) -> tuple[str, ...]:
+        """The reasons simulated classmates write for this choice."""
+        return tuple(self.crowd_reasons) or (self.reason,)
 
 
 class Band(Strict):
@@ -426,8 +442,11 @@ class PeerRoundStep(StepBase):
         return [choice.reason for choice in self.choices]
 
     def crowd(self) -> Crowd:
-        """The choices by their weights; classmates switch to the right one by `switch`."""
-        return Crowd(tuple(self.choices), self.correct_choice, switch=self.switch)
+        """The choices by their weights and reasons; classmates switch to the right by `switch`."""
+        reasons = {choice.id: choice.crowd_pool for choice in self.choices}
+        return Crowd(
+            tuple(self.choices), self.correct_choice, switch=self.switch, reasons=reasons
+        )
 
 
 QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep, PeerRoundStep)

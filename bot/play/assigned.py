@@ -9,8 +9,10 @@ you see the progress a host sees, then close the assignment: the channel gets th
 from __future__ import annotations
 
 from bot.engine import Action, Address, OwnStep
+from bot.model import StepCard
+from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
-from bot.play.render import paragraphs, render_reveal, render_step
+from bot.play.render import paragraphs, render_reveal, render_step, render_turn
 from bot.play.session import NEXT_PROMPT, PlaySession
 from bot.service import CommandArgs, Outcome
 from lessons.reading import reading_minutes
@@ -67,16 +69,39 @@ class AssignedPlaySession(PlaySession):
         assert own.card is not None
         card = own.card
         if card.takes_answers:
-            await self.classmates.answer(card, self._step(card))
+            step = self._step(card)
+            await self.classmates.answer(card, step)
+            await self.classmates.take_turns(card, step)
+            self._note_shift(step)
             await self._answer(card)
-            answered = await self.service.command(self.you, "continue", CommandArgs())
-            if answered.own is not None and answered.own.so_far is not None:
-                self.console.show("\n" + render_reveal(answered.own.so_far, self.surface.simulated))
+            mine = await self._next_turns()
+            if mine is not None and mine.so_far is not None:
+                assumed = self.surface.assumed.get(card.step_id, "")
+                so_far = render_reveal(mine.so_far, self.surface.simulated, assumed)
+                self.console.show("\n" + so_far)
         await self.console.ask_enter(NEXT_PROMPT)
         onward = Address(run_id, step_id, Action.ONWARD).encode()
         for member in self.classmates.members:
             await (await self.service.click(member, onward)).shown()
         return await self._own(await self.service.click(self.you, onward))
+
+    async def _next_turns(self) -> OwnStep | None:
+        """Your next turns at the step, each asked once; then where you stand."""
+        asked: set[Action] = set()
+        own = await self._continue()
+        while own is not None and own.card is not None:
+            turn = next_turn(own.card)
+            if turn is None or turn in asked:
+                break
+            asked.add(turn)
+            self.console.show("\n" + render_turn(own.card, self.surface.simulated))
+            await self._answer(own.card)
+            own = await self._continue()
+        return own
+
+    async def _continue(self) -> OwnStep | None:
+        """Your own step as it stands."""
+        return (await self.service.command(self.you, "continue", CommandArgs())).own
 
     async def _own(self, outcome: Outcome) -> OwnStep:
         """Show your own step privately (or why there is none)."""
@@ -96,3 +121,10 @@ class AssignedPlaySession(PlaySession):
         if isinstance(reply, str):
             reply = reply.partition(SO_FAR)[0]
         super()._tell(reply)
+
+
+def next_turn(card: StepCard) -> Action | None:
+    """What a member's own card asks next at a step answered in turns: a second answer, or why."""
+    if buttons_for(card, Action.CHOOSE):
+        return None
+    return next((a for a in (Action.AGAIN, Action.WHY) if buttons_for(card, a)), None)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import Action, Address, parse_address
-from bot.model import Place, StepCard
-from bot.service import Actor, LessonService
+from bot.model import Place, ReasonCard, StepCard
+from bot.service import Actor, CommandArgs, LessonService
 from lessons.schema import Attempt, Choice, Crowd, CrowdAnswer, Learning, Lesson, Step
 
 NAMES = (
@@ -75,6 +75,32 @@ def learning_assumption(learning: Learning) -> str:
     )
 
 
+def switch_assumption(switch: float) -> str:
+    """What the simulated classmates are assumed to do when they read reasons, answering again."""
+    return (
+        "Assumption for the simulated classmates, set by the lesson's author: each writes a "
+        "reason picked from the lesson's reasons for its answer; one whose first answer was "
+        f"wrong moves to the right answer with a {switch:.0%} chance once it has read a reason "
+        "for it, else keeps its answer; one who was right keeps it."
+    )
+
+
+@dataclass(frozen=True)
+class Shift:
+    """How the simulated classmates' answers moved at a question answered twice."""
+
+    both: int
+    right_before: int
+    right_after: int
+
+    def text(self) -> str:
+        """The shift, labelled as the simulation's."""
+        return (
+            f"Simulated classmates only (not real people): {self.right_before} of {self.both} "
+            f"right at the first answer → {self.right_after} of {self.both} after reading reasons."
+        )
+
+
 def learning_assumptions(lesson: Lesson) -> dict[str, str]:
     """The learning assumption of each recall step that sets one, by step id."""
     return {
@@ -95,17 +121,27 @@ class Classmates:
     members: list[Actor]
     rng: random.Random
     chosen: dict[tuple[str, str], str] = field(default_factory=dict)
+    again: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Second answers, after reading reasons, by member and step."""
 
-    async def answer(self, card: StepCard, step: Step) -> None:
-        """Have every classmate answer the step the card shows, with the card's own buttons."""
+    async def answer(self, card: StepCard, step: Step, read: Sequence[str] = ()) -> None:
+        """Have every classmate answer the step the card shows, with the card's own buttons.
+
+        At a second vote, `read` holds the ids of the choices they all read a reason for.
+        """
         crowd = step.crowd()
         choosing = bool(buttons_for(card, Action.CHOOSE))
+        again = bool(buttons_for(card, Action.AGAIN))
         rating = bool(buttons_for(card, Action.UP))
         for member in self.members:
             if choosing:
                 choice = self.choose(member, crowd)
                 self.chosen[member.user_id, card.step_id] = choice.id
                 await self._click(member, card, Action.CHOOSE, choice.id)
+                if buttons_for(card, Action.WHY):
+                    await self._reason(member, card, crowd.reasons.get(choice.id, ()))
+            elif again:
+                await self._answer_again(member, card, crowd, read)
             elif rating:
                 await self._rate(member, card, step.sample_attempts())
             else:
@@ -129,6 +165,66 @@ class Classmates:
         if chance is None:
             return self._weighted(choices)
         return right if self.rng.random() < chance else self._weighted(otherwise)
+
+    async def take_turns(self, card: StepCard, step: Step) -> None:
+        """At a question asking reasons, each classmate's own next turn: read, answer again."""
+        if not buttons_for(card, Action.WHY):
+            return
+        crowd = step.crowd()
+        for member in self.members:
+            own = (await self.service.command(member, "continue", CommandArgs())).own
+            turn = own.card if own is not None else None
+            if turn is not None and buttons_for(turn, Action.AGAIN):
+                headings = [section.heading for section in turn.sections]
+                read = choices_read(headings, crowd.choices)
+                await self._answer_again(member, turn, crowd, read)
+
+    def choose_again(
+        self, member: Actor, step_id: str, crowd: Crowd, read: Sequence[str]
+    ) -> Choice:
+        """A second answer, after reading reasons for the choices in `read`.
+
+        One who was wrong and read a reason for the right answer switches to it with the
+        chance `switch`; everyone else keeps their first answer.
+        """
+        first = self.chosen.get((member.user_id, step_id))
+        right = crowd.right
+        kept = next((c for c in crowd.choices if c.id == first), None)
+        if kept is None or right is None:
+            return self._weighted(crowd.choices)
+        if first != right.id and right.id in read and self.rng.random() < (crowd.switch or 0):
+            return right
+        return kept
+
+    def shift(self, step_id: str, right: str) -> Shift:
+        """How the classmates' answers at a question answered twice moved, from their clicks."""
+        pairs = [
+            (first, self.again[user_id, step])
+            for (user_id, step), first in self.chosen.items()
+            if step == step_id and (user_id, step) in self.again
+        ]
+        return Shift(
+            len(pairs),
+            sum(first == right for first, _ in pairs),
+            sum(second == right for _, second in pairs),
+        )
+
+    async def _answer_again(
+        self, member: Actor, card: StepCard, crowd: Crowd, read: Sequence[str]
+    ) -> None:
+        choice = self.choose_again(member, card.step_id, crowd, read)
+        self.again[member.user_id, card.step_id] = choice.id
+        await self._click(member, card, Action.AGAIN, choice.id)
+
+    async def _reason(self, member: Actor, card: StepCard, pool: Sequence[str]) -> None:
+        """Write a reason from the pool into the form the card's reason button opens."""
+        if not pool:
+            return
+        address = Address(card.run_id, card.step_id, Action.WHY).encode()
+        form = (await self.service.click(member, address)).form
+        if form is not None:
+            reason = self.rng.choice(pool)
+            await (await self.service.answer(member, form.address.encode(), reason)).shown()
 
     def _weighted(self, choices: Sequence[Choice]) -> Choice:
         return self.rng.choices(choices, weights=[c.crowd for c in choices])[0]
@@ -155,3 +251,17 @@ class Classmates:
     async def _click(self, member: Actor, card: StepCard, action: Action, arg: str) -> None:
         address = Address(card.run_id, card.step_id, action, arg).encode()
         await (await self.service.click(member, address)).shown()
+
+
+def choices_read(headings: Sequence[str], choices: Sequence[Choice]) -> list[str]:
+    """The ids of the choices argued for by the reasons shown under `headings`."""
+    return [
+        choice.id
+        for choice in choices
+        if any(heading in reason_headings(choice.label) for heading in headings)
+    ]
+
+
+def reason_headings(label: str) -> set[str]:
+    """The headings a reason for the choice labelled `label` is shown under."""
+    return {ReasonCard(0, "", label, "", by_author=author).heading for author in (False, True)}

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
-from bot.model import Place, ReasonCard, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.model import Chart, Place, ReasonCard, RevealCard, StepCard, SummaryCard, VerifierRow
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
@@ -36,10 +36,35 @@ def render_step(card: StepCard, simulated: int = 0) -> str:
         "",
         paragraphs(card.body),
     ]
+    if card.vote > 1 and isinstance(card.chart, Chart):
+        parts += ["", *chart_lines(card.chart)]
     for section in card.sections:
         parts += ["", f"[{plain(section.heading)}]", paragraphs(section.text)]
     if card.kind == StepKind.MECHANISM and simulated:
         parts += ["", simulated_note(simulated)]
+    return "\n".join(parts)
+
+
+def chart_lines(chart: Chart) -> list[str]:
+    """A bar chart's first series as text: its title, then bar, count and share, label."""
+    series = chart.series[0]
+    bars = zip(chart.labels, series.values, series.ends, strict=False)
+    return [
+        paragraphs(plain(chart.title)) + ":",
+        *(f"{text_bar(value / 100)} {end} {plain(label)}" for label, value, end in bars),
+    ]
+
+
+def render_turn(card: StepCard, simulated: int = 0) -> str:
+    """A member's next turn at a step: its prompt and the reasons to read, not the step again.
+
+    The turn's prompt is the last paragraph of the card's body.
+    """
+    parts = [paragraphs(card.body.rstrip().rpartition("\n\n")[2])]
+    if simulated and card.sections:
+        parts += ["", simulated_reasons_note(simulated, yours=False)]
+    for section in card.sections:
+        parts += ["", f"[{plain(section.heading)}]", paragraphs(section.text)]
     return "\n".join(parts)
 
 
@@ -48,6 +73,15 @@ def simulated_note(simulated: int) -> str:
     return paragraphs(
         f"Counted here: your answers and those of {simulated} simulated classmates, "
         "whose answers follow the weights the lesson's author set, not real people's choices."
+    )
+
+
+def simulated_reasons_note(simulated: int, yours: bool = True) -> str:
+    """Whose the members' reasons are in play mode: the simulated classmates' (and yours)."""
+    whose = "the simulated classmates' or yours" if yours else "the simulated classmates'"
+    return paragraphs(
+        f"A simulation: the members' reasons here are {whose}. The {simulated} classmates pick "
+        "theirs from reasons the lesson's author wrote for them."
     )
 
 
@@ -102,7 +136,8 @@ class TerminalSurface:
     """The terminal as a platform: posted cards are printed; charts saved when a folder is set.
 
     `assumed` holds, by step id, what the simulated classmates were assumed to do at that
-    step; its reveal says so.
+    step (and what came of it); its reveal says so. `reasons` holds, by step id, the reasons
+    posted in its discussion thread.
     """
 
     def __init__(
@@ -114,7 +149,8 @@ class TerminalSurface:
     ) -> None:
         self.show = show
         self.simulated = simulated
-        self.assumed = assumed or {}
+        self.assumed = dict(assumed or {})
+        self.reasons: dict[str, list[ReasonCard]] = {}
         self.charts = charts
         self.shows_charts = charts is not None
         self.shows_own_steps = True
@@ -140,6 +176,11 @@ class TerminalSurface:
         if under not in self.threads:
             self.threads.add(under)
             self.show("\n" + rule(f"Thread: {plain(title)}"))
+            if isinstance(card, ReasonCard) and self.simulated:
+                note = simulated_reasons_note(self.simulated)
+                self.show("\n" + textwrap.indent(note, THREAD_INDENT))
+        if isinstance(card, ReasonCard):
+            self.reasons.setdefault(card.step_id, []).append(card)
         self.show("\n" + textwrap.indent(self.rendered(card), THREAD_INDENT))
         return self.posted_with(card, chart)
 

@@ -19,8 +19,10 @@ from bot.play.classmates import (
     Classmates,
     Labelled,
     buttons_for,
+    choices_read,
     learning_assumptions,
     make_classmates,
+    switch_assumption,
 )
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
 from bot.play.markup import plain
@@ -89,9 +91,17 @@ class PlaySession:
 
     async def _play_step(self, card: StepCard) -> None:
         if card.takes_answers:
+            step = self._step(card)
             await self._answer(card)
-            await self.classmates.answer(card, self._step(card))
+            await self.classmates.answer(card, step)
             await self._host("reveal")
+            if (again := self._second_vote(card)) is not None:
+                await self._answer(again)
+                headings = [reason.heading for reason in self.surface.reasons.get(step.id, [])]
+                read = choices_read(headings, step.crowd().choices)
+                await self.classmates.answer(again, step, read)
+                self._note_shift(step)
+                await self._host("reveal")
         while self.surface.more and await self.console.ask_enter(MORE_PROMPT, more=True):
             outcome = await self.service.click(self.you, self.surface.more)
             self._tell(await outcome.shown())
@@ -102,21 +112,68 @@ class PlaySession:
     def _step(self, card: StepCard) -> Step:
         return self.engine.catalog.get(self.options.lesson_id).step_by_id(card.step_id)
 
+    def _second_vote(self, card: StepCard) -> StepCard | None:
+        """The card of a second vote on the card's question, if its reveal opened one."""
+        latest = self.surface.latest_step
+        if latest is None or latest.step_id != card.step_id:
+            return None
+        if not buttons_for(latest, Action.AGAIN):
+            return None
+        self.surface.latest_step = None
+        return latest
+
+    def _note_shift(self, step: Step) -> None:
+        """Have the question's results say what the classmates were assumed to do, and did."""
+        crowd = step.crowd()
+        if crowd.right is None or crowd.switch is None or not self.classmates.members:
+            return
+        shift = self.classmates.shift(step.id, crowd.right.id)
+        self.surface.assumed[step.id] = f"{switch_assumption(crowd.switch)}\n\n{shift.text()}"
+
     async def _answer(self, card: StepCard) -> None:
-        """Answer with the card's own buttons: its choices, its attempts, or its answer box."""
+        """Answer with the card's own buttons: its choices (and why), its attempts, or its box."""
         if choices := buttons_for(card, Action.CHOOSE):
-            await self._predict(card, choices)
+            asks_why = bool(buttons_for(card, Action.WHY))
+            prompt = "Your answer" if asks_why else "Your prediction"
+            if await self._predict(card, choices, Action.CHOOSE, prompt) and asks_why:
+                await self._reason(card)
+        elif choices := buttons_for(card, Action.AGAIN):
+            self.console.show()
+            await self._predict(card, choices, Action.AGAIN, "Your answer now")
+        elif buttons_for(card, Action.WHY):
+            await self._reason(card)
         elif attempts := buttons_for(card, Action.UP):
             await self._verify(card, attempts)
         else:
             await self._solve(card)
 
-    async def _predict(self, card: StepCard, choices: list[Labelled]) -> None:
+    async def _predict(
+        self, card: StepCard, choices: list[Labelled], action: Action, prompt: str
+    ) -> bool:
+        """Pick one of the choices with `action`; whether one was picked."""
         for number, choice in enumerate(choices, start=1):
             self.console.show(f"  {number}) {plain(choice.label)}")
-        picked = await self.console.ask_number("Your prediction", len(choices))
+        picked = await self.console.ask_number(prompt, len(choices))
         if picked is not None:
-            await self._click(card, Action.CHOOSE, choices[picked - 1].id)
+            await self._click(card, action, choices[picked - 1].id)
+        return picked is not None
+
+    async def _reason(self, card: StepCard) -> None:
+        """Write a reason for the answer into the form the card's reason button opens."""
+        why = buttons_for(card, Action.WHY)[0]
+        form = (await self._click(card, Action.WHY)).form
+        refused = 0
+        while form is not None and refused < MAX_UNUSABLE:
+            text = await self.console.ask(f"{why.label}. {form.form.label} [Enter to skip]: ")
+            if not text:
+                return
+            outcome = await self.service.answer(self.you, form.address.encode(), text)
+            self._tell(await outcome.shown())
+            if not outcome.refused:
+                return
+            refused += 1
+        if refused == MAX_UNUSABLE:
+            self.console.show(SKIPPED)
 
     async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
         for attempt in attempts:

@@ -112,7 +112,7 @@ class LessonService:
                 await delivery.claimed()
             return await decide()
         except LessonBotError as error:
-            return Outcome(reply=str(error))
+            return Outcome(reply=str(error), refused=True)
 
     async def fire_timers(self, platform: str | None = None) -> int:
         """Fire the due timers, and every few seconds tend the assignments; how many acted.

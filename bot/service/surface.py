@@ -185,7 +185,8 @@ class Outcome:
     only text), and `so_far` the tally of the question they just answered; `answered` is then
     their step as it stands after that answer (its `text` what the answer came to), for a
     platform that redraws the private message the answer came from. `redraw` is what the
-    clicked message itself becomes (a reason a host hid).
+    clicked message itself becomes (a reason a host hid). `refused`: the request was refused,
+    and `reply` says why.
     """
 
     reply: Reply | None = None
@@ -199,6 +200,7 @@ class Outcome:
     so_far: RevealCard | None = None
     answered: OwnStep | None = None
     redraw: ReasonCard | None = None
+    refused: bool = False
 
     async def shown(self) -> Reply | None:
         """Run the channel updates; the reply that must reach the member afterwards."""

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from bot.cli import cli
 from bot.engine.cards import step_card
+from bot.engine.steps.peer_round import MIN_REASON_WORDS, REASON_LIMIT
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.reading import authored_words, reading_minutes, word_count
 from lessons.schema import FreeAnswerStep, Lesson, PeerRoundStep, PredictionStep, VerifierStep
@@ -90,9 +91,12 @@ def test_a_spoiler_in_the_intro_is_caught() -> None:
 
 
 def discussion_spoilers(step: PeerRoundStep) -> list[str]:
-    """The right answer's label or key words found in the author's reasons of a peer round."""
+    """The right answer's label or key words in a peer round's reasons: the author's, and
+    those play mode's simulated classmates write."""
     secrets = [step.correct_choice.label, *step.keywords]
-    return [s for text in step.discussion_texts() for s in secrets if s.lower() in text.lower()]
+    crowd = [reason for choice in step.choices for reason in choice.crowd_reasons]
+    texts = [*step.discussion_texts(), *crowd]
+    return [s for text in texts for s in secrets if s.lower() in text.lower()]
 
 
 @pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
@@ -100,6 +104,26 @@ def test_the_authors_reasons_argue_without_giving_the_answer_away(lesson: Lesson
     rounds = [step for step in lesson.steps if isinstance(step, PeerRoundStep)]
     for step in rounds:
         assert discussion_spoilers(step) == [], step.id
+
+
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+def test_the_simulated_classmates_reasons_are_ones_a_member_could_save(lesson: Lesson) -> None:
+    rounds = [step for step in lesson.steps if isinstance(step, PeerRoundStep)]
+    for step in rounds:
+        for choice in step.choices:
+            assert choice.crowd_pool, (step.id, choice.id)
+            for reason in choice.crowd_pool:
+                assert len(reason.split()) >= MIN_REASON_WORDS and len(reason) <= REASON_LIMIT
+
+
+def test_a_spoiler_in_a_simulated_classmates_reason_is_caught() -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    step = next(s for s in lesson.steps if isinstance(s, PeerRoundStep))
+    right = step.correct_choice
+    spoiled = right.model_copy(update={"crowd_reasons": [f"It {step.keywords[-1]}, that is why."]})
+    choices = [spoiled if c.id == right.id else c for c in step.choices]
+    found = discussion_spoilers(step.model_copy(update={"choices": choices}))
+    assert found == [step.keywords[-1]]
 
 
 def test_a_spoiler_in_an_authors_reason_is_caught() -> None:

@@ -18,13 +18,22 @@ def play(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[
                           capture_output=True, text=True, timeout=180, cwd=tmp_path)
 
 
+PLAYERS_REASON = "A program can test code but not a eulogy."
+
+
 def scripted_answers() -> str:
-    """Right answers for every question, as a player would type them."""
+    """Right answers for every question, as a player would type them.
+
+    At a peer round: the answer, a reason, and the answer again (at a second vote; where there
+    is none, the Enter prompt after the results answers it and asks again).
+    """
     lines: list[str] = []
     for step in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps:
         if isinstance(step, PredictionStep | PeerRoundStep):
             right = next(n for n, c in enumerate(step.choices, 1) if c.correct)
             lines.append(str(right))
+            if isinstance(step, PeerRoundStep):
+                lines += [PLAYERS_REASON, str(right)]
         elif isinstance(step, VerifierStep):
             lines += ["u" if a.style == "flattering" else "d" for a in step.attempts]
         elif isinstance(step, FreeAnswerStep):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import ScalarSelect, Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.model.records import Member, ShownReason
+from bot.model.records import ListedReason, Member, ShownReason
 from storage.models import MemberRow, ReasonRow, RunRow
 from storage.upsert import upsert
 
@@ -97,6 +97,19 @@ class ReasonStore:
         )
         async with self.sessions() as session:
             return {vote: text for vote, text in await session.execute(query)}
+
+    async def run_reasons(self, run_id: int) -> list[ListedReason]:
+        """Every reason given in a run, oldest first, hidden ones too: for its hosts to review."""
+        query = (
+            select(
+                ReasonRow.id, ReasonRow.step_id, ReasonRow.choice_id, ReasonRow.vote,
+                ReasonRow.text, ReasonRow.shown, ReasonRow.hidden,
+            )
+            .where(ReasonRow.run_id == run_id)
+            .order_by(ReasonRow.id)
+        )
+        async with self.sessions() as session:
+            return [ListedReason(*row) for row in await session.execute(query)]
 
 
 def _least_shown(

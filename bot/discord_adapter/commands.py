@@ -19,6 +19,7 @@ from bot.service import CommandArgs
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
 RunId = app_commands.Range[int, 1, None]
+ReasonNumber = app_commands.Range[int, 1, None]
 FORGET_ME = "lesson-forget-me"
 LESSON_ME = "lesson-me"
 MAX_CHOICE_NAME = 100
@@ -35,6 +36,7 @@ PLAIN_VERBS = {
     "close": "Close this channel's assignment early and post its results (hosts).",
     "progress": "How far members got in this channel's assignment, privately (hosts).",
     "continue": "Back to your own step of this channel's assignment, privately.",
+    "reasons": "Members' reasons in this channel's lesson, numbered, privately (hosts).",
 }
 HELP_NOTE = (
     "On Discord, forget-me is its own command, open to every member: "
@@ -109,6 +111,12 @@ class LessonCommands(app_commands.Group):
     async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
         """Send a run's answers privately, as `run-<id>.csv`."""
         await self.run(interaction, "export", CommandArgs(run=run))
+
+    @app_commands.command(name="hide", description="Hide a member's reason by its number (hosts).")
+    @app_commands.describe(number="The reason's number, from /lesson reasons.")
+    async def hide_reason(self, interaction: Interaction, number: ReasonNumber) -> None:
+        """Hide a reason of this channel's lesson: it is never shown again."""
+        await self.run(interaction, "hide", CommandArgs(number=number))
 
 
 def verb_command(verb: str, description: str, run: RunVerb) -> PlainCommand:

@@ -13,6 +13,7 @@ from bot.engine.host_actions import Closing, HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
 from bot.engine.member_data import Forgetter, MemberData
+from bot.engine.moderation import Moderation
 from bot.engine.modes import AfterAnswer, LiveMode, OwnStep, RunModes
 from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
@@ -43,7 +44,7 @@ class LessonEngine:
     """All lesson operations, free of any platform or database code.
 
     Each operation is done by one of its parts (`hosts`, `members`, `views`, `timers`,
-    `member_data`, `messages`, `core`); the method of the same name here hands it over, and
+    `member_data`, `moderation`, `messages`, `core`); the method of the same name here hands it over, and
     `click` routes a button to the operation its address names. `modes` holds the one object
     of each run mode (live, assigned), which the parts ask for what differs by mode.
     """
@@ -72,6 +73,7 @@ class LessonEngine:
         self.hosts = HostActions(self.core, tallies, self.views, self.modes)
         forgetters = (self.core.known_runs.forget_host, self.members.turns.forget)
         self.member_data = MemberData(self.core, store, self.modes, forgetters)
+        self.moderation = Moderation(self.core, store)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
 
@@ -248,6 +250,14 @@ class LessonEngine:
     async def forget_preview(self, place: Place, member: Member) -> str:
         """What forgetting this member would remove, and how to confirm; changes nothing."""
         return await self.member_data.forget_preview(place, member)
+
+    async def reasons_here(self, place: Place, host: Member) -> str:
+        """For a host: the reasons given in the channel's run, numbered, to hide any."""
+        return await self.moderation.reasons_here(place, host)
+
+    async def hide_here(self, place: Place, host: Member, number: int | None) -> str:
+        """For a host: hide reason `number` of the channel's run; it is never shown again."""
+        return await self.moderation.hide_here(place, host, number)
 
     def on_forget(self, forgetter: Forgetter) -> None:
         """Have `forgetter` drop each member forgotten from now on from its memory too."""

@@ -16,6 +16,7 @@ from bot.model.records import (
     ChoicePair,
     ForgetReport,
     FreeAnswerStats,
+    ListedReason,
     Member,
     MemberPass,
     NewRun,
@@ -321,6 +322,10 @@ class ReasonStorage(Protocol):
 
     async def member_reasons(self, run_id: int, step_id: str, user_id: str) -> dict[int, str]:
         """A member's own reasons at a step, by the answer (1 or 2) each was given with."""
+        ...
+
+    async def run_reasons(self, run_id: int) -> list[ListedReason]:
+        """Every reason given in a run, oldest first, hidden ones too: for its hosts to review."""
         ...
 
 

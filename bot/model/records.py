@@ -137,6 +137,19 @@ class ShownReason:
 
 
 @dataclass(frozen=True)
+class ListedReason:
+    """A member's reason as a host reviews it: its number, what it argues for, whether hidden."""
+
+    id: int
+    step_id: str
+    choice: str
+    vote: int
+    text: str
+    shown: int
+    hidden: bool
+
+
+@dataclass(frozen=True)
 class FreeAnswerStats:
     """Aggregates of a free-answer step, computed in the database."""
 

@@ -57,6 +57,8 @@ class CommandArgs:
     confirm: bool = False
     due: str | None = None
     remind: str | None = None
+    number: int | None = None
+    """hide's reason number."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,10 @@ VERBS = (
     Verb("progress", "progress", "how many started and finished the assignment here, and "
          "where the others are (only you see it)", True),
     Verb("continue", "continue", "back to your own step of the assignment here", False),
+    Verb("reasons", "reasons", "members' reasons in the lesson here, numbered (only you see "
+         "them)", True),
+    Verb("hide", "hide <number>", "hide a member's reason by its number from `reasons`: it is "
+         "never shown again", True),
     Verb("help", "help", "this help", False),
 )
 
@@ -124,6 +130,8 @@ class Verbs:
             "close": self.close,
             "progress": self.progress,
             "continue": self.resume,
+            "reasons": self.reasons,
+            "hide": self.hide,
         }
 
     async def run(self, actor: Actor, verb: str, args: CommandArgs) -> Outcome:
@@ -167,6 +175,15 @@ class Verbs:
             return Outcome(done=done, show=lambda: self.presenter.advance(channel, advance))
 
         return await self._steer(actor, advance)
+
+    async def reasons(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """For a host: members' reasons in this channel's lesson, numbered, privately."""
+        return Outcome(reply=await self.engine.reasons_here(actor.place, await actor.member()))
+
+    async def hide(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """For a host: hide a reason of this channel's lesson by its number."""
+        host = await actor.member()
+        return Outcome(reply=await self.engine.hide_here(actor.place, host, args.number))
 
     async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
         """End the channel's run, close its step and post the results so far."""
@@ -290,7 +307,14 @@ def parse_command(text: str) -> tuple[str, CommandArgs]:
         return verb, forget_args(rest)
     if verb == "assign":
         return verb, assign_args(rest)
+    if verb == "hide":
+        return verb, CommandArgs(number=reason_number(rest))
     return verb, CommandArgs()
+
+
+def reason_number(words: tuple[str, ...]) -> int | None:
+    """`hide 12`: the reason's number; None for anything else (the verb then says its usage)."""
+    return int(words[0]) if len(words) == 1 and words[0].isdigit() and len(words[0]) < 10 else None
 
 
 def assign_args(words: tuple[str, ...]) -> CommandArgs:

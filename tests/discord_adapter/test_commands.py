@@ -32,12 +32,14 @@ async def test_commands_are_registered_for_hosts_with_options(lesson: LessonDriv
     subcommands = {option["name"]: option for option in command["options"]}
     assert set(subcommands) == {
         "start", "reveal", "next", "stop", "results", "repost", "export", "help",
-        "assign", "close", "progress", "continue",
+        "assign", "close", "progress", "continue", "reasons", "hide",
     }
     assert all(sub["type"] == 1 and sub["description"] for sub in subcommands.values())
     options = {option["name"]: option for option in subcommands["start"]["options"]}
     assert options["lesson"]["type"] == 3 and options["lesson"]["autocomplete"] is True
     assert options["timer"]["type"] == 4
+    (number,) = subcommands["hide"]["options"]
+    assert number["name"] == "number" and number["type"] == 4 and number["required"] is True
     assert (options["timer"]["min_value"], options["timer"]["max_value"]) == (10, 3600)
     assert not options["lesson"]["required"] and not options["timer"]["required"]
     options = {option["name"]: option for option in subcommands["assign"]["options"]}

@@ -173,7 +173,9 @@ class DiscordPlatform(Platform):
     ) -> Sent:
         """The slash command in the lesson's channel, with its options as Discord sends them."""
         person = user or self.host
-        given: dict[str, str | int] = dict(options or {})
+        given: dict[str, str | int] = {  # a number goes as Discord's integer option
+            key: int(value) if value.isdigit() else value for key, value in (options or {}).items()
+        }
         return self._sent(
             person, await self.fake.slash(self._user(person), name, given, self.driver.channel_id)
         )

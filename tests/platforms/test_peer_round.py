@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from discord.utils import escape_markdown
 
-from bot.engine import Action, Address
+from bot.engine import Action
 from lessons.schema import PeerRoundStep
 from tests.conftest import FakeClock
 from tests.platforms.driver import LESSON, Person, Platform
 from tests.platforms.on_discord import DiscordPlatform, DiscordPost
 from tests.platforms.on_slack import SlackPlatform, SlackPost
 from tests.platforms.test_assigned import HOUR, assign, onward, start
-from tests.platforms.views import Post
+from tests.platforms.views import Post, Reply
 
 ROUND = LESSON.step_by_id("code-vs-eulogy")
 assert isinstance(ROUND, PeerRoundStep)
@@ -77,6 +77,19 @@ async def thread_of(lesson: Platform, post: Post, count: int) -> list[Post]:
         lambda: (posts := lesson.thread_posts(post)) and len(posts) >= count and posts,
         what=f"{count} posts in the thread",
     )
+
+
+def reason_number(listing: str, containing: str) -> int:
+    """The number `/lesson reasons` gives the reason whose line holds `containing`."""
+    line = next(line for line in listing.splitlines() if containing in line)
+    return int(line.split(".", 1)[0].strip("*_ "))
+
+
+async def hide_by_number(lesson: Platform, user: Person, number: int) -> Reply:
+    """`/lesson hide <number>`, as each platform takes it: an option, or typed after the verb."""
+    if isinstance(lesson, SlackPlatform):
+        return await lesson.ask(f"hide {number}", user)
+    return await lesson.ask("hide", user, {"number": str(number)})
 
 
 async def test_a_split_channel_discusses_in_a_thread_answers_again_and_sees_both_votes(
@@ -328,16 +341,25 @@ async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hi
     if isinstance(lesson, SlackPlatform):  # in the member's direct message with the app
         assert_inert(lesson, read, LOUD)
 
-    # No post shows a Hide for an assignment's reason: a hand-made one, for the first reason
-    hide = Address(card.run, ROUND.id, Action.HIDE, "1").encode()  # Ines's: the first stored
-    refused = await lesson.press(jonah, card, hide)
+    # An assignment's reasons are shown only privately: hosts list them and hide one by number
+    listed = await lesson.ask("reasons")
+    assert listed.private and "Reasons given in run" in listed.text
+    number = reason_number(listed.text, by_jonah)
+    assert number != reason_number(listed.text, "example.com")
+    assert "Jonah" not in listed.text and "Ines" not in listed.text
+    loud = reason_number(listed.text, "example.com")
+    refused = await hide_by_number(lesson, jonah, loud)
     assert refused.private and "Only a lesson host can hide a reason." in refused.text
+    missing = await hide_by_number(lesson, lesson.host, 999)
+    assert missing.private and "no reason number 999" in missing.text
     clock.advance(HOUR)
     read = await reasons_read(lesson, kirra, card, EASIER, "Contest problems have one goal")
     reads(read, (heading(RIGHT), as_sent(lesson, LOUD)), (heading(EASIER, True), AUTHOR[EASIER]))
 
-    hidden = await lesson.press(lesson.host, card, hide)
-    assert hidden.private and HIDDEN in hidden.text
+    hidden = await hide_by_number(lesson, lesson.host, loud)
+    assert hidden.private and f"reason {loud} will not be shown" in hidden.text
+    assert f"{loud}. for" in (relisted := (await lesson.ask("reasons")).text)
+    assert "hidden" in relisted.split(f"{loud}. for", 1)[1].split("\n", 1)[0]
     clock.advance(HOUR)
     read = await reasons_read(lesson, lior, card, DATA, "Eulogies are rare on the web")
     reads(read, (heading(RIGHT, True), AUTHOR[RIGHT]), (heading(DATA), by_jonah))

@@ -55,6 +55,23 @@ async def test_a_hidden_reason_is_never_shown_again(store: SqlRunStore) -> None:
     assert await store.hide_reason(run_id, shown.id + 1000) is False
 
 
+async def test_a_runs_reasons_are_listed_for_its_hosts_oldest_first_hidden_ones_too(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "ann's first")
+    await store.save_reason(run_id, STEP, BEN, 2, "b", "ben after discussion")
+    [shown] = await store.reasons_to_show(run_id, STEP, ["a"])
+    await store.hide_reason(run_id, shown.id)
+    listed = await store.run_reasons(run_id)
+    assert [(r.text, r.choice, r.vote, r.shown, r.hidden) for r in listed] == [
+        ("ann's first", "a", 1, 1, True),
+        ("ben after discussion", "b", 2, 0, False),
+    ]
+    assert listed[0].id == shown.id and listed[0].step_id == STEP
+    assert await store.run_reasons(run_id + 1) == []
+
+
 async def test_forgetting_a_member_removes_their_reasons(store: SqlRunStore) -> None:
     run_id = await new_run(store)
     await store.save_reason(run_id, STEP, ANN, 1, "a", "ann's reason for a")

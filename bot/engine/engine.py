@@ -44,9 +44,9 @@ class LessonEngine:
     """All lesson operations, free of any platform or database code.
 
     Each operation is done by one of its parts (`hosts`, `members`, `views`, `timers`,
-    `member_data`, `moderation`, `messages`, `core`); the method of the same name here hands it over, and
-    `click` routes a button to the operation its address names. `modes` holds the one object
-    of each run mode (live, assigned), which the parts ask for what differs by mode.
+    `member_data`, `moderation`, `messages`, `core`); the method of the same name here hands
+    it over, and `click` routes a button to the operation its address names. `modes` holds the
+    one object of each run mode (live, assigned), which the parts ask for what differs by mode.
     """
 
     def __init__(

@@ -174,6 +174,7 @@ async def test_a_near_unanimous_channel_sees_the_answer_at_once_without_a_discus
     before = len(lesson.posts())
     results = await reveal(lesson, f"Results: {TITLE}")  # 90% right: outside the band
     assert f"9 (90%) {LABEL[RIGHT]} ✅" in results.text
+    assert "No second vote: 90% were right, outside 30% to 70%" in results.text
     assert "after discussion" not in results.text and SPLIT not in results.text
     await lesson.settle()
     assert [post.text for post in lesson.posts()[before:]] == [results.text]  # no second vote

@@ -177,6 +177,19 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         right = sum(bar.count for bar in first if bar.marked)
         return answered >= 2 and self.step.band.holds(right / answered)
 
+    def no_discussion(self, tally: StepTally) -> tuple[str, ...]:
+        """Why a question answered once was not discussed: its share right was outside the band."""
+        first = first_answers(self.step, tally, marked=True)
+        answered = sum(bar.count for bar in first)
+        if answered < 2 or self.split(tally):
+            return ()
+        right = sum(bar.count for bar in first if bar.marked) / answered
+        band = self.step.band
+        return (
+            f"No second vote: {percent(right)} were right, outside {percent(band.low)} to "
+            f"{percent(band.high)}, where discussing a split helps most.",
+        )
+
     async def shown_card(self, data: RunData, run: RunRecord, card: StepCard) -> StepCard:
         """From the split on, the card of the second vote: the split, and the choices again."""
         current = data.lesson_of(run).step_at(run.step_index).id == self.step.id
@@ -217,7 +230,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         """The answer; after a discussion, both answers side by side and who moved."""
         first = first_answers(self.step, tally, marked=True)
         if not answered_again(tally):
-            notes = choice_notes(self.step, first)
+            notes = (*choice_notes(self.step, first), *self.no_discussion(tally))
             chart = share_chart(self.step.title, first)
             return replace(
                 base, explanation=self.step.explanation, bars=first, notes=notes, chart=chart

@@ -128,6 +128,10 @@ class Platform(ABC):
         """`/lesson <name> [option:value…]` typed by `user` (the host by default)."""
 
     @abstractmethod
+    async def forget_me(self, user: Person) -> Sent:
+        """`forget-me` confirmed by `user`: everything stored about them here is deleted."""
+
+    @abstractmethod
     async def click(self, user: Person, post: Post, address: str) -> Sent:
         """A click on the button `address` of `post`."""
 

@@ -180,6 +180,14 @@ class DiscordPlatform(Platform):
             person, await self.fake.slash(self._user(person), name, given, self.driver.channel_id)
         )
 
+    async def forget_me(self, user: Person) -> Sent:
+        """`/lesson-forget-me confirm: True`, its own command on Discord."""
+        confirm = [{"name": "confirm", "type": 5, "value": True}]
+        sent = await self.fake.top_command(
+            self._user(user), "lesson-forget-me", self.driver.channel_id, confirm
+        )
+        return self._sent(user, sent)
+
     async def click(self, user: Person, post: Post, address: str) -> Sent:
         """A button interaction carrying the message."""
         assert isinstance(post, DiscordPost)

@@ -200,6 +200,10 @@ class SlackPlatform(Platform):
             person, lambda trigger: self.driver.command(text, person.id, trigger_id=trigger)
         )
 
+    async def forget_me(self, user: Person) -> Sent:
+        """`/lesson forget-me confirm`."""
+        return await self.command("forget-me confirm", user)
+
     async def click(self, user: Person, post: Post, address: str) -> Sent:
         """A block_actions payload for the button."""
         assert isinstance(post, SlackPost)

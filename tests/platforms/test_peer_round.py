@@ -365,3 +365,23 @@ async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hi
     read = await reasons_read(lesson, lior, card, DATA, "Eulogies are rare on the web")
     reads(read, (heading(RIGHT, True), AUTHOR[RIGHT]), (heading(DATA), by_jonah))
     assert "example.com" not in read.text and "everyone" not in read.text
+
+
+async def test_forget_me_takes_a_members_reason_out_of_the_discussion(lesson: Platform) -> None:
+    ann, ben, cy, dee = (lesson.member(name) for name in ("Ann", "Ben", "Cy", "Dee"))
+    question = await lesson.reach(ROUND.id)
+    for member, choice in ((ann, RIGHT), (ben, RIGHT), (cy, DATA), (dee, DATA)):
+        await choose(lesson, member, question, choice)
+    forgotten = "Code is graded by its tests, a eulogy by nobody"
+    await say_why(lesson, ann, question, forgotten)
+    assert forgotten in (await lesson.ask("reasons")).text
+
+    gone = await lesson.reply(await lesson.forget_me(ann))
+    assert gone.private and "1 reason" in gone.text, gone.text
+    assert "No reasons have been given" in (await lesson.ask("reasons")).text
+
+    second = await reveal(lesson, SPLIT)  # Ann's answer went too: 1 of 3 right, still split
+    thread = await thread_of(lesson, second, 2)
+    (for_right,) = [post for post in thread if heading(RIGHT, by_author=True) in post.text]
+    assert AUTHOR[RIGHT] in for_right.text
+    assert all(forgotten not in post.text for post in thread)

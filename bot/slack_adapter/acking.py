@@ -28,7 +28,6 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any
 
-from bot.engine import OwnStep
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
 from bot.slack_adapter.blocks import card_message
@@ -161,14 +160,7 @@ class Requests:
             return
         if reply is not None:
             await self.surface.reply(request, reply)
-        await self.show_turn(request, outcome.answered)
-
-    async def show_turn(self, request: SlackRequest, answered: OwnStep | None) -> None:
-        """After an answer, the member's next turn at the step (if any) in their direct message.
-
-        The message they answered in keeps its buttons: Slack shows a new turn as a new message.
-        """
-        if answered is None or not answered.turn or answered.card is None:
-            return
-        drawn = await self.service.presenter.draw(answered.chart)
-        await self.surface.show_own(request, answered, drawn)
+        turn = outcome.answered  # a next turn at the step answered: a new direct message
+        if turn is not None and turn.turn and turn.card is not None:
+            drawn = await self.service.presenter.draw(turn.chart)
+            await self.surface.show_own(request, turn, drawn)

@@ -150,7 +150,7 @@ class SlackSurface:
             text=clip(text, MAX_FALLBACK_TEXT),
             blocks=blocks,
             thread_ts=thread_ts,
-            unfurl_links=False,  # a member's reason may hold a link: no preview of anyone's page
+            unfurl_links=False,  # no link previews: a member's reason may link to anyone's page
             unfurl_media=False,
         )
         try:

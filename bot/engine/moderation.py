@@ -10,7 +10,8 @@ from __future__ import annotations
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import ReasonStorage
 from bot.model.errors import BadInput
-from bot.model.records import ListedReason, Member, Place, RunRecord
+from bot.model.records import ListedReason, Member, Place
+from lessons.schema import Lesson
 
 NO_REASONS = "No reasons have been given in this channel's lesson yet."
 HIDE_USAGE = "Usage: `/lesson hide <number>`, with a number from `/lesson reasons`."
@@ -34,7 +35,8 @@ class Moderation:
         listed = await self.reasons.run_reasons(run.id)
         if not listed:
             return NO_REASONS
-        lines = [reason_line(run, self.core, reason) for reason in listed[-LISTED_AT_MOST:]]
+        labels = choice_labels(self.core.lesson_of(run), listed)
+        lines = [reason_line(reason, labels) for reason in listed[-LISTED_AT_MOST:]]
         head = f"Reasons given in run {run.id} ({len(listed)}; hide one: `/lesson hide <number>`):"
         return "\n".join([head, *lines])
 
@@ -49,11 +51,19 @@ class Moderation:
         return HIDDEN_BY_NUMBER.format(number=number)
 
 
-def reason_line(run: RunRecord, core: RunCore, reason: ListedReason) -> str:
+def choice_labels(lesson: Lesson, listed: list[ListedReason]) -> dict[tuple[str, str], str]:
+    """Each listed reason's choice label, by (step id, choice id), looked up once per step."""
+    steps = {reason.step_id for reason in listed}
+    return {
+        (step_id, choice.id): choice.label
+        for step_id in steps
+        for choice in lesson.step_by_id(step_id).crowd().choices
+    }
+
+
+def reason_line(reason: ListedReason, labels: dict[tuple[str, str], str]) -> str:
     """One reason as a host reviews it: number, choice, answer, how often shown, the text."""
-    step = core.lesson_of(run).step_by_id(reason.step_id)
-    labels = {choice.id: choice.label for choice in step.crowd().choices}
     answer = "first answer" if reason.vote == 1 else "after discussion"
     state = "hidden" if reason.hidden else f"shown {reason.shown}×"
-    choice = labels.get(reason.choice, reason.choice)
+    choice = labels.get((reason.step_id, reason.choice), reason.choice)
     return f"{reason.id}. for “{choice}” ({answer}, {state}): “{reason.text}”"

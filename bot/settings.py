@@ -7,6 +7,8 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.model import BadInput
+from bot.service.assignments import parse_recall
 from lessons.schema import DEFAULT_MAX_TRIES, MAX_TRIES_LIMIT
 from storage.database import DEFAULT_DATABASE_URL
 
@@ -42,6 +44,11 @@ class Settings(BaseSettings):
     health_file: Path | None = None
     health_interval: float = Field(default=DEFAULT_HEALTH_INTERVAL, gt=0, le=300)
     post_turn_lease: float = Field(default=DEFAULT_POST_TURN_LEASE, ge=1, le=300)
+    recall_after: str = "3d"
+    """When members get the delayed recall check of runs whose host names no time: `3d`,
+    `2d,9d`, or `off`."""
+    recall_open_hours: float = Field(default=48.0, ge=1, le=24 * 14)
+    """How long each recall check stays open to answer."""
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)
@@ -65,6 +72,20 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"'{value}' is not a log level; use one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("recall_after")
+    @classmethod
+    def known_recall_plan(cls, value: str) -> str:
+        """RECALL_AFTER as a plan the bot can keep, or an error saying what it takes."""
+        try:
+            parse_recall(value)
+        except BadInput as error:
+            raise ValueError(str(error)) from None
+        return value
+
+    def recall_plan(self) -> tuple[int, ...]:
+        """The default delayed recall's delays after a lesson, in seconds."""
+        return parse_recall(self.recall_after)
 
     def retired(self) -> list[str]:
         """A warning for each setting that is set but no longer does anything."""

@@ -1,4 +1,4 @@
-"""ORM models: runs, members, votes, checker runs, free-answer tries, passes and reasons."""
+"""ORM models: runs, members, votes, checker runs, free-answer tries, passes, reasons, recalls."""
 
 from __future__ import annotations
 
@@ -62,6 +62,11 @@ class RunRow(Base):
     """When an assigned run reminds the members who started and have not finished."""
     reminded_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """When that reminder was done: every member it was for was reminded or cannot be."""
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When the run finished, was stopped or closed: its delayed recall counts from then."""
+    recall_plan: Mapped[str | None] = mapped_column(String(64))
+    """The delayed recall's delays after the lesson, in seconds, comma-separated; none if
+    empty or NULL (runs from before the delayed recall)."""
 
 
 class MemberRow(Base):
@@ -227,3 +232,76 @@ class ReasonRow(Base):
     """A host hid it: never shown again."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
+
+
+class RecallCheckRow(Base):
+    """One member's delayed recall check of a run, for one round of its plan: sent once."""
+
+    __tablename__ = "recall_checks"
+    __table_args__ = (
+        UniqueConstraint("run_id", "member_id", "round", name="uq_recall_check"),
+        Index("ix_recall_checks_due", "sent_at", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    round: Mapped[int]
+    """Which delay of the run's plan: 1, the first."""
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    closes_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    unreachable: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """The platform would not let the bot message the member: counted, never retried."""
+    holder: Mapped[str | None] = mapped_column(String(64))
+    """The process that claimed the check to send it, until it is sent."""
+    hold_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class RecallAnswerRow(Base):
+    """A member's answer to one question of a recall check: the first one counts."""
+
+    __tablename__ = "recall_answers"
+    __table_args__ = (UniqueConstraint("check_id", "question_id", name="uq_recall_answer"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    check_id: Mapped[int] = mapped_column(
+        BigId, ForeignKey("recall_checks.id", ondelete="CASCADE")
+    )
+    question_id: Mapped[str] = mapped_column(String(32))
+    choice_id: Mapped[str] = mapped_column(String(40))
+    correct: Mapped[bool]
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class RecallStopRow(Base):
+    """A member who asked for no more recall checks from one channel."""
+
+    __tablename__ = "recall_stops"
+    __table_args__ = (UniqueConstraint("member_id", "channel_id", name="uq_recall_stop"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    member_id: Mapped[int] = mapped_column(BigId, ForeignKey("members.id", ondelete="CASCADE"))
+    channel_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+
+
+class RecallRoundRow(Base):
+    """One round of a run's delayed recall: when its checks have all closed, posted once."""
+
+    __tablename__ = "recall_rounds"
+    __table_args__ = (
+        UniqueConstraint("run_id", "round", name="uq_recall_round"),
+        Index("ix_recall_rounds_post_at", "posted_at", "post_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(BigId, ForeignKey("runs.id", ondelete="CASCADE"))
+    round: Mapped[int]
+    delay_seconds: Mapped[int]
+    post_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    """When every check of the round has closed: the channel's figures are posted then."""
+    posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    holder: Mapped[str | None] = mapped_column(String(64))
+    hold_until: Mapped[datetime | None] = mapped_column(UTCDateTime)

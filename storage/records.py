@@ -27,7 +27,19 @@ def run_record(row: RunRow | Row[Any]) -> RunRecord:
         due_at=row.due_at,
         remind_at=row.remind_at,
         reminded_at=row.reminded_at,
+        recall_plan=plan_delays(row.recall_plan),
+        ended_at=row.ended_at,
     )
+
+
+def plan_delays(plan: str | None) -> tuple[int, ...]:
+    """A stored recall plan ("259200,777600") as its delays in seconds."""
+    return tuple(int(part) for part in (plan or "").split(",") if part)
+
+
+def plan_text(delays: tuple[int, ...] | None) -> str:
+    """Delays in seconds as a stored recall plan."""
+    return ",".join(str(delay) for delay in delays or ())
 
 
 def graded_columns(run_id: int, step_id: str, member_id: int, verdict: Verdict) -> dict[str, Any]:

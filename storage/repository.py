@@ -54,7 +54,8 @@ from storage.models import (
 from storage.passes import PassStore
 from storage.post_turns import PostTurnStore
 from storage.reasons import ReasonStore
-from storage.records import graded_columns, run_record
+from storage.recalls import RecallStore
+from storage.records import graded_columns, plan_text, run_record
 from storage.tallies import TallyStore
 from storage.upsert import member_upsert, upsert
 from storage.vote_batch import VoteBatcher, VoteRequest
@@ -74,7 +75,9 @@ class FreeTry:
 
 
 @guard_public_methods
-class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonStore):
+class SqlRunStore(
+    TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonStore, RecallStore
+):
     """Runs, members and answers in a relational database."""
 
     def __init__(self, database: AsyncEngine) -> None:
@@ -100,6 +103,7 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonS
             mode=new.mode.value,
             due_at=new.due_at,
             remind_at=new.remind_at,
+            recall_plan=plan_text(new.recall_plan),
         )
         try:
             async with self.sessions.begin() as session:
@@ -135,8 +139,14 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonS
         new: Position,
         state: RunState,
         deadline: datetime | None,
+        ended_at: datetime | None = None,
     ) -> RunRecord | None:
-        """Move a run only if it is still active at `expected`; None when another move won."""
+        """Move a run only if it is still active at `expected`; None when another move won.
+
+        A run that ends (any state but active) is stamped `ended_at`, by default now.
+        """
+        now = datetime.now(UTC)
+        ended = None if state is RunState.ACTIVE else ended_at or now
         statement = (
             update(RunRow)
             .where(
@@ -150,7 +160,8 @@ class SqlRunStore(TallyStore, MemberDataStore, PostTurnStore, PassStore, ReasonS
                 phase=new.phase.value,
                 state=state.value,
                 deadline=deadline,
-                updated_at=datetime.now(UTC),
+                updated_at=now,
+                ended_at=ended,
             )
         )
         async with self.sessions.begin() as session:

@@ -52,6 +52,9 @@ RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
 PlainCommand = app_commands.Command[Any, ..., None]
 
 
+RECALL_HELP = "When members get a private recall check after the lesson: 3d, 2d,9d or off."
+
+
 class LessonCommands(app_commands.Group):
     """`/lesson ...`: shown by default to members with Manage Server; checked again here."""
 
@@ -71,12 +74,15 @@ class LessonCommands(app_commands.Group):
     @app_commands.describe(
         lesson="Which lesson to run (default: the RLVR lesson).",
         timer="Seconds each step stays open before it reveals and moves on by itself.",
+        recall=RECALL_HELP,
     )
     async def start_lesson(
-        self, interaction: Interaction, lesson: str | None = None, timer: TimerSeconds | None = None
+        self, interaction: Interaction, lesson: str | None = None,
+        timer: TimerSeconds | None = None, recall: str | None = None,
     ) -> None:
         """Start a run here and post its first step."""
-        await self.run(interaction, "start", CommandArgs(lesson=lesson, timer=timer))
+        args = CommandArgs(lesson=lesson, timer=timer, recall=recall)
+        await self.run(interaction, "start", args)
 
     @app_commands.command(
         name="assign", description="Assign a lesson: members take it privately by a due time."
@@ -85,6 +91,7 @@ class LessonCommands(app_commands.Group):
         due="When it closes: 90m, 2h, 3d, 1w, 1d12h, or a UTC date like 2026-12-10 17:00.",
         lesson="Which lesson to assign (default: the RLVR lesson).",
         remind="How long before the due time to remind (e.g. 1d), or a UTC date.",
+        recall=RECALL_HELP,
     )
     async def assign_lesson(
         self,
@@ -92,9 +99,10 @@ class LessonCommands(app_commands.Group):
         due: str,
         lesson: str | None = None,
         remind: str | None = None,
+        recall: str | None = None,
     ) -> None:
         """Assign a lesson here and post its card."""
-        args = CommandArgs(lesson=lesson, due=due, remind=remind)
+        args = CommandArgs(lesson=lesson, due=due, remind=remind, recall=recall)
         await self.run(interaction, "assign", args)
 
     @start_lesson.autocomplete("lesson")

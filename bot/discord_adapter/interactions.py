@@ -32,10 +32,11 @@ from bot.discord_adapter.render import (
     own_step_message,
     reason_message,
     reveal_message,
+    step_message,
     summary_message,
 )
 from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
-from bot.model import LessonBotError, Place, ReasonCard, SummaryCard
+from bot.model import LessonBotError, Place, ReasonCard, StepCard, SummaryCard
 from bot.service import (
     Actor,
     CommandArgs,
@@ -218,6 +219,8 @@ class Interactions:
         outcome = await decide()
         if outcome.repeated:
             return None
+        if isinstance(outcome.redraw, StepCard):  # a recall check moves on in its message
+            return PassStep(step_message(outcome.redraw), in_place=True)
         if outcome.redraw is not None:
             await redraw_clicked(interaction, outcome.redraw)
         reply = await outcome.answer()

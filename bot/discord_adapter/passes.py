@@ -32,9 +32,13 @@ RETIRED = "**Moved on** · your own pace goes on in the newer private message be
 
 @dataclass(frozen=True)
 class PassStep:
-    """What a member's pass message shows next: their step, their result, or the end."""
+    """What a member's pass message shows next: their step, their result, or the end.
+
+    `in_place`: the clicked message itself moves on (a recall check in a direct message).
+    """
 
     message: Outgoing
+    in_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,8 @@ class PrivatePasses:
 
     async def show(self, interaction: Interaction, step: PassStep) -> None:
         """Edit the pass message the interaction came from, or else send a fresh one."""
-        move = edit_in_place if from_private_message(interaction) else send_fresh
+        in_place = step.in_place or from_private_message(interaction)
+        move = edit_in_place if in_place else send_fresh
         try:
             shown = await move(interaction, step.message)
         except discord.HTTPException as error:

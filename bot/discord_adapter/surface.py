@@ -24,6 +24,7 @@ from bot.discord_adapter.render import (
     card_message,
     clip,
     step_content,
+    step_message,
 )
 from bot.engine import AssignmentCard
 from bot.model import Place, RevealCard, StepCard
@@ -162,12 +163,18 @@ class DiscordSurface:
         await self._edit(where, content, view)
         return True
 
-    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
-        """A direct message to a member; False if Discord refuses (they closed their DMs)."""
+    async def message_member(
+        self, place: Place, user_id: str, text: str, card: StepCard | None = None
+    ) -> bool:
+        """A direct message (a card with its buttons, if given); False if refused (DMs off)."""
+        sent: dict[str, Any] = (
+            {"content": clip(text, MAX_CONTENT), "allowed_mentions": NO_MENTIONS}
+            if card is None else step_message(card).send_kwargs()
+        )
         try:
             with unavailable_raised():
                 direct = await self.client.create_dm(discord.Object(int(user_id)))
-                await direct.send(clip(text, MAX_CONTENT), allowed_mentions=NO_MENTIONS)
+                await direct.send(**sent)
         except discord.HTTPException as error:
             log.info("could not message a member privately: HTTP %s", error.status)
             return False

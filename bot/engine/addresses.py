@@ -36,9 +36,13 @@ class Action(StrEnum):
     AGAIN = "again"
     WHY = "why"
     HIDE = "hide"
+    RECALL = "recall"
+    NOMORE = "nomore"
 
 
-ACTIONS_WITH_ARG = {Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK, Action.AGAIN, Action.HIDE}
+ACTIONS_WITH_ARG = {
+    Action.CHOOSE, Action.UP, Action.DOWN, Action.CHECK, Action.AGAIN, Action.HIDE, Action.RECALL
+}
 HOST_ACTIONS = {Action.REVEAL, Action.NEXT, Action.HIDE}
 """Actions that need the member's host rights looked up (the engine refuses anyone else)."""
 FORM_ACTIONS = frozenset({Action.ANSWER, Action.WHY})
@@ -46,6 +50,8 @@ FORM_ACTIONS = frozenset({Action.ANSWER, Action.WHY})
 IN_THREADS = frozenset({Action.HIDE})
 """Actions on posts in a thread under the run's message: taken from any of its workspace's
 channels, since a platform's thread may be a channel of its own (Discord's is)."""
+RECALL_ACTIONS = frozenset({Action.RECALL, Action.NOMORE})
+"""Actions on a member's delayed recall check, sent privately: clicked outside any channel."""
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,8 @@ class AssignmentCard:
     finished: int = 0
     closed: bool = False
     buttons: tuple[Button, ...] = ()
+    recall_plan: tuple[int, ...] = ()
+    """The delayed recall's delays after the lesson, in seconds."""
 
     @property
     def counter_text(self) -> str:
@@ -214,8 +216,12 @@ class AssignedRuns:
         lesson_id: str | None,
         due_at: datetime,
         remind_at: datetime | None = None,
+        recall: tuple[int, ...] | None = None,
     ) -> AssignmentCard:
-        """Open an assigned run of a lesson in a channel, due at `due_at`; its channel card."""
+        """Open an assigned run of a lesson in a channel, due at `due_at`; its channel card.
+
+        `recall`: the delayed recall's delays in seconds (empty: none; None: the default).
+        """
         require_host(host, "assign a lesson")
         if due_at <= self.core.clock():
             raise BadInput("The due time must be in the future.")
@@ -224,7 +230,7 @@ class AssignedRuns:
         lesson = self.core.catalog.get(lesson_id)
         new = NewRun(
             place, lesson.id, lesson.version, host, None, None,
-            mode=RunMode.ASSIGNED, due_at=due_at, remind_at=remind_at,
+            mode=RunMode.ASSIGNED, due_at=due_at, remind_at=remind_at, recall_plan=recall,
         )
         return await self.card(await self.core.create_run(new))
 
@@ -245,6 +251,7 @@ class AssignedRuns:
             finished=progress.finished,
             closed=closed,
             buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
+            recall_plan=run.recall_plan,
         )
 
     async def begin(self, run_id: int, member: Member) -> OwnStep:
@@ -357,7 +364,7 @@ class AssignedRuns:
         if run.state is not RunState.ACTIVE:
             return None
         closed = await self.store.move_run(
-            run.id, run.position, run.position, RunState.FINISHED, None
+            run.id, run.position, run.position, RunState.FINISHED, None, self.core.clock()
         )
         if closed is None:
             return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.engine.addresses import Action, parse_address
+from bot.engine.recall import plan_line
 from bot.engine.steps import button_address, kind_of, more_button
 from bot.model.errors import WrongStep
-from bot.model.views import Button, Receipt, RevealCard, StepCard, Tone
+from bot.model.views import Button, Receipt, RevealCard, Section, StepCard, Tone
 from lessons.schema import Lesson, Step
 
 
@@ -17,10 +18,12 @@ def takes_answers(step: Step) -> bool:
 
 
 def step_card(
-    run_id: int, lesson: Lesson, index: int, answered: int = 0, closed: bool = False
+    run_id: int, lesson: Lesson, index: int, answered: int = 0, closed: bool = False,
+    recall_plan: tuple[int, ...] = (),
 ) -> StepCard:
-    """The card for the step at `index` of a run."""
+    """The card for the step at `index` of a run; the first says when the recall check comes."""
     step = lesson.step_at(index)
+    recall = plan_line(recall_plan) if index == 0 else ""
     kind = kind_of(step)
     buttons = kind.member_buttons(run_id) + host_buttons(run_id, step)
     if closed:
@@ -33,7 +36,7 @@ def step_card(
         total=len(lesson.steps),
         title=step.title,
         body=step.body,
-        sections=kind.sections(),
+        sections=kind.sections() + ((Section("Recall check", recall),) if recall else ()),
         buttons=buttons,
         answered=answered,
         takes_answers=kind.takes_answers,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.engine.catalog import LessonCatalog
@@ -20,6 +21,8 @@ from bot.model.records import Member, NewRun, Phase, Place, Position, RunRecord,
 from lessons.schema import Lesson, Step
 
 Clock = Callable[[], datetime]
+DEFAULT_RECALL = (3 * 24 * 3600,)
+"""The delayed recall's delay when neither the host nor the settings name one: three days."""
 
 
 def utc_now() -> datetime:
@@ -65,15 +68,26 @@ def held_in(place: Place, run_id: int, run: RunRecord | None, command: str) -> R
 class RunCore:
     """Runs and their steps: looked up, checked and moved, with the lessons and the clock."""
 
-    def __init__(self, runs: RunStorage, catalog: LessonCatalog, clock: Clock) -> None:
+    def __init__(
+        self, runs: RunStorage, catalog: LessonCatalog, clock: Clock,
+        recall_plan: tuple[int, ...] = DEFAULT_RECALL,
+    ) -> None:
+        """`recall_plan`: the delayed recall's delays (seconds) of runs whose host names none."""
         self.runs = runs
         self.catalog = catalog
         self.clock = clock
+        self.recall_plan = recall_plan
         self.known_runs = KnownRuns(runs.get_run)
 
     async def create_run(self, new: NewRun) -> RunRecord:
-        """Store a new run and keep it, so its first clicks need no query."""
-        run = await self.runs.create_run(new)
+        """Store a new run and keep it, so its first clicks need no query.
+
+        Its delayed recall is as the host asked, else the default; none for a lesson that
+        has no delayed recall questions.
+        """
+        asked = self.recall_plan if new.recall_plan is None else new.recall_plan
+        plan = asked if self.catalog.get(new.lesson_id).delayed_recall else ()
+        run = await self.runs.create_run(replace(new, recall_plan=plan))
         self.known_runs.remember(run)
         return run
 
@@ -163,7 +177,8 @@ class RunCore:
     async def move(self, run: RunRecord, new: Position, state: RunState) -> RunRecord:
         """Move a run, failing with `StepClosed` if someone else moved it first."""
         deadline = self.deadline(run.timer_seconds) if state is RunState.ACTIVE else None
-        moved = await self.runs.move_run(run.id, run.position, new, state, deadline)
+        ended = None if state is RunState.ACTIVE else self.clock()
+        moved = await self.runs.move_run(run.id, run.position, new, state, deadline, ended)
         if moved is None:
             raise StepClosed("Someone else already moved the lesson on.")
         return moved

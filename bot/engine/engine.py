@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from bot.engine.addresses import Action, Address
+from bot.engine.addresses import RECALL_ACTIONS, Action, Address
 from bot.engine.assigned import AssignedMode, AssignedRuns
 from bot.engine.cards import step_card
 from bot.engine.catalog import LessonCatalog
-from bot.engine.core import Clock, RunCore, utc_now
+from bot.engine.core import DEFAULT_RECALL, Clock, RunCore, utc_now
 from bot.engine.host_actions import Closing, HostActions
 from bot.engine.known_runs import KnownRuns
 from bot.engine.member_actions import MemberActions
@@ -17,11 +18,12 @@ from bot.engine.moderation import Moderation
 from bot.engine.modes import AfterAnswer, LiveMode, OwnStep, RunModes
 from bot.engine.platform_messages import PlatformMessages
 from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.recall import DEFAULT_WINDOW, CheckView, DelayedRecall
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import AttemptVerdicts, OpenForm
 from bot.engine.timers import RunTimers, TimerFired
-from bot.model.errors import NoActiveRun
+from bot.model.errors import NoActiveRun, NoOpenCheck
 from bot.model.records import Member, Place, RunRecord
 from bot.model.views import Advance, Form, Receipt, RevealCard, StepCard, SummaryCard
 from lessons.schema import DEFAULT_MAX_TRIES
@@ -38,6 +40,8 @@ class ClickResult:
     """A member's own step of an assigned run, shown to them privately."""
     form: tuple[StepCard, Form] | None = None
     """A form to open, and the step it is for (in an assignment, the member's)."""
+    check: CheckView | None = None
+    """A member's delayed recall check after their click, to redraw where they clicked."""
 
 
 class LessonEngine:
@@ -56,12 +60,18 @@ class LessonEngine:
         catalog: LessonCatalog | None = None,
         clock: Clock = utc_now,
         max_tries: int = DEFAULT_MAX_TRIES,
+        recall_plan: tuple[int, ...] = DEFAULT_RECALL,
+        recall_window: timedelta = DEFAULT_WINDOW,
     ) -> None:
-        """`max_tries` caps free-answer tries at steps whose lesson sets no `max_tries`."""
+        """`max_tries` caps free-answer tries at steps whose lesson sets no `max_tries`.
+
+        `recall_plan` is the delayed recall's delays (seconds) for runs whose host names none,
+        and `recall_window` how long each check stays open.
+        """
         self.store = store
         self.checker = checker
         self.catalog = catalog or LessonCatalog()
-        self.core = RunCore(store, self.catalog, clock)
+        self.core = RunCore(store, self.catalog, clock, recall_plan)
         tallies = StepTallies(store)
         verdicts = AttemptVerdicts(checker)
         self.modes = RunModes(LiveMode(self.core), AssignedMode(self.core, store))
@@ -76,6 +86,7 @@ class LessonEngine:
         self.moderation = Moderation(self.core, store)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
+        self.recall = DelayedRecall(self.core, store, recall_window)
 
     @property
     def clock(self) -> Clock:
@@ -131,9 +142,13 @@ class LessonEngine:
         host: Member,
         lesson_id: str | None = None,
         timer_seconds: int | None = None,
+        recall: tuple[int, ...] | None = None,
     ) -> StepCard:
-        """Open a run of a lesson in a channel and return its first step."""
-        return await self.hosts.start(place, host, lesson_id, timer_seconds)
+        """Open a run of a lesson in a channel and return its first step.
+
+        `recall`: the delayed recall's delays in seconds (empty: none; None: the default).
+        """
+        return await self.hosts.start(place, host, lesson_id, timer_seconds, recall)
 
     async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
         """Close the current question: (closed card, its results), or a discussion first."""
@@ -206,6 +221,8 @@ class LessonEngine:
         self, address: Address, member: Member, place: Place | None = None
     ) -> ClickResult:
         """Handle any button of this bot, read from its address, clicked in `place`."""
+        if address.action in RECALL_ACTIONS:
+            return ClickResult(check=await self._recall_click(address, member, place))
         if place is not None:
             await self.members.require_place(address.run_id, place, address.action)
         run_id, step_id = address.run_id, address.step_id
@@ -222,6 +239,17 @@ class LessonEngine:
                 return ClickResult(own=await self.assigned.onward(run_id, member, step_id))
             case _:
                 return await self.step_click(address, member)
+
+    async def _recall_click(
+        self, address: Address, member: Member, place: Place | None
+    ) -> CheckView:
+        """An answer to a question of a member's check, or their "No more of these"."""
+        run = await self.core.run(address.run_id, cached=True)
+        if run is None or (place is not None and place.platform != run.place.platform):
+            raise NoOpenCheck()
+        if address.action is Action.NOMORE:
+            return await self.recall.stop(address.run_id, member)
+        return await self.recall.answer(address.run_id, address.step_id, address.arg, member)
 
     async def step_click(self, address: Address, member: Member) -> ClickResult:
         """A press of a step's own button, which the kind of step handles."""

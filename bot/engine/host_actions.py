@@ -44,15 +44,17 @@ class HostActions:
         host: Member,
         lesson_id: str | None = None,
         timer_seconds: int | None = None,
+        recall: tuple[int, ...] | None = None,
     ) -> StepCard:
         """Open a run of a lesson in a channel and return its first step."""
         require_host(host, "start a lesson")
         _check_timer(timer_seconds)
         lesson = self.core.catalog.get(lesson_id)
         deadline = self.core.deadline(timer_seconds)
-        new = NewRun(place, lesson.id, lesson.version, host, timer_seconds, deadline)
+        new = NewRun(place, lesson.id, lesson.version, host, timer_seconds, deadline,
+                     recall_plan=recall)
         run = await self.core.create_run(new)
-        return step_card(run.id, lesson, 0)
+        return step_card(run.id, lesson, 0, recall_plan=run.recall_plan)
 
     async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
         """Close the current question's answers: (closed card, its results), or a discussion.

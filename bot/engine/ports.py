@@ -8,7 +8,7 @@ engine imports no database or platform code.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.model.records import (
@@ -16,6 +16,7 @@ from bot.model.records import (
     ChoicePair,
     ForgetReport,
     FreeAnswerStats,
+    LaterAnswer,
     ListedReason,
     Member,
     MemberPass,
@@ -23,6 +24,9 @@ from bot.model.records import (
     PassProgress,
     Place,
     Position,
+    RecallCheck,
+    RecallProgress,
+    RecallRound,
     RunRecord,
     RunState,
     ShownReason,
@@ -61,8 +65,12 @@ class RunStorage(Protocol):
         new: Position,
         state: RunState,
         deadline: datetime | None,
+        ended_at: datetime | None = None,
     ) -> RunRecord | None:
-        """Move a run only if it is still at `expected`; None when another move won."""
+        """Move a run only if it is still at `expected`; None when another move won.
+
+        A run that ends (any state but active) is stamped `ended_at`, by default now.
+        """
         ...
 
     async def active_runs(self, platform: str) -> list[RunRecord]:
@@ -329,6 +337,92 @@ class ReasonStorage(Protocol):
         ...
 
 
+class RecallStorage(Protocol):
+    """Members' delayed recall checks: planned, sent once, answered, tallied by round."""
+
+    async def runs_to_plan(self, now: datetime) -> list[RunRecord]:
+        """Runs with a recall plan that owe checks to plan now."""
+        ...
+
+    async def plan_checks(self, run: RunRecord, window: timedelta) -> int:
+        """Plan the checks (and, once the run ended, the rounds) a run owes; how many it owes."""
+        ...
+
+    async def due_checks(
+        self, now: datetime, limit: int, platform: str | None = None
+    ) -> list[RecallCheck]:
+        """Checks due and not sent, still open, of members who did not stop them."""
+        ...
+
+    async def claim_check(
+        self, check_id: int, holder: str, now: datetime, seconds: float,
+        replacing: Collection[str] = (),
+    ) -> bool:
+        """Claim a due check for `holder` for `seconds`, unless it was sent or is held."""
+        ...
+
+    async def check_sent(self, check_id: int, now: datetime, reached: bool) -> None:
+        """Note that a check was sent (`reached`) or that its member cannot be messaged."""
+        ...
+
+    async def release_check(self, check_id: int, holder: str) -> None:
+        """Give back `holder`'s claim of a check not sent."""
+        ...
+
+    async def recall_holders(self) -> list[str]:
+        """The holders of checks and rounds claimed and not yet done."""
+        ...
+
+    async def open_check(self, run_id: int, user_id: str, now: datetime) -> RecallCheck | None:
+        """The member's latest sent check of a run that has not closed, with its answers."""
+        ...
+
+    async def save_recall_answer(
+        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime
+    ) -> bool:
+        """Store an answer to one question of a check; False if one was stored already."""
+        ...
+
+    async def stop_recalls(self, run_id: int, user_id: str, now: datetime) -> bool:
+        """Note that a member wants no more checks from the run's channel."""
+        ...
+
+    async def rounds_to_post(
+        self, now: datetime, platform: str | None = None
+    ) -> list[RecallRound]:
+        """Rounds whose checks have all closed and whose post is not done nor held."""
+        ...
+
+    async def claim_round(
+        self, recall_round: RecallRound, holder: str, now: datetime, seconds: float,
+        replacing: Collection[str] = (),
+    ) -> bool:
+        """Claim a round's post for `holder` for `seconds`, unless it is posted or held."""
+        ...
+
+    async def round_posted(self, recall_round: RecallRound, now: datetime) -> None:
+        """Note that a round's figures were posted."""
+        ...
+
+    async def release_round(self, recall_round: RecallRound, holder: str) -> None:
+        """Give back `holder`'s claim of a round not posted."""
+        ...
+
+    async def later_answers(self, run_id: int, round_number: int) -> list[LaterAnswer]:
+        """Every answer members gave to a round's checks of a run."""
+        ...
+
+    async def lesson_choices(
+        self, run_id: int, step_ids: Sequence[str]
+    ) -> dict[tuple[int, str], dict[str, str]]:
+        """Each member's votes at some steps of a run, by (member key, step), then by kind."""
+        ...
+
+    async def recall_progress(self, run_id: int) -> RecallProgress:
+        """How many of a run's checks are planned, sent, answered and unreachable."""
+        ...
+
+
 class RunStore(
     RunStorage,
     AnswerStorage,
@@ -337,6 +431,7 @@ class RunStore(
     MemberDataStorage,
     PassStorage,
     ReasonStorage,
+    RecallStorage,
     Protocol,
 ):
     """Persistence of runs, members and everything they answered."""

@@ -64,7 +64,9 @@ class RunViews:
         step = step or self.core.current_step(run)
         if answered is None:
             answered = await self.tallies.participants(run.id, step.id)
-        card = step_card(run.id, lesson, lesson.steps.index(step), answered, closed)
+        card = step_card(
+            run.id, lesson, lesson.steps.index(step), answered, closed, run.recall_plan
+        )
         promise = kind_of(step).promise(self.modes.of(run).words)
         if promise:
             card = replace(card, body=f"{card.body.rstrip()}\n\n{promise}")

@@ -155,3 +155,13 @@ class StillPosting(LessonBotError):
             "The lesson is still posting the last step, so nothing was moved. "
             "Try again in a moment."
         )
+
+
+class NoOpenCheck(LessonBotError):
+    """A recall check's button pressed by someone it is not open for."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This check is not open for you: it has closed, or it was sent to someone else. "
+            "Nothing was recorded."
+        )

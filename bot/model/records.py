@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -74,6 +74,9 @@ class NewRun:
     """An assigned run closes at this time."""
     remind_at: datetime | None = None
     """An assigned run reminds members who started and did not finish at this time, once."""
+    recall_plan: tuple[int, ...] | None = None
+    """The delayed recall's delays after the lesson, in seconds; empty for none, None for the
+    default."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,10 @@ class RunRecord:
     remind_at: datetime | None = None
     reminded_at: datetime | None = None
     """When the reminder was done: every member it was for reminded, or not reachable."""
+    recall_plan: tuple[int, ...] = ()
+    """The delayed recall's delays after the lesson, in seconds; empty for none."""
+    ended_at: datetime | None = None
+    """When the run finished, was stopped or closed."""
 
     @property
     def step_index(self) -> int:
@@ -259,3 +266,48 @@ class PassProgress:
     at_step: dict[int, int]
     """Members who have not finished, by the index of the step they are at."""
     unreachable: int = 0
+
+
+@dataclass(frozen=True)
+class RecallCheck:
+    """A member's delayed recall check: its run, round and times, and what they answered.
+
+    `answers` maps each question answered to the choice given and whether it was right.
+    """
+
+    id: int
+    run_id: int
+    user_id: str
+    round: int
+    due_at: datetime
+    closes_at: datetime
+    sent_at: datetime | None = None
+    answers: dict[str, tuple[str, bool]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RecallRound:
+    """One round of a run's delayed recall, whose checks have all closed: posted once."""
+
+    run_id: int
+    round: int
+    delay_seconds: int
+
+
+@dataclass(frozen=True)
+class RecallProgress:
+    """How a run's delayed recall stands: checks planned, sent, answered, not deliverable."""
+
+    planned: int = 0
+    sent: int = 0
+    answered: int = 0
+    unreachable: int = 0
+
+
+@dataclass(frozen=True)
+class LaterAnswer:
+    """One member's answer to one delayed recall question (`member` is a key, not a name)."""
+
+    member: int
+    question_id: str
+    correct: bool

@@ -230,8 +230,10 @@ class TerminalSurface:
                 self.show("\n" + render_assignment(card))
         return True
 
-    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
-        """The terminal has one reader: a private message is printed."""
+    async def message_member(
+        self, place: Place, user_id: str, text: str, card: StepCard | None = None
+    ) -> bool:
+        """The terminal has one reader: a private message is printed (a card as its text)."""
         self.show("\n" + text)
         return True
 

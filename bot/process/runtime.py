@@ -19,6 +19,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 
 from sqlalchemy import text
@@ -59,7 +60,11 @@ async def open_runtime(
     await checker.start()
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
-    engine = LessonEngine(store, checker, catalog, max_tries=settings.free_answer_max_tries)
+    engine = LessonEngine(
+        store, checker, catalog, max_tries=settings.free_answer_max_tries,
+        recall_plan=settings.recall_plan(),
+        recall_window=timedelta(hours=settings.recall_open_hours),
+    )
     freeze_startup_objects()
     lost_file = watching(sqlite_file(settings.database_url))
     try:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
+from bot.engine.recall import plan_line
 from bot.model import (
     BadInput,
     MemberPass,
@@ -53,7 +54,7 @@ WHEN = (
     "`2026-12-10` or `2026-12-10 17:00`"
 )
 ASSIGN_USAGE = (
-    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>]`, "
+    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>] [recall:<when>]`, "
     f"where <when> is {WHEN}."
 )
 CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
@@ -65,6 +66,8 @@ CANNOT_POST = (
 
 _DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?$")
+RECALL_USAGE = "`recall:3d` (a time after the lesson), `recall:2d,9d` (spaced), or `recall:off`"
+MAX_RECALL_DELAY = timedelta(days=90)
 NOT_ON_THIS_PLATFORM = (
     "Assigned lessons cannot be taken here: this front end cannot show members their own "
     "steps privately. Run the lesson live with `/lesson start`."
@@ -127,6 +130,24 @@ def parse_remind(text: str, due: datetime, now: datetime) -> datetime:
     return remind
 
 
+def parse_recall(text: str) -> tuple[int, ...]:
+    """`3d`, `2d,9d` or `off`: the delays after the lesson, in seconds, in order."""
+    word = text.strip().lower()
+    if word in ("off", "none", "no"):
+        return ()
+    spans = [parse_duration(part.strip()) for part in word.split(",")]
+    if not word or None in spans or len(spans) > 3:
+        raise BadInput(f"`{text}` is not a recall plan. Use {RECALL_USAGE}.")
+    delays = [int(span.total_seconds()) for span in spans if span is not None]
+    latest = MAX_RECALL_DELAY.total_seconds()
+    if delays != sorted(set(delays)) or delays[0] < 3600 or delays[-1] > latest:
+        raise BadInput(
+            f"Recall times must rise, each at least an hour after the lesson and within "
+            f"{MAX_RECALL_DELAY.days} days: {RECALL_USAGE}."
+        )
+    return tuple(delays)
+
+
 def own_text(own: OwnStep) -> str:
     """A member's own step as text: where they are, and the tally so far once answered."""
     if own.card is None:
@@ -151,9 +172,11 @@ def card_lines(card: AssignmentCard, due_text: Callable[[datetime], str] = utc_t
         else "Press Start to take it privately, at your own pace. "
         "The results are posted here when it closes."
     )
+    recall = "" if card.closed else plan_line(card.recall_plan)
     return [
         f"{card.steps} steps, about {card.minutes} minutes. Due {due_text(card.due_at)}.",
         how,
+        *([recall] if recall else []),
         card.counter_text,
     ]
 
@@ -195,7 +218,7 @@ class Assignments:
         """When each platform's assignments were last tended."""
 
     async def assign(self, actor: Actor, lesson: str | None, due: str | None,
-                     remind: str | None) -> Outcome:
+                     remind: str | None, recall: str | None = None) -> Outcome:
         """Open an assigned run here, then post its card (closing it if it cannot be posted)."""
         if not self.presenter.surface.shows_own_steps:
             raise BadInput(NOT_ON_THIS_PLATFORM)
@@ -204,8 +227,11 @@ class Assignments:
         now = self.engine.clock()
         due_at = parse_when(due, now)
         remind_at = parse_remind(remind, due_at, now) if remind is not None else None
+        plan = parse_recall(recall) if recall is not None else None
         host = await actor.member()
-        card = await self.engine.assigned.assign(actor.place, host, lesson, due_at, remind_at)
+        card = await self.engine.assigned.assign(
+            actor.place, host, lesson, due_at, remind_at, plan
+        )
 
         async def post_card() -> Reply | None:
             if await self.engine.step_message(card.run_id, CARD_STEP) is not None:

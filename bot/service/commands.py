@@ -12,12 +12,13 @@ import csv
 import io
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
-from bot.service.assignments import ASSIGN_USAGE, Assignments
+from bot.service.assignments import ASSIGN_USAGE, Assignments, parse_recall
 from bot.service.presenter import Presenter
+from bot.service.recalls import progress_line
 from bot.service.surface import Actor, FileReply, Outcome
 
 REVEALED = "Revealed. The results are posted in the channel."
@@ -34,7 +35,7 @@ CANNOT_POST = (
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
 )
 NO_RUN_HERE = "No lesson has run in this channel yet. Name the run to export by its number."
-START_USAGE = "Usage: `/lesson start [lesson] [timer seconds]`."
+START_USAGE = "Usage: `/lesson start [lesson] [timer seconds] [recall:<when>]`."
 EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
 FORGET_USAGE = (
     f"Usage: `/lesson forget-me` to see what is stored about you, then "
@@ -59,6 +60,8 @@ class CommandArgs:
     remind: str | None = None
     number: int | None = None
     """hide's reason number."""
+    recall: str | None = None
+    """start's and assign's delayed recall as typed (`3d`, `2d,9d`, `off`)."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,9 @@ class Verb:
 
 
 VERBS = (
-    Verb("start", "start [lesson] [timer]", "start a lesson here; with a timer in seconds, "
-         "each step is revealed and moved on by itself", True),
+    Verb("start", "start [lesson] [timer] [recall:<when>]", "start a lesson here; with a timer "
+         "in seconds, each step is revealed and moved on by itself; `recall:3d` (or `2d,9d`, "
+         "`off`) sets when members get a private recall check", True),
     Verb("reveal", "reveal", "close the current question and post what the channel answered",
          True),
     Verb("next", "next", "move on to the next step (revealing an open question first)", True),
@@ -85,9 +89,9 @@ VERBS = (
     Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", "see what is stored about you in this "
          f"workspace; with `{FORGET_CONFIRM}`, delete it (revealed results keep their counts)",
          False),
-    Verb("assign", "assign [lesson] due:<when> [remind:<when before due>]", "assign a lesson "
-         "here: each member takes it privately by the due time (`3d`, `12h`, `2026-12-10 "
-         "17:00` UTC); the results are posted when it closes", True),
+    Verb("assign", "assign [lesson] due:<when> [remind:<when before due>] [recall:<when>]",
+         "assign a lesson here: each member takes it privately by the due time (`3d`, `12h`, "
+         "`2026-12-10 17:00` UTC); the results are posted when it closes", True),
     Verb("close", "close", "close the assignment here early and post its results", True),
     Verb("progress", "progress", "how many started and finished the assignment here, and "
          "where the others are (only you see it)", True),
@@ -141,7 +145,8 @@ class Verbs:
     async def start(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Open a run here, then post its first step (stopping the run if it cannot be posted)."""
         host = await actor.member()
-        card = await self.engine.start(actor.place, host, args.lesson, args.timer)
+        plan = parse_recall(args.recall) if args.recall is not None else None
+        card = await self.engine.start(actor.place, host, args.lesson, args.timer, plan)
         paced = f" Each step moves on after {args.timer} s." if args.timer else ""
 
         async def post_first_step() -> str | None:
@@ -248,15 +253,22 @@ class Verbs:
 
     async def assign(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Assign a lesson here, due at a time: members take it privately."""
-        return await self.assignments.assign(actor, args.lesson, args.due, args.remind)
+        return await self.assignments.assign(
+            actor, args.lesson, args.due, args.remind, args.recall
+        )
 
     async def close(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Close the channel's assignment early and post its results."""
         return await self.assignments.close(actor)
 
     async def progress(self, actor: Actor, args: CommandArgs) -> Outcome:
-        """How far the members of the channel's assignment got, for a host."""
-        return await self.assignments.progress(actor)
+        """For a host: an assignment's progress, and any run's recall checks, privately."""
+        run, checks = await self.engine.recall.progress_here(actor.place, await actor.member())
+        recall = progress_line(checks)
+        if recall and not self.engine.modes.allows(run, "progress"):
+            return Outcome(reply=f"**Run {run.id}**\n{recall}")
+        outcome = await self.assignments.progress(actor)
+        return replace(outcome, reply=f"{outcome.reply}\n{recall}") if recall else outcome
 
     async def resume(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A member's own step of the channel's assignment."""
@@ -325,7 +337,7 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
     for word in words:
         key, _, value = word.partition(":")
         key = key.lower()
-        if key in ("due", "remind") and value and key not in times:
+        if key in ("due", "remind", "recall") and value and key not in times:
             times[key], last = value, key
         elif last is not None and _CLOCK.match(word) and ":" not in times[last]:
             times[last] = f"{times[last]} {word}"
@@ -334,7 +346,9 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
             lesson, last = word.lower(), None
         else:
             raise BadInput(ASSIGN_USAGE)
-    return CommandArgs(lesson=lesson, due=times.get("due"), remind=times.get("remind"))
+    return CommandArgs(
+        lesson=lesson, due=times.get("due"), remind=times.get("remind"), recall=times.get("recall")
+    )
 
 
 def forget_args(words: tuple[str, ...]) -> CommandArgs:
@@ -347,18 +361,22 @@ def forget_args(words: tuple[str, ...]) -> CommandArgs:
 
 
 def start_args(words: tuple[str, ...]) -> CommandArgs:
-    """A lesson id and/or a timer in seconds ("90" or "90s"), in either order."""
+    """A lesson id, a timer in seconds ("90" or "90s") and `recall:<when>`, in any order."""
     lesson: str | None = None
     timer: int | None = None
+    recall: str | None = None
     for word in words:
         match = _TIMER.match(word.lower())
-        if match and timer is None:
+        key, _, value = word.partition(":")
+        if key.lower() == "recall" and value and recall is None:
+            recall = value
+        elif match and timer is None:
             timer = int(match[1])
         elif not match and lesson is None:
             lesson = word.lower()
         else:
             raise BadInput(START_USAGE)
-    return CommandArgs(lesson=lesson, timer=timer)
+    return CommandArgs(lesson=lesson, timer=timer, recall=recall)
 
 
 def export_run_id(words: tuple[str, ...]) -> int | None:

@@ -20,6 +20,7 @@ from bot.service.assignments import so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
 from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
+from bot.service.recalls import CHECK_ANSWERED, Recalls, check_card
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ class LessonService:
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
         self.assignments = self.verbs.assignments
+        self.recalls = Recalls(engine, presenter)
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None
@@ -119,7 +121,7 @@ class LessonService:
 
         Each timed run is revealed or moved on in its turn.
         """
-        tended = await self.assignments.tend(platform)
+        tended = await self.assignments.tend(platform) + await self.recalls.tend(platform)
         due = await self.engine.due_runs(platform)
         return tended + await each_in_turn(
             due, self._fire_timer, "could not show a timed step for run %s"
@@ -152,6 +154,8 @@ class LessonService:
             card, form = result.form
             answer = Address(address.run_id, address.step_id, Action.ANSWER)
             return Outcome(form=FormToOpen(answer, card, form))
+        if result.check is not None:  # a private check: its message is redrawn where clicked
+            return Outcome(redraw=check_card(result.check), done=CHECK_ANSWERED)
         # The run's own channel, wherever the click came from (a member's direct message).
         presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
         if result.receipt is not None:

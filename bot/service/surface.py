@@ -114,8 +114,12 @@ class Surface(Protocol):
         """
         ...
 
-    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+    async def message_member(
+        self, place: Place, user_id: str, text: str, card: StepCard | None = None
+    ) -> bool:
         """Message one member privately (a direct message); False if the platform refuses.
+
+        With `card`, the message is the card with its buttons (`text` its notification).
 
         Raises `PlatformUnavailable` when the platform did not answer.
         """
@@ -199,7 +203,7 @@ class Outcome:
     own: OwnStep | None = None
     so_far: RevealCard | None = None
     answered: OwnStep | None = None
-    redraw: ReasonCard | None = None
+    redraw: ReasonCard | StepCard | None = None
     refused: bool = False
 
     async def shown(self) -> Reply | None:

@@ -265,11 +265,14 @@ class SlackSurface:
         )
         return channel
 
-    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
-        """A direct message from the app to a member; False if Slack refuses it."""
+    async def message_member(
+        self, place: Place, user_id: str, text: str, card: StepCard | None = None
+    ) -> bool:
+        """The app's direct message to a member (a card, if given); False if Slack refuses it."""
         text = CHANNEL_LINK.sub(r"<#\1>", clip(to_mrkdwn(text), MAX_FALLBACK_TEXT))
+        blocks = None if card is None else card_message(card)[1]
         try:
-            await self.post_direct(user_id, text)
+            await self.post_direct(user_id, text, blocks)
         except API_ERRORS as error:
             log.info("could not message a member privately: %s", describe(error))
             if unavailable(error):

@@ -185,6 +185,10 @@ class Platform(ABC):
         """
 
     @abstractmethod
+    def direct_posts(self, user: Person) -> list[Post]:
+        """The bot's messages in its direct messages with the member, as they are now."""
+
+    @abstractmethod
     def own_posts(self, user: Person) -> list[Post]:
         """What the member was shown alone with buttons (their own steps), oldest first.
 

@@ -280,6 +280,10 @@ class DiscordPlatform(Platform):
 
         return self.fake.park(matches)
 
+    def direct_posts(self, user: Person) -> list[Post]:
+        """The bot's DMs to the member, as edits left them."""
+        return [DiscordPost(message) for message in self.fake.direct_messages(self._user(user))]
+
     def own_posts(self, user: Person) -> list[Post]:
         """Each state of the member's ephemeral messages that had buttons, oldest first.
 

@@ -321,9 +321,13 @@ class SlackPlatform(Platform):
 
         return self.fake.park(matches)
 
+    def direct_posts(self, user: Person) -> list[Post]:
+        """The app's messages in its direct message with the member, as updates left them."""
+        return [SlackPost(self.fake, call) for call in self.fake.direct_messages(user.id)]
+
     def own_posts(self, user: Person) -> list[Post]:
         """The app's messages in its direct message with the member."""
-        return [SlackPost(self.fake, call) for call in self.fake.direct_messages(user.id)]
+        return self.direct_posts(user)
 
     def ack(self, sent: Sent) -> Ack:
         """The HTTP answer: empty, so the member sees nothing until the reply comes."""

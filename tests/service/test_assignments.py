@@ -78,10 +78,21 @@ class RecordingSurface:
     unanswered: set[str] = field(default_factory=set)
     """Members whose direct messages get no answer from the platform (an outage)."""
 
-    async def message_member(self, place: Place, user_id: str, text: str) -> bool:
+    closed_dms: set[str] = field(default_factory=set)
+    """Members who closed their direct messages: the platform refuses to message them."""
+    cards: list[tuple[str, StepCard]] = field(default_factory=list)
+    """Cards sent to members privately (a recall check), with whom they went to."""
+
+    async def message_member(
+        self, place: Place, user_id: str, text: str, card: StepCard | None = None
+    ) -> bool:
         if user_id in self.unanswered:
             raise PlatformUnavailable("no answer")
+        if user_id in self.closed_dms:
+            return False
         self.messaged.append((user_id, text))
+        if card is not None:
+            self.cards.append((user_id, card))
         return True
 
     threads: list[tuple[str, Card]] = field(default_factory=list)

@@ -8,7 +8,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,8 +30,10 @@ T = TypeVar("T")
 
 TABLES = {
     "runs", "members", "votes", "checker_runs", "free_answers", "step_messages", "step_tallies",
-    "deliveries", "member_passes", "reasons", "alembic_version",
+    "deliveries", "member_passes", "reasons", "recall_checks", "recall_answers", "recall_stops",
+    "recall_rounds", "alembic_version",
 }
+RECALL_TABLES = {"recall_checks", "recall_answers", "recall_stops", "recall_rounds"}
 
 
 def tables_of(path: Path) -> set[str]:
@@ -180,6 +182,11 @@ async def read_back(url: str, run_id: int) -> tuple[Any, int]:
         await engine.dispose()
 
 
+def vote_count(connection: Connection) -> int:
+    """How many votes are stored, read with plain SQL (whatever the schema's revision)."""
+    return int(connection.execute(text("select count(*) from votes")).scalar_one())
+
+
 def run_columns(connection: Connection) -> set[str]:
     return {column["name"] for column in inspect(connection).get_columns("runs")}
 
@@ -221,4 +228,38 @@ def test_reasons_come_and_go_with_their_migration_and_answers_stay(
     assert asyncio.run(store_a_reason(url, run_id)) == {1: "it has a checker"}
     command.downgrade(alembic_config(url), "0007")
     assert "reasons" not in asyncio.run(on_connection(url, table_names))
-    assert asyncio.run(read_back(url, run_id))[1] == 1  # the vote is still there
+    assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there
+
+
+async def plan_a_recall(url: str, run_id: int) -> int:
+    """The run ended with a three-day recall: the checks the store plans for it."""
+    engine = open_database(url)
+    try:
+        async with engine.begin() as connection:
+            ended = bindparam("ended", datetime(2026, 12, 1, tzinfo=UTC), type_=UTCDateTime())
+            await connection.execute(
+                text("update runs set state = 'finished', recall_plan = '259200', "
+                     "ended_at = :ended where id = :run").bindparams(ended), {"run": run_id}
+            )
+        store = SqlRunStore(engine)
+        run = await store.get_run(run_id)
+        assert run is not None
+        return await store.plan_checks(run, timedelta(days=2))
+    finally:
+        await engine.dispose()
+
+
+def test_the_delayed_recall_comes_and_goes_with_its_migration_and_answers_stay(
+    empty_database_url: str,
+) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0008")
+    run_id = asyncio.run(store_a_run_and_a_vote(url))
+    upgrade_sync(url)
+    run, _ = asyncio.run(read_back(url, run_id))
+    assert (run.recall_plan, run.ended_at) == ((), None)  # runs from before keep no recall
+    assert asyncio.run(plan_a_recall(url, run_id)) == 1  # the one member who voted
+    command.downgrade(alembic_config(url), "0008")
+    assert not RECALL_TABLES & asyncio.run(on_connection(url, table_names))
+    assert not {"recall_plan", "ended_at"} & asyncio.run(on_connection(url, run_columns))
+    assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there

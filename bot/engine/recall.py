@@ -1,0 +1,254 @@
+"""The delayed recall: a lesson's key ideas asked again, privately, days later, and what was kept.
+
+A run carries a plan: delays after the lesson (`3d`, or `2d,9d` for spaced checks). When a
+member's lesson ends (their pass finished, else the run ended), each delay makes one check,
+due that long after and open for a window. Only members who answered something get one. A
+check asks the lesson's `delayed_recall` questions; each answer is stored once and told right
+or not, with its reason. When every check of a round has closed, the channel is shown, for
+each question, the share right at the lesson and the share right later, among the same members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.engine.core import RunCore, require_host
+from bot.engine.ports import RecallStorage
+from bot.engine.steps.peer_round import AGAIN_KIND
+from bot.engine.steps.prediction import CHOICE_KIND
+from bot.model.errors import BadAddress, NoOpenCheck
+from bot.model.records import (
+    LaterAnswer,
+    Member,
+    Place,
+    RecallCheck,
+    RecallProgress,
+    RecallRound,
+    RunRecord,
+)
+from lessons.schema import LaterQuestion, Lesson
+
+RECALL_LEASE = timedelta(seconds=120)
+"""How long a claimed check or round is its claimant's to send; after that, any process's."""
+DEFAULT_WINDOW = timedelta(days=2)
+"""How long a check stays open once it is due."""
+STOP_STEP = "recall"
+"""The step part of the address of a check's "No more of these" button."""
+
+
+def span_text(seconds: int) -> str:
+    """A delay as members read it: '3 days', '36 hours', '90 minutes'."""
+    for unit, size in (("day", 86400), ("hour", 3600)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    count = max(seconds // 60, 1)
+    return f"{count} minute{'s' if count != 1 else ''}"
+
+
+def plan_line(plan: tuple[int, ...]) -> str:
+    """What a run's first post says of its delayed recall (empty when it has none)."""
+    if not plan:
+        return ""
+    when = " and again ".join(span_text(delay) for delay in plan)
+    return (f"🔁 {when} after the lesson, each member who answered gets a one-minute "
+            "private check of its key ideas.")
+
+
+@dataclass(frozen=True)
+class CheckView:
+    """A member's check as it stands: the lesson, the check, and what their last answer was."""
+
+    run: RunRecord
+    lesson: Lesson
+    check: RecallCheck
+    last: tuple[LaterQuestion, str, bool] | None = None
+    """The question just answered, the choice given, and whether it was right."""
+    stopped: bool = False
+
+    @property
+    def questions(self) -> list[LaterQuestion]:
+        """The check's questions, in the lesson's order."""
+        return list(self.lesson.delayed_recall)
+
+    @property
+    def next_question(self) -> LaterQuestion | None:
+        """The first question not answered yet; None when the check is done."""
+        return next((q for q in self.questions if q.id not in self.check.answers), None)
+
+    @property
+    def right(self) -> int:
+        """How many of the member's answers were right."""
+        return sum(correct for _, correct in self.check.answers.values())
+
+
+@dataclass(frozen=True)
+class KeptQuestion:
+    """One question's figures: among members who answered it later and at the lesson."""
+
+    question: LaterQuestion
+    label: str
+    members: int
+    right_then: int
+    right_later: int
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What a channel kept: a round's figures, question by question."""
+
+    run: RunRecord
+    lesson: Lesson
+    round: RecallRound
+    answered: int
+    """Members who answered at least one question of the round's checks."""
+    questions: tuple[KeptQuestion, ...]
+
+
+class DelayedRecall:
+    """Planning, sending and answering members' checks; each round's figures for the channel."""
+
+    def __init__(
+        self, core: RunCore, store: RecallStorage, window: timedelta = DEFAULT_WINDOW
+    ) -> None:
+        self.core = core
+        self.store = store
+        self.window = window
+
+    async def plan_due(self) -> int:
+        """Plan the checks every run owes now; how many they owe (new or planned before)."""
+        planned = 0
+        for run in await self.store.runs_to_plan(self.core.clock()):
+            planned += await self.store.plan_checks(run, self.window)
+        return planned
+
+    async def due_checks(self, limit: int, platform: str | None = None) -> list[RecallCheck]:
+        """Up to `limit` checks due now and not sent (of runs on `platform`), oldest first."""
+        return await self.store.due_checks(self.core.clock(), limit, platform)
+
+    async def claim(self, check: RecallCheck, holder: str, gone: Collection[str] = ()) -> bool:
+        """Claim a due check for `holder` to send (`RECALL_LEASE`); False: not to send."""
+        lease = RECALL_LEASE.total_seconds()
+        return await self.store.claim_check(check.id, holder, self.core.clock(), lease, gone)
+
+    async def sent(self, check: RecallCheck, reached: bool) -> None:
+        """Note that a check was sent, or that its member cannot be messaged (never retried)."""
+        await self.store.check_sent(check.id, self.core.clock(), reached)
+
+    async def unclaim(self, check: RecallCheck, holder: str) -> None:
+        """Give back a claimed check the platform did not answer, for a later round."""
+        await self.store.release_check(check.id, holder)
+
+    async def holders(self) -> list[str]:
+        """The processes holding claims of checks or rounds not yet done."""
+        return await self.store.recall_holders()
+
+    async def view(self, check: RecallCheck) -> CheckView:
+        """A check as its member first sees it."""
+        run = await self.core.run(check.run_id, cached=True)
+        if run is None:
+            raise NoOpenCheck()
+        return CheckView(run, self.core.lesson_of(run), check)
+
+    async def answer(self, run_id: int, question_id: str, choice_id: str, member: Member
+                     ) -> CheckView:
+        """Store a member's answer to a question of their open check; the check after it.
+
+        A check that is not theirs, or has closed, changes nothing. An answer given before
+        counts: the first one stands, and the member is shown it again.
+        """
+        view = await self._open(run_id, member)
+        question = next((q for q in view.questions if q.id == question_id), None)
+        choices = question.choices if question is not None else []
+        choice = next((c for c in choices if c.id == choice_id), None)
+        if question is None or choice is None:
+            raise BadAddress()
+        correct = choice.id == question.correct_choice.id
+        await self.store.save_recall_answer(
+            view.check.id, question.id, choice.id, correct, self.core.clock()
+        )
+        check = await self.store.open_check(run_id, member.user_id, self.core.clock())
+        if check is None:
+            raise NoOpenCheck()
+        given, right = check.answers[question.id]
+        return CheckView(view.run, view.lesson, check, (question, given, right))
+
+    async def stop(self, run_id: int, member: Member) -> CheckView:
+        """No more checks from the run's channel for this member; their check as it stands."""
+        view = await self._open(run_id, member)
+        await self.store.stop_recalls(run_id, member.user_id, self.core.clock())
+        return CheckView(view.run, view.lesson, view.check, stopped=True)
+
+    async def _open(self, run_id: int, member: Member) -> CheckView:
+        check = await self.store.open_check(run_id, member.user_id, self.core.clock())
+        if check is None:
+            raise NoOpenCheck()
+        return await self.view(check)
+
+    async def rounds_due(self, platform: str | None = None) -> list[RecallRound]:
+        """Rounds (of runs on `platform`) whose checks have all closed, figures not posted."""
+        return await self.store.rounds_to_post(self.core.clock(), platform)
+
+    async def claim_round(
+        self, recall_round: RecallRound, holder: str, gone: Collection[str] = ()
+    ) -> bool:
+        """Claim a round's post for `holder`; False: another process posts it, or did."""
+        lease = RECALL_LEASE.total_seconds()
+        return await self.store.claim_round(recall_round, holder, self.core.clock(), lease, gone)
+
+    async def round_posted(self, recall_round: RecallRound) -> None:
+        """Note that a round's figures were posted: never again."""
+        await self.store.round_posted(recall_round, self.core.clock())
+
+    async def unclaim_round(self, recall_round: RecallRound, holder: str) -> None:
+        """Give back a round whose post the platform did not answer."""
+        await self.store.release_round(recall_round, holder)
+
+    async def kept(self, recall_round: RecallRound) -> Kept | None:
+        """A round's figures, per question right at the lesson and later; None: run gone."""
+        run = await self.core.run(recall_round.run_id)
+        if run is None:
+            return None
+        lesson = self.core.lesson_of(run)
+        later = await self.store.later_answers(run.id, recall_round.round)
+        asked = [q.asks_again for q in lesson.delayed_recall]
+        then = await self.store.lesson_choices(run.id, asked)
+        rows = tuple(_kept_question(lesson, q, later, then) for q in lesson.delayed_recall)
+        answered = len({answer.member for answer in later})
+        return Kept(run, lesson, recall_round, answered, rows)
+
+    async def progress_here(self, place: Place, host: Member) -> tuple[RunRecord, RecallProgress]:
+        """For a host: the channel's run (or latest) and how its recall checks stand."""
+        require_host(host, "see the lesson's progress")
+        run = await self.core.run_in(place, or_latest=True)
+        return run, await self.store.recall_progress(run.id)
+
+    async def progress(self, run_id: int) -> RecallProgress:
+        """How many of a run's checks are planned, sent, answered and unreachable."""
+        return await self.store.recall_progress(run_id)
+
+
+def _kept_question(
+    lesson: Lesson,
+    question: LaterQuestion,
+    later: list[LaterAnswer],
+    then: dict[tuple[int, str], dict[str, str]],
+) -> KeptQuestion:
+    """A question's figures among the members who answered it later and at the lesson."""
+    step = lesson.step_by_id(question.asks_again)
+    right_id = next(c.id for c in getattr(step, "choices", ()) if c.correct)
+    members = right_then = right_later = 0
+    for answer in later:
+        if answer.question_id != question.id:
+            continue
+        votes = then.get((answer.member, question.asks_again), {})
+        final = votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
+        if final is None:
+            continue
+        members += 1
+        right_then += final == right_id
+        right_later += answer.correct
+    return KeptQuestion(question, step.title, members, right_then, right_later)
+

@@ -1,0 +1,215 @@
+"""The delayed recall for every platform: sending members' checks, their clicks, the round's post.
+
+Each tick of the timer loop plans the checks runs owe, sends up to `pace` of those due (so a
+thousand checks due at once go out at the configured pace, not in one burst), and posts the
+figures of every round whose checks have all closed. A check goes to the member privately (a
+direct message), with the question's choices and "No more of these" as buttons; each click
+redraws that message with whether the answer was right, and the next question.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from bot.engine import Action, Address, LessonEngine
+from bot.engine.recall import STOP_STEP, CheckView, Kept, KeptQuestion, span_text
+from bot.model import Button, Chart, Section, Series, StepCard, SummaryCard
+from bot.model.records import RecallCheck, RecallProgress, RecallRound, RunRecord
+from bot.service.assignments import TEND_EVERY, utc_text
+from bot.service.posting import holder_gone
+from bot.service.presenter import Presenter
+from bot.service.surface import PlatformUnavailable
+from lessons.schema import LaterQuestion
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PACE = 20
+"""Checks sent per tick of the timer loop (about a second) by one process, at most."""
+STOP_LABEL = "No more of these"
+KIND = "recall"
+CHECK_ANSWERED = "Noted."
+"""The confirmation of a click on a check, where a platform must say something."""
+
+
+def check_card(view: CheckView) -> StepCard:
+    """A member's check as their private message shows it: the last answer, the next question."""
+    check, lesson, question = view.check, view.lesson, view.next_question
+    asked = len(view.questions)
+    lines = [] if view.last or view.stopped else [_opening(view)]
+    if view.last is not None:
+        lines.append(_verdict(*view.last))
+    if view.stopped:
+        lines.append("Done: you will get no more of these checks from this channel.")
+    elif question is None:
+        lines.append(f"That's the check: {view.right} of {asked} right. When it closes "
+                     f"({utc_text(check.closes_at)}), the channel sees what it kept, as "
+                     "totals only, never names.")
+    sections = () if question is None or view.stopped else (Section("", question.text),)
+    buttons = () if question is None or view.stopped else _buttons(view)
+    number = asked if question is None else len(check.answers) + 1
+    return StepCard(
+        run_id=check.run_id, step_id=question.id if question else STOP_STEP, kind=KIND,
+        number=number, total=asked, title=f"Recall check · {lesson.title}",
+        body="\n\n".join(lines), sections=sections, buttons=buttons,
+    )
+
+
+def _opening(view: CheckView) -> str:
+    run, asked = view.run, len(view.questions)
+    plan, number = run.recall_plan, view.check.round
+    ago = f"{span_text(plan[number - 1])} ago" if 0 < number <= len(plan) else "Lately"
+    return (f"{ago} you took this lesson in <#{run.place.channel}>. Here are {asked} "
+            "questions on its key ideas, about a minute in all; the check is open until "
+            f"{utc_text(view.check.closes_at)}. The channel only ever sees totals, never names.")
+
+
+def _verdict(question: LaterQuestion, choice_id: str, right: bool) -> str:
+    label = next((c.label for c in question.choices if c.id == choice_id), choice_id)
+    if right:
+        return f"✅ “{label}”: right. {question.why}"
+    return f"❌ “{label}”: not quite; it was “{question.correct_choice.label}”. {question.why}"
+
+
+def _buttons(view: CheckView) -> tuple[Button, ...]:
+    question = view.next_question
+    assert question is not None
+    run_id = view.check.run_id
+    choices = tuple(
+        Button(Address(run_id, question.id, Action.RECALL, choice.id).encode(), choice.label,
+               row=index // 5)
+        for index, choice in enumerate(question.choices)
+    )
+    stop = Button(Address(run_id, STOP_STEP, Action.NOMORE).encode(), STOP_LABEL, row=2)
+    return (*choices, stop)
+
+
+def kept_card(kept: Kept) -> SummaryCard:
+    """A round's figures for the channel: each question, right at the lesson and right later."""
+    later = span_text(kept.round.delay_seconds)
+    shown = [row for row in kept.questions if row.members]
+    lines = [f"{kept.answered} member{'s' if kept.answered != 1 else ''} answered the recall "
+             f"check {later} after “{kept.lesson.title}”. Among the same members:"]
+    lines += [_kept_line(row, later) for row in shown]
+    if not shown:
+        lines.append("No one who answered at the lesson answered the check, so there is "
+                     "nothing to compare.")
+    chart = _kept_chart(shown, later) if shown else None
+    return SummaryCard(run_id=kept.run.id, title=f"What the channel kept, {later} on",
+                       lines=tuple(lines), members=kept.answered, chart=chart, finished=True)
+
+
+def _share(count: int, total: int) -> float:
+    return 100.0 * count / total if total else 0.0
+
+
+def _kept_line(row: KeptQuestion, later: str) -> str:
+    then, now = _share(row.right_then, row.members), _share(row.right_later, row.members)
+    return (f"• {row.label}: right at the lesson {row.right_then} of {row.members} "
+            f"({then:.0f}%); {later} later {row.right_later} of {row.members} ({now:.0f}%).")
+
+
+def _kept_chart(rows: list[KeptQuestion], later: str) -> Chart:
+    then = tuple(_share(r.right_then, r.members) for r in rows)
+    now = tuple(_share(r.right_later, r.members) for r in rows)
+    return Chart(
+        title=f"Right at the lesson and {later} later (same members)",
+        labels=tuple(row.label for row in rows),
+        series=(
+            Series("at the lesson", then,
+                   ends=tuple(f"{r.right_then} of {r.members}" for r in rows)),
+            Series(f"{later} later", now,
+                   ends=tuple(f"{r.right_later} of {r.members}" for r in rows)),
+        ),
+        value_label="% right",
+    )
+
+
+def progress_line(progress: RecallProgress) -> str:
+    """A host's line on a run's delayed recall: checks sent, answered, unreachable."""
+    if not progress.planned:
+        return ""
+    return (f"Recall checks: {progress.sent} sent of {progress.planned} planned, "
+            f"{progress.answered} answered, {progress.unreachable} unreachable.")
+
+
+class Recalls:
+    """Sends members' checks at a pace, answers their clicks, posts each round once."""
+
+    def __init__(
+        self, engine: LessonEngine, presenter: Presenter, pace: int = DEFAULT_PACE
+    ) -> None:
+        """`pace`: how many checks one process sends per tick of its timer loop, at most."""
+        self.engine = engine
+        self.presenter = presenter
+        self.pace = pace
+        self._tended: dict[str | None, datetime] = {}
+
+    async def tend(self, platform: str | None = None) -> int:
+        """Send up to `pace` due checks; each `TEND_EVERY`, plan checks and post rounds too.
+
+        How many checks and rounds went out.
+        """
+        now, last = self.engine.clock(), self._tended.get(platform)
+        if last is None or now - last >= TEND_EVERY:
+            self._tended[platform] = now
+            await self.engine.recall.plan_due()
+            return await self.send_due(platform) + await self.post_rounds(platform)
+        return await self.send_due(platform)
+
+    async def send_due(self, platform: str | None = None) -> int:
+        """Send up to `pace` due checks, each claimed first; how many reached their member."""
+        recall, holder = self.engine.recall, self.presenter.turns.holder
+        due = await recall.due_checks(self.pace, platform)
+        gone = [other for other in await recall.holders() if holder_gone(other)] if due else []
+        reached = 0
+        for check in due:
+            run = await self.engine.run(check.run_id)
+            if run is None:
+                continue
+            if await recall.claim(check, holder, gone):
+                reached += await self._send(run, check, holder)
+        return reached
+
+    async def _send(self, run: RunRecord, check: RecallCheck, holder: str) -> int:
+        """Send one claimed check: marked sent (1), its member unreachable, or given back."""
+        recall = self.engine.recall
+        card = check_card(await recall.view(check))
+        try:
+            reached = await self.presenter.surface.message_member(
+                run.place, check.user_id, card.body, card
+            )
+        except PlatformUnavailable:
+            log.warning("a recall check of run %s got no answer; it is sent later", run.id)
+            await recall.unclaim(check, holder)
+            return 0
+        await recall.sent(check, reached)
+        return int(reached)
+
+    async def post_rounds(self, platform: str | None = None) -> int:
+        """Post the figures of each round whose checks have all closed, once; how many."""
+        recall, holder = self.engine.recall, self.presenter.turns.holder
+        gone = [other for other in await recall.holders() if holder_gone(other)]
+        posted = 0
+        for recall_round in await recall.rounds_due(platform):
+            run = await self.engine.run(recall_round.run_id)
+            if run is None:
+                continue
+            if await recall.claim_round(recall_round, holder, gone):
+                posted += await self._post_round(run, recall_round, holder)
+        return posted
+
+    async def _post_round(self, run: RunRecord, recall_round: RecallRound, holder: str) -> int:
+        recall = self.engine.recall
+        kept = await recall.kept(recall_round)
+        if kept is None:
+            return 0
+        try:
+            await self.presenter.post(run.place.channel, kept_card(kept))
+        except PlatformUnavailable:
+            log.warning("the recall figures of run %s got no answer; posted later", run.id)
+            await recall.unclaim_round(recall_round, holder)
+            return 0
+        await recall.round_posted(recall_round)
+        return 1
+

@@ -1,4 +1,4 @@
-"""Reading lesson files: YAML in, a validated `Lesson` out, or errors naming step and field."""
+"""Reading lesson files: YAML in, a validated `Lesson` out, or errors naming where and what."""
 
 from __future__ import annotations
 
@@ -66,16 +66,21 @@ def _describe(error: ValidationError, raw: Any) -> list[str]:
 
 def _describe_one(loc: tuple[Any, ...], message: str, raw: Any) -> str:
     if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
-        step_name = _step_name(raw, loc[1])
+        step_name = _item_name(raw, "steps", loc[1])
         field = ".".join(str(part) for part in loc[3:] if part not in ("",)) or "(step)"
         return f"step {step_name}, field '{field}': {message}"
+    if len(loc) >= 2 and loc[0] == "delayed_recall" and isinstance(loc[1], int):
+        question = _item_name(raw, "delayed_recall", loc[1])
+        field = ".".join(str(part) for part in loc[2:]) or "(question)"
+        return f"delayed-recall question {question}, field '{field}': {message}"
     field = ".".join(str(part) for part in loc) or "(lesson)"
     return f"field '{field}': {message}"
 
 
-def _step_name(raw: Any, index: int) -> str:
+def _item_name(raw: Any, items: str, index: int) -> str:
+    """The id of the lesson's item at `index` of a list (`steps`), or its position."""
     try:
-        step_id = raw["steps"][index]["id"]
+        item_id = raw[items][index]["id"]
     except (KeyError, IndexError, TypeError):
         return f"#{index + 1}"
-    return f"'{step_id}'"
+    return f"'{item_id}'"

@@ -452,6 +452,44 @@ class PeerRoundStep(StepBase):
 QUESTION_STEPS = (PredictionStep, VerifierStep, FreeAnswerStep, PeerRoundStep)
 """The kinds of step members answer; each has a reveal."""
 
+
+class LaterQuestion(Strict):
+    """A delayed-recall question: a lesson's key idea asked again, in new words, days later."""
+
+    id: Slug
+    asks_again: Slug = Field(
+        description="The id of the lesson step whose idea it asks again: a prediction or a "
+        "peer round with a right answer, not a recall step (name the original)."
+    )
+    text: LongText = Field(
+        description="The question, in new words: not the asked step's body word for word."
+    )
+    choices: list[Choice] = Field(
+        min_length=2,
+        max_length=5,
+        description="2 to 5 choices, exactly one `correct: true`; not all labelled as the "
+        "asked step's choices are.",
+    )
+    why: ShortText = Field(
+        description="The one-line reason shown after the member answers, right or not."
+    )
+
+    @model_validator(mode="after")
+    def _check_choices(self) -> LaterQuestion:
+        ids = [choice.id for choice in self.choices]
+        if len(set(ids)) != len(ids):
+            raise _error_at(("choices",), f"choice ids must be unique, got {ids}")
+        if sum(choice.correct for choice in self.choices) != 1:
+            message = "a delayed-recall question needs exactly one choice marked correct"
+            raise _error_at(("choices",), message)
+        return self
+
+    @property
+    def correct_choice(self) -> Choice:
+        """The right answer."""
+        return next(choice for choice in self.choices if choice.correct)
+
+
 Step = Annotated[
     NarrationStep
     | PredictionStep
@@ -480,6 +518,12 @@ class Lesson(Strict):
     )
     disclaimer: LongText | None = None
     steps: list[Step] = Field(min_length=1, max_length=40)
+    delayed_recall: list[LaterQuestion] = Field(
+        default_factory=list,
+        max_length=5,
+        description="Up to 5 questions each member is sent privately days after the lesson, "
+        "each asking a key idea of a step again in new words; the channel sees how much it kept.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -499,6 +543,17 @@ class Lesson(Strict):
                 _check_mechanism_source(step, self.steps[:index])
             if isinstance(step, PredictionStep) and step.recall:
                 _check_recall(index, step, self.steps[:index])
+        return self
+
+    @model_validator(mode="after")
+    def _check_delayed_recall(self) -> Lesson:
+        seen: set[str] = set()
+        for index, question in enumerate(self.delayed_recall):
+            if question.id in seen:
+                message = f"'{question.id}' is the id of an earlier delayed-recall question"
+                raise _error_at(("delayed_recall", index, "id"), message)
+            seen.add(question.id)
+            _check_later_question(index, question, self.steps)
         return self
 
     def step_at(self, index: int) -> Step:
@@ -535,6 +590,11 @@ def _prediction_error(field: str, message: str, step_index: int | None = None) -
     where: tuple[str | int, ...] = (field,)
     if step_index is not None:
         where = ("steps", step_index, StepKind.PREDICTION.value, field)
+    return _error_at(where, message)
+
+
+def _error_at(where: tuple[str | int, ...], message: str) -> ValidationError:
+    """A validation error with a plain message, located at `where` (within the model checked)."""
     error = PydanticCustomError("lesson", message)
     return ValidationError.from_exception_data(
         "Lesson", [InitErrorDetails(type=error, loc=where, input=None)]
@@ -564,3 +624,43 @@ def _check_recall(index: int, step: PredictionStep, earlier: list[Step]) -> None
     if asked != [(c.id, c.label, c.correct) for c in recalled.choices]:
         message = f"a recall asks again with the same choices as '{recalled.id}'"
         raise _prediction_error("choices", message, index)
+
+
+def _check_later_question(index: int, question: LaterQuestion, steps: list[Step]) -> None:
+    """Refuse a delayed-recall question that asks no right-answer step, or copies it verbatim."""
+    asked = _asked_step(index, question, steps)
+    if _words(question.text) == _words(asked.body):
+        message = f"the text is the body of '{asked.id}' word for word; ask its idea in new words"
+        raise _error_at(("delayed_recall", index, "text"), message)
+    labels = {_words(choice.label) for choice in asked.choices}
+    if all(_words(choice.label) in labels for choice in question.choices):
+        message = (f"the choices copy the labels of '{asked.id}'; word them anew, so a "
+                   "member recalls the idea, not the button")
+        raise _error_at(("delayed_recall", index, "choices"), message)
+
+
+def _asked_step(
+    index: int, question: LaterQuestion, steps: list[Step]
+) -> PredictionStep | PeerRoundStep:
+    """The step a delayed-recall question asks again, if it is one with a right answer."""
+    where = ("delayed_recall", index, "asks_again")
+    step = next((s for s in steps if s.id == question.asks_again), None)
+    if step is None:
+        raise _error_at(where, f"'{question.asks_again}' is not a step of this lesson")
+    if isinstance(step, PredictionStep) and step.recall:
+        message = (f"'{step.id}' asks '{step.recall}' again; name the original, "
+                   f"'{step.recall}'")
+        raise _error_at(where, message)
+    if isinstance(step, PeerRoundStep) or (
+        isinstance(step, PredictionStep) and step.correct_choice is not None
+    ):
+        return step
+    what = "a poll (no choice is correct)" if isinstance(step, PredictionStep) else (
+        f"a {step.kind.value} step")
+    message = f"'{step.id}' is {what}; name a prediction or a peer round with a right answer"
+    raise _error_at(where, message)
+
+
+def _words(text: str) -> str:
+    """A text's words, for comparison: case and spacing ignored."""
+    return " ".join(text.split()).casefold()

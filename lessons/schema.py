@@ -467,8 +467,8 @@ class LaterQuestion(Strict):
     choices: list[Choice] = Field(
         min_length=2,
         max_length=5,
-        description="2 to 5 choices, exactly one `correct: true`; not all of them labelled "
-        "as at the asked step.",
+        description="2 to 5 choices, exactly one `correct: true`; not all labelled as the "
+        "asked step's choices are.",
     )
     why: ShortText = Field(
         description="The one-line reason shown after the member answers, right or not."
@@ -488,6 +488,7 @@ class LaterQuestion(Strict):
     def correct_choice(self) -> Choice:
         """The right answer."""
         return next(choice for choice in self.choices if choice.correct)
+
 
 Step = Annotated[
     NarrationStep

@@ -13,7 +13,14 @@ from bot.engine.cards import step_card
 from bot.engine.steps.peer_round import MIN_REASON_WORDS, REASON_LIMIT
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.reading import authored_words, reading_minutes, word_count
-from lessons.schema import FreeAnswerStep, Lesson, PeerRoundStep, PredictionStep, VerifierStep
+from lessons.schema import (
+    FreeAnswerStep,
+    LaterQuestion,
+    Lesson,
+    PeerRoundStep,
+    PredictionStep,
+    VerifierStep,
+)
 
 AskedOnce = PredictionStep | PeerRoundStep
 
@@ -144,6 +151,46 @@ def test_each_post_is_short_and_the_lesson_is_short_in_all(lesson: Lesson) -> No
     long_posts = {step_id: words for step_id, words in counts.items() if words > MAX_MAIN_WORDS}
     assert not long_posts, f"main text above {MAX_MAIN_WORDS} words: {long_posts}"
     assert authored_words(lesson) <= MAX_AUTHORED_WORDS
+
+
+def long_delayed_recall(lesson: Lesson) -> dict[str, int]:
+    """The delayed-recall questions whose text is longer than a step's post may be."""
+    counts = {question.id: word_count(question.text) for question in lesson.delayed_recall}
+    return {key: words for key, words in counts.items() if words > MAX_MAIN_WORDS}
+
+
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+def test_each_delayed_recall_question_is_as_short_as_a_post(lesson: Lesson) -> None:
+    assert long_delayed_recall(lesson) == {}, f"above {MAX_MAIN_WORDS} words"
+
+
+def test_a_long_delayed_recall_question_is_caught() -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    first, *others = lesson.delayed_recall
+    long = first.model_copy(update={"text": "Why? " * (MAX_MAIN_WORDS + 1)})
+    longer = lesson.model_copy(update={"delayed_recall": [long, *others]})
+    assert long_delayed_recall(longer) == {first.id: MAX_MAIN_WORDS + 1}
+
+
+def delayed_recall_spoilers(lesson: Lesson, question: LaterQuestion) -> list[str]:
+    """The question's right answer, or the asked step's key words, in the question's text."""
+    asked = lesson.step_by_id(question.asks_again)
+    keywords = asked.keywords if isinstance(asked, PredictionStep | PeerRoundStep) else []
+    secrets = [question.correct_choice.label, *keywords]
+    return [secret for secret in secrets if secret.lower() in question.text.lower()]
+
+
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+def test_a_delayed_recall_question_does_not_give_its_answer_away(lesson: Lesson) -> None:
+    for question in lesson.delayed_recall:
+        assert delayed_recall_spoilers(lesson, question) == [], question.id
+
+
+def test_a_spoiler_in_a_delayed_recall_question_is_caught() -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    question = lesson.delayed_recall[0]
+    spoiled = question.model_copy(update={"text": f"{question.text} Hint: the reward."})
+    assert delayed_recall_spoilers(lesson, spoiled) == ["reward"]
 
 
 def all_text(lesson: Lesson) -> str:

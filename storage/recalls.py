@@ -126,7 +126,8 @@ class RecallStore:
     ) -> list[RecallCheck]:
         """Checks due and not sent, still open, of members who did not stop them; oldest first.
 
-        With `platform`, only those of its runs.
+        With `platform`, only those of its runs. A check another process holds is listed too:
+        its claim tells whether it may be taken over (its holder gone, or its lease lapsed).
         """
         query = (
             _check_columns()
@@ -136,7 +137,6 @@ class RecallStore:
                 RecallCheckRow.unreachable.is_(False),
                 RecallCheckRow.due_at <= now,
                 RecallCheckRow.closes_at > now,
-                _free(RecallCheckRow, now),
                 ~_stopped().exists(),
             )
             .order_by(RecallCheckRow.due_at, RecallCheckRow.id)
@@ -234,11 +234,11 @@ class RecallStore:
     async def rounds_to_post(
         self, now: datetime, platform: str | None = None
     ) -> list[RecallRound]:
-        """Rounds (of runs on `platform`) whose checks have all closed, not posted nor held."""
+        """Rounds (of runs on `platform`) whose checks have all closed and are not posted."""
         query = (
             select(RecallRoundRow.run_id, RecallRoundRow.round, RecallRoundRow.delay_seconds)
             .where(RecallRoundRow.posted_at.is_(None), RecallRoundRow.post_at <= now,
-                   _free(RecallRoundRow, now), _on_platform(RecallRoundRow.run_id, platform))
+                   _on_platform(RecallRoundRow.run_id, platform))
             .order_by(RecallRoundRow.post_at, RecallRoundRow.id)
         )
         async with self.sessions() as session:
@@ -387,11 +387,6 @@ def _on_platform(run_id: Any, platform: str | None) -> ColumnElement[bool]:
     if platform is None:
         return true()
     return select(RunRow.id).where(RunRow.id == run_id, RunRow.platform == platform).exists()
-
-
-def _free(table: Claimable, now: datetime) -> ColumnElement[bool]:
-    """Not held by any process, or held by one whose claim lapsed."""
-    return or_(table.holder.is_(None), table.hold_until < now)
 
 
 def _stopped() -> Select[int]:

@@ -7,7 +7,7 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 3245
+MAX_LINES_TOGETHER = 3280
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
 scopes, showing a member their own steps privately (Discord's one ephemeral message moved

@@ -231,7 +231,7 @@ def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
 
 def step_content(card: StepCard) -> str:
     """The line above a step: its number, the run and the live counter."""
-    parts = [f"**Step {card.number} of {card.total}**", f"run {card.run_id}"]
+    parts = [f"**{card.unit} {card.number} of {card.total}**", f"run {card.run_id}"]
     if card.takes_answers or card.superseded:
         parts.append(card.counter_text)
     if card.closed and card.takes_answers and not card.superseded:

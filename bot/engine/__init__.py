@@ -29,6 +29,7 @@ from bot.engine.member_data import (
 from bot.engine.modes import AfterAnswer, OwnStep
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.recall import STOP_STEP, CheckView, Kept, KeptQuestion, plan_line, span_text
 from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
 from bot.engine.tally import (
     bar_lines,
@@ -49,14 +50,18 @@ __all__ = [
     "MAX_TYPED_ANSWER",
     "MIN_TIMER_SECONDS",
     "NOT_POSTED",
+    "STOP_STEP",
     "Action",
     "Address",
     "AfterAnswer",
     "AnswerChecker",
     "AssignmentCard",
+    "CheckView",
     "ClickResult",
     "Clock",
     "Closing",
+    "Kept",
+    "KeptQuestion",
     "LessonCatalog",
     "LessonEngine",
     "OwnStep",
@@ -70,7 +75,9 @@ __all__ = [
     "moved_past",
     "parse_address",
     "percent",
+    "plan_line",
     "recalled_steps",
+    "span_text",
     "superseded",
     "text_bar",
     "thumbs_tally",

@@ -36,7 +36,7 @@ def step_card(
         total=len(lesson.steps),
         title=step.title,
         body=step.body,
-        sections=kind.sections() + ((Section("Recall check", recall),) if recall else ()),
+        sections=kind.sections() + ((Section("Spaced recall", recall),) if recall else ()),
         buttons=buttons,
         answered=answered,
         takes_answers=kind.takes_answers,

@@ -54,7 +54,7 @@ def plan_line(plan: tuple[int, ...]) -> str:
         return ""
     when = " and again ".join(span_text(delay) for delay in plan)
     return (f"🔁 {when} after the lesson, each member who answered gets a one-minute "
-            "private check of its key ideas.")
+            "private quiz on its key ideas, to see what stuck.")
 
 
 @dataclass(frozen=True)

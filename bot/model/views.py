@@ -155,6 +155,8 @@ class StepCard:
     """An older copy of a step posted again: its buttons are off, the new copy takes clicks."""
     vote: int = 1
     """Which vote the card takes: 2 for a question's second vote (a peer round's)."""
+    unit: str = "Step"
+    """What `number` counts: a lesson's steps, or a recall check's questions."""
 
     @property
     def counter_text(self) -> str:

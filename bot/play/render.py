@@ -31,7 +31,7 @@ def paragraphs(text: str) -> str:
 def render_step(card: StepCard, simulated: int = 0) -> str:
     """A step as the terminal shows it."""
     parts = [
-        rule(f"Step {card.number} of {card.total}"),
+        rule(f"{card.unit} {card.number} of {card.total}"),
         plain(card.title).upper(),
         "",
         paragraphs(card.body),

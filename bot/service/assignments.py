@@ -15,8 +15,7 @@ import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
-from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines
-from bot.engine.recall import plan_line
+from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines, plan_line
 from bot.model import (
     BadInput,
     MemberPass,

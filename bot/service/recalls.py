@@ -12,10 +12,28 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from bot.engine import Action, Address, LessonEngine
-from bot.engine.recall import STOP_STEP, CheckView, Kept, KeptQuestion, span_text
-from bot.model import Button, Chart, Section, Series, StepCard, SummaryCard
-from bot.model.records import RecallCheck, RecallProgress, RecallRound, RunRecord
+from bot.engine import (
+    STOP_STEP,
+    Action,
+    Address,
+    CheckView,
+    Kept,
+    KeptQuestion,
+    LessonEngine,
+    span_text,
+)
+from bot.model import (
+    Button,
+    Chart,
+    RecallCheck,
+    RecallProgress,
+    RecallRound,
+    RunRecord,
+    Section,
+    Series,
+    StepCard,
+    SummaryCard,
+)
 from bot.service.assignments import TEND_EVERY, utc_text
 from bot.service.posting import holder_gone
 from bot.service.presenter import Presenter
@@ -51,7 +69,7 @@ def check_card(view: CheckView) -> StepCard:
     return StepCard(
         run_id=check.run_id, step_id=question.id if question else STOP_STEP, kind=KIND,
         number=number, total=asked, title=f"Recall check · {lesson.title}",
-        body="\n\n".join(lines), sections=sections, buttons=buttons,
+        body="\n\n".join(lines), sections=sections, buttons=buttons, unit="Question",
     )
 
 

@@ -177,7 +177,7 @@ def within_limit(blocks: list[Block], keep_last: int = 0) -> list[Block]:
 def card_message(card: Card) -> tuple[str, list[Block]]:
     """A card's notification text and blocks."""
     if isinstance(card, StepCard):
-        return plain(f"Step {card.number}/{card.total}: {card.title}"), step_blocks(card)
+        return plain(f"{card.unit} {card.number}/{card.total}: {card.title}"), step_blocks(card)
     if isinstance(card, RevealCard):
         return plain(card.title), reveal_blocks(card)
     if isinstance(card, AssignmentCard):
@@ -230,7 +230,7 @@ def step_blocks(card: StepCard) -> list[Block]:
 
 def step_body(card: StepCard) -> list[Block]:
     """A step's title, body and sections (the problem, the attempts, tables)."""
-    blocks = [header(f"Step {card.number}/{card.total} · {card.title}")]
+    blocks = [header(f"{card.unit} {card.number}/{card.total} · {card.title}")]
     blocks += sections(to_mrkdwn(card.body))
     for part in card.sections:
         blocks += section_blocks(part)
@@ -256,7 +256,7 @@ def status_line(card: StepCard) -> str:
     if card.superseded:
         return f"⤵️ Posted again below · step {card.number} of {card.total}"
     if not card.takes_answers:
-        return f"Step {card.number} of {card.total}"
+        return f"{card.unit} {card.number} of {card.total}"
     if card.closed:
         return f"🔒 Answers closed · {card.answered} answered"
     return f"📊 {card.counter_text} · step {card.number} of {card.total}"

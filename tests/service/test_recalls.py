@@ -225,7 +225,7 @@ async def test_two_processes_send_each_check_once(
 async def test_the_first_post_says_when_the_recall_check_comes(bot: Bot) -> None:
     await bot.run(HOST, "start", recall="2d,9d")
     (first,) = [card for _, card, _ in bot.surface.posts if isinstance(card, StepCard)]
-    (section,) = [s for s in first.sections if s.heading == "Recall check"]
+    (section,) = [s for s in first.sections if s.heading == "Spaced recall"]
     assert section.text.startswith("🔁 2 days and again 9 days after the lesson")
 
 

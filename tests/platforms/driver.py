@@ -185,6 +185,14 @@ class Platform(ABC):
         """
 
     @abstractmethod
+    def rate_limit_messages(self, times: int, retry_after: float) -> None:
+        """Answer the bot's next `times` new messages (any channel) with 429 and Retry-After."""
+
+    @abstractmethod
+    def rate_limited(self) -> int:
+        """How many of the bot's new messages the platform answered with 429."""
+
+    @abstractmethod
     def direct_posts(self, user: Person) -> list[Post]:
         """The bot's messages in its direct messages with the member, as they are now."""
 

@@ -280,6 +280,14 @@ class DiscordPlatform(Platform):
 
         return self.fake.park(matches)
 
+    def rate_limit_messages(self, times: int, retry_after: float) -> None:
+        """Discord's 429, with its rate-limit headers, on the next new messages."""
+        self.fake.fail("POST", r"/channels/\d+/messages$", 429, times, retry_after)
+
+    def rate_limited(self) -> int:
+        """New messages Discord answered with 429."""
+        return sum(call.method == "POST" for call in self.fake.failed_with(429))
+
     def direct_posts(self, user: Person) -> list[Post]:
         """The bot's DMs to the member, as edits left them."""
         return [DiscordPost(message) for message in self.fake.direct_messages(self._user(user))]

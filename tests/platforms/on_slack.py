@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -320,6 +321,16 @@ class SlackPlatform(Platform):
             )
 
         return self.fake.park(matches)
+
+    def rate_limit_messages(self, times: int, retry_after: float) -> None:
+        """Slack's 429 with Retry-After (whole seconds) on the next chat.postMessage calls."""
+        self.fake.fail_next("chat.postMessage", times=times, status=429,
+                            retry_after=math.ceil(retry_after))
+
+    def rate_limited(self) -> int:
+        """chat.postMessage calls Slack answered with 429."""
+        calls = self.fake.calls_to("chat.postMessage", ok_only=False)
+        return sum(call.status == 429 for call in calls)
 
     def direct_posts(self, user: Person) -> list[Post]:
         """The app's messages in its direct message with the member, as updates left them."""

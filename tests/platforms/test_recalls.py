@@ -161,3 +161,17 @@ async def test_a_forged_check_button_changes_nothing_and_says_so(
     assert check_of(lesson, alice).text == check.text  # type: ignore[union-attr]
     progress = await lesson.ask("progress")
     assert "0 answered" in progress.text
+
+
+async def test_checks_refused_for_the_rate_limit_are_sent_again_once(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    alice, bob, cara, dan = (lesson.member(name) for name in ("Alice", "Bob", "Cara", "Dan"))
+    await whole_lesson(lesson, lesson_answers(alice, bob, cara, dan))
+    lesson.rate_limit_messages(times=2, retry_after=1.0)
+    clock.advance(3 * DAY + 60)
+    await lesson.fire_timers()
+    members = (alice, bob, cara, dan)
+    await lesson.wait(lambda: all(check_of(lesson, m) for m in members), what="every check")
+    assert lesson.rate_limited() == 2
+    assert [len(lesson.direct_posts(m)) for m in members] == [1, 1, 1, 1]

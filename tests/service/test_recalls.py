@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.engine import Action, Address, LessonCatalog, LessonEngine
+from bot.engine import Action, Address, AssignmentCard, LessonCatalog, LessonEngine
 from bot.model import BadInput, StepCard, SummaryCard
 from bot.model.records import RunState
 from bot.service import Actor, CommandArgs
@@ -20,7 +20,17 @@ from bot.service.assignments import parse_recall
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
-from tests.service.test_assignments import ALICE, BOB, HOST, PLACE, Bot, bot_on
+from tests.service.test_assignment_results import choose_at
+from tests.service.test_assignments import (
+    ALICE,
+    BOB,
+    HOST,
+    PLACE,
+    Bot,
+    bot_on,
+    start_of,
+    walk_to,
+)
 
 CARA = Actor("cara", "Cara", PLACE)
 DAN = Actor("dan", "Dan", PLACE)
@@ -251,3 +261,27 @@ async def test_a_bad_recall_plan_opens_no_run(bot: Bot) -> None:
     assert later  # the channel stays free for a start with a good plan
     assert not (await bot.run(HOST, "start", recall="1d")).refused
 
+
+
+async def test_an_assigned_members_check_counts_from_when_they_finished_or_else_the_close(
+    bot: Bot, clock: FakeClock
+) -> None:
+    await bot.run(HOST, "assign", due="7d", recall="3d")
+    (card,) = bot.surface.posted(AssignmentCard)
+    assert isinstance(card, AssignmentCard) and card.recall_plan == (3 * 86400,)
+    await choose_at(bot, ALICE, start_of(card), {"what-changed": "checkable-reward"})
+    clock.advance(DAY)
+    question = await walk_to(bot, BOB, start_of(card), "prediction")
+    choice = Address(card.run_id, question.step_id, Action.CHOOSE, "bigger-model")
+    await bot.click(BOB, choice.encode())  # Bob answers the first question, never finishes
+    await tend_after(bot, clock, 10)
+    await tend_after(bot, clock, 2 * DAY - 60)  # Alice finished 3 days ago less a minute
+    assert checks_of(bot) == {}
+    await tend_after(bot, clock, 120)
+    assert set(checks_of(bot)) == {"alice"}
+    clock.advance(4 * DAY)  # the assignment closes: Bob's lesson ends now
+    await bot.service.fire_timers()
+    await tend_after(bot, clock, 3 * DAY - 60)
+    assert set(checks_of(bot)) == {"alice"}
+    await tend_after(bot, clock, 120)
+    assert set(checks_of(bot)) == {"alice", "bob"}

@@ -9,6 +9,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.model import BadInput
 from bot.service.assignments import parse_recall
+from bot.service.recalls import DEFAULT_PACE
 from lessons.schema import DEFAULT_MAX_TRIES, MAX_TRIES_LIMIT
 from storage.database import DEFAULT_DATABASE_URL
 
@@ -49,6 +50,8 @@ class Settings(BaseSettings):
     `2d,9d`, or `off`."""
     recall_open_hours: float = Field(default=48.0, ge=1, le=24 * 14)
     """How long each recall check stays open to answer."""
+    recall_pace: int = Field(default=DEFAULT_PACE, ge=1, le=1000)
+    """Recall checks one process sends per second, at most (within the platforms' limits)."""
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)

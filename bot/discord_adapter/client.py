@@ -110,7 +110,9 @@ class LessonBot(discord.Client):
         self.surface = DiscordSurface(self)
         lease = settings.post_turn_lease
         self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
-        self.service = LessonService(engine, self.presenter, HELP_NOTE)
+        self.service = LessonService(
+            engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace
+        )
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id

@@ -20,7 +20,7 @@ from bot.service.assignments import so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
 from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
-from bot.service.recalls import CHECK_ANSWERED, Recalls, check_card
+from bot.service.recalls import CHECK_ANSWERED, DEFAULT_PACE, Recalls, check_card
 from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
 
 log = logging.getLogger(__name__)
@@ -64,15 +64,20 @@ class LessonService:
         presenter: Presenter,
         help_note: str = "",
         reveal_waits: bool = True,
+        recall_pace: int = DEFAULT_PACE,
     ) -> None:
-        """`reveal_waits` is False where each question is revealed as soon as it is answered."""
+        """The service on `engine`, showing through `presenter`.
+
+        `reveal_waits` is False where each question is revealed as soon as it is answered;
+        `recall_pace`: recall checks sent per tick of the timer loop (a second), at most.
+        """
         self.engine = engine
         self.reveal_waits = reveal_waits
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
         self.verbs = Verbs(engine, presenter, help_note)
         self.assignments = self.verbs.assignments
-        self.recalls = Recalls(engine, presenter)
+        self.recalls = Recalls(engine, presenter, recall_pace)
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None

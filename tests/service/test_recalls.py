@@ -11,12 +11,14 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
+from pydantic import ValidationError
 
 from bot.engine import Action, Address, AssignmentCard, LessonCatalog, LessonEngine
 from bot.model import BadInput, StepCard, SummaryCard
 from bot.model.records import RunState
 from bot.service import Actor, CommandArgs
 from bot.service.assignments import parse_recall
+from bot.settings import Settings
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
@@ -285,3 +287,11 @@ async def test_an_assigned_members_check_counts_from_when_they_finished_or_else_
     assert set(checks_of(bot)) == {"alice"}
     await tend_after(bot, clock, 120)
     assert set(checks_of(bot)) == {"alice", "bob"}
+
+
+def test_the_default_recall_plan_comes_from_the_settings() -> None:
+    assert Settings(_env_file=None).recall_plan() == (3 * 86400,)
+    assert Settings(_env_file=None, recall_after="2d,9d").recall_plan() == (2 * 86400, 9 * 86400)
+    assert Settings(_env_file=None, recall_after="off").recall_plan() == ()
+    with pytest.raises(ValidationError, match="is not a recall plan"):
+        Settings(_env_file=None, recall_after="weekly")

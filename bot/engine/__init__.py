@@ -29,6 +29,7 @@ from bot.engine.member_data import (
 from bot.engine.modes import AfterAnswer, OwnStep
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
+from bot.engine.recall import span_text
 from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
 from bot.engine.tally import (
     bar_lines,
@@ -71,6 +72,7 @@ __all__ = [
     "parse_address",
     "percent",
     "recalled_steps",
+    "span_text",
     "superseded",
     "text_bar",
     "thumbs_tally",

@@ -7,6 +7,7 @@ Front ends import these names from this package, never from its modules.
 from bot.model.chart_text import (
     DISCORD_DESCRIPTION_LIMIT,
     SLACK_ALT_TEXT_LIMIT,
+    bar_value,
     describe_chart,
     line_value,
 )
@@ -43,6 +44,8 @@ from bot.model.records import (
     Phase,
     Place,
     Position,
+    RecallCheck,
+    RecallRound,
     RunMode,
     RunRecord,
     RunState,
@@ -108,6 +111,8 @@ __all__ = [
     "Place",
     "Position",
     "ReasonCard",
+    "RecallCheck",
+    "RecallRound",
     "Receipt",
     "RevealCard",
     "RunElsewhere",
@@ -134,6 +139,7 @@ __all__ = [
     "VoteCount",
     "VoteResult",
     "WrongStep",
+    "bar_value",
     "describe_chart",
     "line_value",
 ]

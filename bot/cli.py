@@ -46,6 +46,12 @@ def cli(ctx: click.Context) -> None:
     is_flag=True,
     help="Try the assigned mode: everyone takes the lesson at their own pace, then you close it.",
 )
+@click.option(
+    "--recall",
+    is_flag=True,
+    help="After the lesson, take its delayed recall check now (the clock moves on), then see "
+    "what the channel kept: a simulation, with the classmates' forgetting rates stated.",
+)
 @click.pass_obj
 def play(
     settings: Settings,
@@ -54,12 +60,13 @@ def play(
     classmates: int,
     charts: Path | None,
     assigned: bool,
+    recall: bool,
 ) -> None:
     """Play the lesson in the terminal with simulated classmates."""
     from bot.play.main import play_lesson
     from bot.play.session import PlayOptions
 
-    options = PlayOptions(lesson, seed, classmates, charts, assigned)
+    options = PlayOptions(lesson, seed, classmates, charts, assigned, recall)
     sys.exit(asyncio.run(play_lesson(settings, options)))
 
 

@@ -121,8 +121,12 @@ class DelayedRecall:
         """Plan the checks every run owes now; how many they owe (new or planned before)."""
         planned = 0
         for run in await self.store.runs_to_plan(self.core.clock()):
-            planned += await self.store.plan_checks(run, self.window)
+            planned += await self.plan_run(run)
         return planned
+
+    async def plan_run(self, run: RunRecord) -> int:
+        """Plan the checks one run owes now; how many it owes (new or planned before)."""
+        return await self.store.plan_checks(run, self.window)
 
     async def due_checks(self, limit: int, platform: str | None = None) -> list[RecallCheck]:
         """Up to `limit` checks due now and not sent (of runs on `platform`), oldest first."""

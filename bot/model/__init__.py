@@ -7,6 +7,7 @@ Front ends import these names from this package, never from its modules.
 from bot.model.chart_text import (
     DISCORD_DESCRIPTION_LIMIT,
     SLACK_ALT_TEXT_LIMIT,
+    bar_value,
     describe_chart,
     line_value,
 )
@@ -142,6 +143,7 @@ __all__ = [
     "VoteCount",
     "VoteResult",
     "WrongStep",
+    "bar_value",
     "describe_chart",
     "line_value",
 ]

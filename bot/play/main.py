@@ -11,6 +11,7 @@ from bot.engine import LessonCatalog
 from bot.model import LessonBotError
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
+from bot.play.later import ShiftedClock
 from bot.play.session import PlayOptions, PlaySession
 from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.process.runtime import open_runtime
@@ -38,9 +39,10 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
         console.show(f"Cannot play: {error}")
         return 2
     try:
-        async with open_runtime(settings, catalog) as runtime:
+        clock = ShiftedClock()
+        async with open_runtime(settings, catalog, clock=clock) as runtime:
             kind = AssignedPlaySession if options.assigned else PlaySession
-            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
+            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id), clock)
             await session.run()
     except DatabaseLost:
         console.show("The lesson stopped: its database file is gone (see the message above).")

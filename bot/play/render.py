@@ -7,7 +7,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
-from bot.model import Chart, Place, ReasonCard, RevealCard, StepCard, SummaryCard, VerifierRow
+from bot.model import (
+    Chart,
+    Place,
+    ReasonCard,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+    VerifierRow,
+    bar_value,
+)
 from bot.play.markup import plain
 from bot.service import Card, DrawnChart, Redrawn, card_lines, card_title
 from lessons.schema import StepKind
@@ -53,6 +62,20 @@ def chart_lines(chart: Chart) -> list[str]:
         paragraphs(plain(chart.title)) + ":",
         *(f"{text_bar(value / 100)} {end} {plain(label)}" for label, value, end in bars),
     ]
+
+
+def series_lines(chart: Chart) -> list[str]:
+    """A bar chart of several series as text: its title, then per label a bar for each series."""
+    width = max(len(series.name) for series in chart.series)
+    lines = [paragraphs(f"{plain(chart.title)}, {chart.value_label}:")]
+    for index, label in enumerate(chart.labels):
+        lines.append(plain(label))
+        lines += [
+            f"  {series.name:<{width}} {text_bar(series.values[index] / 100)} "
+            f"{bar_value(series, index)}"
+            for series in chart.series
+        ]
+    return lines
 
 
 def render_turn(card: StepCard, simulated: int = 0) -> str:

@@ -25,6 +25,7 @@ from bot.play.classmates import (
     switch_assumption,
 )
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
+from bot.play.later import LaterPlay, MovableClock
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
@@ -47,12 +48,21 @@ class PlayOptions:
     classmates: int = 12
     charts: Path | None = None
     assigned: bool = False
+    recall: bool = False
+    """After the lesson, take its delayed recall check now (`--recall`), not just a preview."""
 
 
 class PlaySession:
     """Runs a whole lesson through the shared service in a terminal."""
 
-    def __init__(self, engine: LessonEngine, console: Console, options: PlayOptions) -> None:
+    def __init__(
+        self,
+        engine: LessonEngine,
+        console: Console,
+        options: PlayOptions,
+        clock: MovableClock | None = None,
+    ) -> None:
+        """`clock` is the engine's; `--recall` moves it on to the check, days after the lesson."""
         self.engine = engine
         self.console = console
         self.options = options
@@ -67,6 +77,7 @@ class PlaySession:
         self.you = Actor("you", "You", self.place, fixed_rights(True))
         members = make_classmates(options.classmates, self.place)
         self.classmates = Classmates(self.service, members, random.Random(options.seed))
+        self.later = LaterPlay(self, clock)
 
     async def run(self) -> None:
         """Play the lesson from its first step to its results."""
@@ -82,6 +93,7 @@ class PlaySession:
         except QuitLesson:
             await self._host("stop")
         self._farewell()
+        await self.later.after_lesson()
 
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)

@@ -25,7 +25,7 @@ from functools import partial
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.engine import LessonCatalog, LessonEngine
+from bot.engine import Clock, LessonCatalog, LessonEngine, utc_now
 from bot.process.database_watch import watching
 from bot.process.upkeep import Probe, beat_forever, prune_forever, running
 from bot.settings import Settings
@@ -50,9 +50,13 @@ class Runtime:
 
 @asynccontextmanager
 async def open_runtime(
-    settings: Settings, catalog: LessonCatalog | None = None, migrate: bool = True
+    settings: Settings, catalog: LessonCatalog | None = None, migrate: bool = True,
+    clock: Clock = utc_now,
 ) -> AsyncIterator[Runtime]:
-    """Migrate the database, start the checker, and yield the engine; clean up after."""
+    """Migrate the database, start the checker, and yield the engine; clean up after.
+
+    `clock` is the engine's time: play mode moves its own on to reach a delayed recall.
+    """
     if migrate:
         await upgrade_database(settings.database_url)
     database = open_database(settings.database_url, create_file=False)
@@ -61,7 +65,7 @@ async def open_runtime(
     store = SqlRunStore(database)
     catalog = catalog or LessonCatalog(default=settings.default_lesson)
     engine = LessonEngine(
-        store, checker, catalog, max_tries=settings.free_answer_max_tries,
+        store, checker, catalog, clock, max_tries=settings.free_answer_max_tries,
         recall_plan=settings.recall_plan(),
         recall_window=timedelta(hours=settings.recall_open_hours),
     )

@@ -52,7 +52,6 @@ class AssignedPlaySession(PlaySession):
         self.surface.revealed = True  # the results count the classmates' answers: say so
         await self._host("close")
         self._farewell()
-        await self.later.after_lesson()
 
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)

@@ -11,7 +11,7 @@ from bot.engine import LessonCatalog
 from bot.model import LessonBotError
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
-from bot.play.later import ShiftedClock
+from bot.play.later import LaterPlay, MovableClock, ShiftedClock
 from bot.play.session import PlayOptions, PlaySession
 from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.process.runtime import open_runtime
@@ -42,14 +42,23 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
         clock = ShiftedClock()
         async with open_runtime(settings, catalog, clock=clock) as runtime:
             kind = AssignedPlaySession if options.assigned else PlaySession
-            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id), clock)
-            await session.run()
+            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
+            await play_session(session, clock)
     except DatabaseLost:
         console.show("The lesson stopped: its database file is gone (see the message above).")
         return DATABASE_LOST_STATUS
     if session.surface.run_id is not None:
         console.show("\n" + stored_line(settings.database_url, session.surface.run_id))
     return 0
+
+
+async def play_session(session: PlaySession, clock: MovableClock | None = None) -> None:
+    """Play the lesson, then its delayed recall: previewed, or taken now with `--recall`.
+
+    `clock` is the engine's: `--recall` moves it on to the check, days after the lesson.
+    """
+    await session.run()
+    await LaterPlay(session, clock).after_lesson()
 
 
 def stored_line(database_url: str, run_id: int) -> str:

@@ -25,7 +25,6 @@ from bot.play.classmates import (
     switch_assumption,
 )
 from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
-from bot.play.later import LaterPlay, MovableClock
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
@@ -60,9 +59,7 @@ class PlaySession:
         engine: LessonEngine,
         console: Console,
         options: PlayOptions,
-        clock: MovableClock | None = None,
     ) -> None:
-        """`clock` is the engine's; `--recall` moves it on to the check, days after the lesson."""
         self.engine = engine
         self.console = console
         self.options = options
@@ -77,7 +74,6 @@ class PlaySession:
         self.you = Actor("you", "You", self.place, fixed_rights(True))
         members = make_classmates(options.classmates, self.place)
         self.classmates = Classmates(self.service, members, random.Random(options.seed))
-        self.later = LaterPlay(self, clock)
 
     async def run(self) -> None:
         """Play the lesson from its first step to its results."""
@@ -93,7 +89,6 @@ class PlaySession:
         except QuitLesson:
             await self._host("stop")
         self._farewell()
-        await self.later.after_lesson()
 
     def _welcome(self) -> None:
         lesson = self.engine.catalog.get(self.options.lesson_id)

@@ -17,6 +17,7 @@ from bot.model.records import RecallRound
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
 from bot.play.later import KEPT, LEARNED, NO_QUESTIONS, RECALL_OFF, later_choice
+from bot.play.main import play_session
 from bot.play.session import PlayOptions, PlaySession
 from bot.service.recalls import kept_card
 from bot.verifier import Checker
@@ -42,8 +43,8 @@ async def played(
     out = io.StringIO()
     options = PlayOptions(lesson, 7, classmates, assigned=assigned, recall=recall)
     kind = AssignedPlaySession if assigned else PlaySession
-    session = kind(engine, Console(io.StringIO(answers), out), options, clock)
-    await session.run()
+    session = kind(engine, Console(io.StringIO(answers), out), options)
+    await play_session(session, clock)
     assert session.surface.run_id is not None
     return flat(out.getvalue()), session.surface.run_id
 

@@ -22,6 +22,7 @@ from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, Closing
 from bot.engine.member_data import (
     FORGET_CONFIRM,
+    AskedAgain,
     answers_csv,
     forget_counts,
     recalled_steps,
@@ -53,6 +54,7 @@ __all__ = [
     "Address",
     "AfterAnswer",
     "AnswerChecker",
+    "AskedAgain",
     "AssignmentCard",
     "ClickResult",
     "Clock",

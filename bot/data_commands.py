@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bot.engine import LessonCatalog, LessonEngine, forget_counts, recalled_steps
+from bot.engine import AskedAgain, LessonCatalog, LessonEngine, forget_counts, recalled_steps
 from bot.model import UnknownLesson
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database, upgrade_database
@@ -34,12 +34,12 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
     return 0
 
 
-def _recalls_of(lesson_id: str) -> dict[str, str]:
-    """The recall steps of a shipped lesson (none when the lesson is not shipped)."""
+def _recalls_of(lesson_id: str) -> AskedAgain:
+    """What a shipped lesson asks again (nothing when the lesson is not shipped)."""
     try:
         return recalled_steps(LessonCatalog().get(lesson_id))
     except UnknownLesson:
-        return {}
+        return AskedAgain()
 
 
 async def forget_command(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import (
     Delete,
@@ -11,6 +11,7 @@ from sqlalchemy import (
     Select,
     String,
     Update,
+    case,
     delete,
     literal,
     literal_column,
@@ -21,7 +22,12 @@ from sqlalchemy import (
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.sql.elements import ColumnClause
 
-from bot.model.records import AnswerRecord, ForgetReport
+from bot.model.records import (
+    RECALL_ANSWER_KIND,
+    RECALL_SENT_KIND,
+    AnswerRecord,
+    ForgetReport,
+)
 from storage.models import (
     CheckerRunRow,
     DeliveryRow,
@@ -29,13 +35,21 @@ from storage.models import (
     MemberPassRow,
     MemberRow,
     ReasonRow,
+    RecallAnswerRow,
+    RecallCheckRow,
+    RecallStopRow,
     RunRow,
     VoteRow,
 )
 
 ANSWER_TABLES = (VoteRow, CheckerRunRow, FreeAnswerRow, ReasonRow)
-MEMBER_TABLES = (*ANSWER_TABLES, MemberPassRow)
-"""Every table of rows that belong to one member: deleted, and counted, before the member."""
+MEMBER_TABLES = (*ANSWER_TABLES, MemberPassRow, RecallCheckRow, RecallStopRow)
+"""Every table of rows that belong to one member: deleted, and counted, before the member.
+
+A member's recall answers go first, with the checks they belong to (`_forget_rows`). Each
+of these tables also cascades from `members`, so a member row deleted any other way takes
+them along.
+"""
 FORGOTTEN_HOST = ""
 """What a forgotten host's id is replaced with on the runs they hosted."""
 if TYPE_CHECKING:
@@ -62,22 +76,25 @@ class MemberDataStore:
             hosted = await _changed(session, _blank_host(platform, workspace, user_id))
             if dry_run:
                 await transaction.rollback()
-        votes, checker_runs, free_answers, reasons, passes, members = rows
         return ForgetReport(
-            votes,
-            checker_runs,
-            free_answers,
-            members,
+            rows[VoteRow],
+            rows[CheckerRunRow],
+            rows[FreeAnswerRow],
+            rows[MemberRow],
             deliveries,
             hosted,
-            passes=passes,
-            reasons=reasons,
+            passes=rows[MemberPassRow],
+            reasons=rows[ReasonRow],
+            recall_answers=rows[RecallAnswerRow],
+            recall_checks=rows[RecallCheckRow],
+            recall_stops=rows[RecallStopRow],
         )
 
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
-        """Every answer stored for a run, oldest first."""
+        """Every answer stored for a run, and each recall check sent, oldest first."""
         answers = union_all(
-            _vote_rows(run_id), _checker_rows(run_id), _try_rows(run_id), _reason_rows(run_id)
+            _vote_rows(run_id), _checker_rows(run_id), _try_rows(run_id), _reason_rows(run_id),
+            _recall_answer_rows(run_id), _recall_sent_rows(run_id),
         )
         return await self._answer_records(answers.subquery())
 
@@ -111,16 +128,21 @@ def _member_of(platform: str, workspace: str, user_id: str) -> Select[int]:
     )
 
 
-async def _forget_rows(session: AsyncSession, member_id: int | None) -> tuple[int, ...]:
-    """Delete a member's answers and passes, then the member; count each (`MEMBER_TABLES`)."""
+async def _forget_rows(session: AsyncSession, member_id: int | None) -> dict[type, int]:
+    """Delete a member's rows, then the member; how many of each table (`MEMBER_TABLES`)."""
+    tables = (RecallAnswerRow, *MEMBER_TABLES, MemberRow)
     if member_id is None:
-        return (0,) * (len(MEMBER_TABLES) + 1)
-    removed = [
-        await _changed(session, delete(table).where(table.member_id == member_id))
-        for table in MEMBER_TABLES
-    ]
-    member = delete(MemberRow).where(MemberRow.id == member_id)
-    return (*removed, await _changed(session, member))
+        return dict.fromkeys(tables, 0)
+    checks = select(RecallCheckRow.id).where(RecallCheckRow.member_id == member_id)
+    removed: dict[type, int] = {
+        RecallAnswerRow: await _changed(
+            session, delete(RecallAnswerRow).where(RecallAnswerRow.check_id.in_(checks))
+        )
+    }
+    for table in MEMBER_TABLES:
+        removed[table] = await _changed(session, delete(table).where(table.member_id == member_id))
+    removed[MemberRow] = await _changed(session, delete(MemberRow).where(MemberRow.id == member_id))
+    return removed
 
 
 def _claims_naming(platform: str, user_id: str) -> Delete:
@@ -149,7 +171,7 @@ def _no_number() -> ColumnClause[int]:
     return literal_column("CAST(NULL AS INTEGER)", Integer)
 
 
-def _no_reason() -> ColumnClause[str]:
+def _no_text() -> ColumnClause[str]:
     return literal_column("''", String)
 
 
@@ -163,7 +185,7 @@ def _vote_rows(run_id: int) -> AnswerSelect:
         _no_number().label("reward"),
         _no_number().label("attempt_no"),
         VoteRow.updated_at,
-        _no_reason().label("reason"),
+        _no_text().label("reason"),
     ).where(VoteRow.run_id == run_id)
 
 
@@ -177,7 +199,7 @@ def _checker_rows(run_id: int) -> AnswerSelect:
         CheckerRunRow.reward,
         _no_number(),
         CheckerRunRow.created_at,
-        _no_reason(),
+        _no_text(),
     ).where(CheckerRunRow.run_id == run_id)
 
 
@@ -191,7 +213,7 @@ def _try_rows(run_id: int) -> AnswerSelect:
         FreeAnswerRow.reward,
         FreeAnswerRow.attempt_no,
         FreeAnswerRow.created_at,
-        _no_reason(),
+        _no_text(),
     ).where(FreeAnswerRow.run_id == run_id)
 
 
@@ -207,3 +229,36 @@ def _reason_rows(run_id: int) -> AnswerSelect:
         ReasonRow.updated_at,
         ReasonRow.text,
     ).where(ReasonRow.run_id == run_id)
+
+
+def _recall_answer_rows(run_id: int) -> AnswerSelect:
+    """Answers to recall checks: the question as step, 1 if right as reward, round as try."""
+    return (
+        select(
+            RecallAnswerRow.question_id,
+            literal(RECALL_ANSWER_KIND),
+            RecallCheckRow.member_id,
+            RecallAnswerRow.choice_id,
+            case((RecallAnswerRow.correct, 1), else_=0),
+            RecallCheckRow.round,
+            RecallAnswerRow.answered_at,
+            _no_text(),
+        )
+        .join(RecallCheckRow, RecallCheckRow.id == RecallAnswerRow.check_id)
+        .where(RecallCheckRow.run_id == run_id)
+    )
+
+
+def _recall_sent_rows(run_id: int) -> AnswerSelect:
+    """Delayed recall checks sent, answered or not: no step nor value, the round as try."""
+    sent = select(
+        _no_text(),
+        literal(RECALL_SENT_KIND),
+        RecallCheckRow.member_id,
+        _no_text(),
+        _no_number(),
+        RecallCheckRow.round,
+        RecallCheckRow.sent_at,
+        _no_text(),
+    ).where(RecallCheckRow.run_id == run_id, RecallCheckRow.sent_at.is_not(None))
+    return cast("AnswerSelect", sent)  # sent_at is never NULL in these rows

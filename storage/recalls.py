@@ -304,6 +304,14 @@ class RecallStore:
             planned, sent, with_answers, unreachable = (await session.execute(query)).one()
         return RecallProgress(planned, sent, with_answers, unreachable)
 
+    async def round_closings(self, run_id: int) -> dict[int, datetime]:
+        """When each stored round of a run has all its checks closed, by round number."""
+        query = select(RecallRoundRow.round, RecallRoundRow.post_at).where(
+            RecallRoundRow.run_id == run_id
+        )
+        async with self.sessions() as session:
+            return {number: closes for number, closes in await session.execute(query)}
+
     # Claims
 
     async def _claim(

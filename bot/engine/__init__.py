@@ -22,6 +22,7 @@ from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, Closing
 from bot.engine.member_data import (
     FORGET_CONFIRM,
+    AskedAgain,
     answers_csv,
     forget_counts,
     recalled_steps,
@@ -29,7 +30,16 @@ from bot.engine.member_data import (
 from bot.engine.modes import AfterAnswer, OwnStep
 from bot.engine.platform_messages import NOT_POSTED
 from bot.engine.ports import AnswerChecker, RunStore
-from bot.engine.recall import STOP_STEP, CheckView, Kept, KeptQuestion, plan_line, span_text
+from bot.engine.recall import (
+    STOP_STEP,
+    CheckView,
+    Kept,
+    KeptQuestion,
+    NextRound,
+    RecallStanding,
+    plan_line,
+    span_text,
+)
 from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
 from bot.engine.tally import (
     bar_lines,
@@ -55,6 +65,7 @@ __all__ = [
     "Address",
     "AfterAnswer",
     "AnswerChecker",
+    "AskedAgain",
     "AssignmentCard",
     "CheckView",
     "ClickResult",
@@ -64,7 +75,9 @@ __all__ = [
     "KeptQuestion",
     "LessonCatalog",
     "LessonEngine",
+    "NextRound",
     "OwnStep",
+    "RecallStanding",
     "RunStore",
     "TimerFired",
     "answers_csv",

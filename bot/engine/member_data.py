@@ -6,13 +6,21 @@ import csv
 import io
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from bot.engine.core import RunCore, held_in, require_host
 from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.modes import RunModes
 from bot.engine.ports import MemberDataStorage
 from bot.engine.steps import kind_of
-from bot.model.records import AnswerRecord, ForgetReport, Member, Place, RunRecord
+from bot.model.records import (
+    RECALL_ANSWER_KIND,
+    AnswerRecord,
+    ForgetReport,
+    Member,
+    Place,
+    RunRecord,
+)
 from lessons.schema import Lesson
 
 CSV_HEADER = (
@@ -47,23 +55,40 @@ def spreadsheet_safe(text: str) -> str:
     return "".join(safe)
 
 
-def recalled_steps(lesson: Lesson) -> dict[str, str]:
+@dataclass(frozen=True)
+class AskedAgain:
+    """The steps asked again: by each recall step, and by each delayed-recall question."""
+
+    steps: Mapping[str, str] = field(default_factory=dict)
     """Each recall step's id mapped to the id of the earlier step it asks again."""
+    questions: Mapping[str, str] = field(default_factory=dict)
+    """Each delayed-recall question's id mapped to the id of the step it asks again."""
+
+    def of(self, answer: AnswerRecord) -> str:
+        """The step an exported answer asks again; empty for one that asks none."""
+        asked = self.questions if answer.kind == RECALL_ANSWER_KIND else self.steps
+        return asked.get(answer.step_id, "")
+
+
+def recalled_steps(lesson: Lesson) -> AskedAgain:
+    """What a lesson's recall steps and delayed-recall questions ask again."""
     recalls = {step.id: kind_of(step).recalls for step in lesson.steps}
-    return {step_id: recalled for step_id, recalled in recalls.items() if recalled}
+    steps = {step_id: recalled for step_id, recalled in recalls.items() if recalled}
+    questions = {question.id: question.asks_again for question in lesson.delayed_recall}
+    return AskedAgain(steps, questions)
 
 
 def answers_csv(
     run_id: int,
     answers: list[AnswerRecord],
-    recalls: Mapping[str, str] | None = None,
+    recalls: AskedAgain | None = None,
     columns: ExtraColumns | None = None,
 ) -> str:
     """A run's answers as CSV, a row per answer, with the `columns` its mode adds.
 
     A member the columns list who answered nothing gets a row of their own, after the answers.
     """
-    recalls = recalls or {}
+    recalls = recalls or AskedAgain()
     columns = columns or ExtraColumns()
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -77,7 +102,7 @@ def answers_csv(
     return buffer.getvalue()
 
 
-def answer_row(run_id: int, answer: AnswerRecord, recalls: Mapping[str, str]) -> list[object]:
+def answer_row(run_id: int, answer: AnswerRecord, recalls: AskedAgain) -> list[object]:
     """One stored answer's cells, in `CSV_HEADER` order."""
     return [
         run_id,
@@ -89,7 +114,7 @@ def answer_row(run_id: int, answer: AnswerRecord, recalls: Mapping[str, str]) ->
         "" if answer.reward is None else answer.reward,
         "" if answer.attempt_no is None else answer.attempt_no,
         answer.at.isoformat(),
-        recalls.get(answer.step_id, ""),
+        recalls.of(answer),
         spreadsheet_safe(answer.reason),
     ]
 
@@ -120,14 +145,27 @@ def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "b
         counted(report.checker_runs, "checker run"),
         counted(report.free_answers, "typed answer"),
         *([counted(report.reasons, "reason")] if report.reasons else []),
+        *([counted(report.recall_answers, "answer to a recall check", "answers to recall checks")]
+          if report.recall_answers else []),
     ))
     passes = f", {counted(report.passes, 'place')} in assigned lessons" if report.passes else ""
+    others = passes + _recall_counts(report)
     return (
-        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}){passes}, "
+        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}){others}, "
         f"{counted(report.member_records, 'member record')} (id and display name) and "
         f"{counted(report.deliveries, 'record')} of clicks kept to spot repeats; "
         f"{blank} the host id on {counted(report.hosted_runs, 'run')} hosted"
     )
+
+
+def _recall_counts(report: ForgetReport) -> str:
+    """What forgetting a member removes of their delayed recall checks (empty if none)."""
+    checks = counted(report.recall_checks, "recall check")
+    stops = counted(report.recall_stops, "request", "requests")
+    return "".join((
+        f", {checks} (planned or sent)" if report.recall_checks else "",
+        f", {stops} for no more recall checks" if report.recall_stops else "",
+    ))
 
 
 class MemberData:
@@ -194,7 +232,7 @@ class MemberData:
         run = held_in(place, run_id, await self.core.run(run_id), "export")
         return await self.run_csv(run, recalled_steps(self.core.lesson_of(run)))
 
-    async def run_csv(self, run: RunRecord, recalls: Mapping[str, str]) -> str:
+    async def run_csv(self, run: RunRecord, recalls: AskedAgain) -> str:
         """A run's answers as CSV, with the columns its mode adds; no rights checked."""
         columns = await self.modes.of(run).export_columns(run)
         return answers_csv(run.id, await self.data.export_answers(run.id), recalls, columns)

@@ -422,6 +422,10 @@ class RecallStorage(Protocol):
         """How many of a run's checks are planned, sent, answered and unreachable."""
         ...
 
+    async def round_closings(self, run_id: int) -> dict[int, datetime]:
+        """When each stored round of a run has all its checks closed, by round number."""
+        ...
+
 
 class RunStore(
     RunStorage,

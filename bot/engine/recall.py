@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import RecallStorage
@@ -105,6 +105,30 @@ class Kept:
     answered: int
     """Members who answered at least one question of the round's checks."""
     questions: tuple[KeptQuestion, ...]
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """A round of a run's delayed recall whose checks have not all closed yet."""
+
+    round: int
+    delay_seconds: int
+    due_by: datetime | None
+    """When every member's check of the round is due; None while the lesson goes on."""
+    closes_at: datetime | None
+    """When the round's last check closes and its figures can be shown."""
+
+
+@dataclass(frozen=True)
+class RecallStanding:
+    """Where a run's delayed recall stands now: each closed round's figures, the next round."""
+
+    run: RunRecord
+    now: datetime
+    kept: tuple[Kept, ...]
+    """The figures of each round whose checks have all closed, in the plan's order."""
+    next: NextRound | None
+    """The first round still to close; None once every round has closed."""
 
 
 class DelayedRecall:
@@ -215,6 +239,32 @@ class DelayedRecall:
         run = await self.core.run(recall_round.run_id)
         if run is None:
             return None
+        return await self._kept(run, recall_round)
+
+    async def standing(self, run_id: int) -> RecallStanding | None:
+        """How a run's delayed recall stands now; None for a run without one (or gone).
+
+        A round has closed once its last check has: when the channel's post of it is due,
+        whether or not it went out yet. Before the rounds are stored (a run just ended),
+        their times are the run's end plus each delay, and the window.
+        """
+        run = await self.core.run(run_id)
+        if run is None or not run.recall_plan:
+            return None
+        now = self.core.clock()
+        closings = await self.store.round_closings(run.id) if run.ended_at else {}
+        kept: list[Kept] = []
+        for number, delay in enumerate(run.recall_plan, start=1):
+            due_by = run.ended_at + timedelta(seconds=delay) if run.ended_at else None
+            closes_at = closings.get(number) or (due_by + self.window if due_by else None)
+            if closes_at is None or closes_at > now:
+                upcoming = NextRound(number, delay, due_by, closes_at)
+                return RecallStanding(run, now, tuple(kept), upcoming)
+            kept.append(await self._kept(run, RecallRound(run.id, number, delay)))
+        return RecallStanding(run, now, tuple(kept), None)
+
+    async def _kept(self, run: RunRecord, recall_round: RecallRound) -> Kept:
+        """A round's figures for a run already loaded."""
         lesson = self.core.lesson_of(run)
         later = await self.store.later_answers(run.id, recall_round.round)
         asked = [q.asks_again for q in lesson.delayed_recall]

@@ -186,9 +186,20 @@ class StepTally:
     pairs: tuple[ChoicePair, ...] = ()
 
 
+RECALL_ANSWER_KIND = "recall"
+"""An export row's kind for an answer to a delayed recall question."""
+RECALL_SENT_KIND = "recall-sent"
+"""An export row's kind for a delayed recall check sent to a member."""
+
+
 @dataclass(frozen=True)
 class AnswerRecord:
-    """One stored answer of any kind, for a host's export."""
+    """One stored answer of any kind, for a host's export.
+
+    A delayed recall answer (kind `recall`) has the question as its step, the choice as its
+    value, 1 or 0 (right or not) as its reward and the round as its try; a check sent (kind
+    `recall-sent`) has no step nor value, its round as its try, and when it was sent.
+    """
 
     step_id: str
     kind: str
@@ -224,16 +235,24 @@ class ForgetReport:
     """The member's passes through assigned runs (the step each had reached)."""
     reasons: int = 0
     """The member's reasons for their answers at peer rounds."""
+    recall_answers: int = 0
+    """The member's answers to delayed recall questions."""
+    recall_checks: int = 0
+    """The member's delayed recall checks, planned or sent."""
+    recall_stops: int = 0
+    """The channels the member asked for no more recall checks from."""
 
     @property
     def answers(self) -> int:
-        """Every stored answer removed: choices, ratings, checker runs, typed answers, reasons."""
-        return self.votes + self.checker_runs + self.free_answers + self.reasons
+        """Every stored answer removed, of every kind: recall checks' answers too."""
+        return (self.votes + self.checker_runs + self.free_answers + self.reasons
+                + self.recall_answers)
 
     @property
     def anything(self) -> bool:
         """Whether anything at all was stored about the member."""
-        stored = (self.answers, self.member_records, self.deliveries, self.hosted_runs, self.passes)
+        stored = (self.answers, self.member_records, self.deliveries, self.hosted_runs,
+                  self.passes, self.recall_checks, self.recall_stops)
         return any(stored)
 
 

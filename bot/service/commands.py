@@ -18,7 +18,7 @@ from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import ASSIGN_USAGE, Assignments, parse_recall
 from bot.service.presenter import Presenter
-from bot.service.recalls import progress_line
+from bot.service.recalls import progress_line, with_recall
 from bot.service.surface import Actor, FileReply, Outcome
 
 REVEALED = "Revealed. The results are posted in the channel."
@@ -204,8 +204,13 @@ class Verbs:
         return await self._steer(actor, stop)
 
     async def results(self, actor: Actor, args: CommandArgs) -> Outcome:
-        """The channel's results so far (revealed questions only), for whoever asked."""
-        return Outcome(reply=await self.engine.results_here(actor.place))
+        """The channel's results so far (revealed questions only), for whoever asked.
+
+        With the delayed recall: each closed round's figures, or when the next comes.
+        """
+        summary = await self.engine.results_here(actor.place)
+        standing = await self.engine.recall.standing(summary.run_id)
+        return Outcome(reply=with_recall(summary, standing))
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""

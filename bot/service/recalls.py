@@ -10,6 +10,7 @@ redraws that message with whether the answer was right, and the next question.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime
 
 from bot.engine import (
@@ -20,6 +21,9 @@ from bot.engine import (
     Kept,
     KeptQuestion,
     LessonEngine,
+    NextRound,
+    RecallStanding,
+    plan_line,
     span_text,
 )
 from bot.model import (
@@ -28,6 +32,7 @@ from bot.model import (
     RecallCheck,
     RecallProgress,
     RecallRound,
+    RevealCard,
     RunRecord,
     Section,
     Series,
@@ -141,6 +146,40 @@ def _kept_chart(rows: list[KeptQuestion], later: str) -> Chart:
         ),
         value_label="% right",
     )
+
+
+def with_recall(summary: SummaryCard, standing: RecallStanding | None) -> SummaryCard:
+    """A run's results with its delayed recall: what each closed round kept, then what comes.
+
+    Each closed round follows the results as the channel's post of it shows it; a round
+    still to close adds a line saying when its checks go out or until when they are open.
+    """
+    if standing is None:
+        return summary
+    kept = tuple(kept_reveal(round_kept) for round_kept in standing.kept)
+    upcoming, plan = standing.next, standing.run.recall_plan
+    coming = () if upcoming is None else (next_round_line(upcoming, plan, standing.now),)
+    return replace(summary, lines=summary.lines + coming, reveals=summary.reveals + kept)
+
+
+def kept_reveal(kept: Kept) -> RevealCard:
+    """A round's figures, as the posted `kept_card` has them, to show after a run's results."""
+    card = kept_card(kept)
+    return RevealCard(run_id=card.run_id, step_id=KIND, title=card.title, explanation="",
+                      answered=card.members, notes=card.lines, chart=card.chart)
+
+
+def next_round_line(upcoming: NextRound, plan: tuple[int, ...], now: datetime) -> str:
+    """When a round of recall checks goes out, or until when it is open (`plan`: the run's)."""
+    if upcoming.due_by is None or upcoming.closes_at is None:
+        return f"{plan_line(plan)} What the channel kept shows here once the checks close."
+    later = span_text(upcoming.delay_seconds)
+    if now < upcoming.due_by:
+        return (f"🔁 The recall check {later} after the lesson goes out by "
+                f"{utc_text(upcoming.due_by)} and closes {utc_text(upcoming.closes_at)}; "
+                "what the channel kept shows here then.")
+    return (f"🔁 The recall check {later} after the lesson is open until "
+            f"{utc_text(upcoming.closes_at)}; what the channel kept shows here once it closes.")
 
 
 def progress_line(progress: RecallProgress) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.cli import cli
 from bot.verifier import Checker, Grade
 from bot.verifier.grading import grade_answer
 from bot.verifier.protocol import encode
@@ -262,6 +264,21 @@ def test_the_worker_reads_a_gold_the_same_in_every_language() -> None:
     reply = handle_request(encode({"id": 3, "op": "gold", "text": "", "gold": "2/4",
                                    "language": "es"}))
     assert (reply["outcome"], reply["read"]) == ("correct", "1/2")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "status", "printed"),
+    [
+        (["--language", "es", "3,5", "7/2"], 0, "read:    3.5"),
+        (["3,5", "7/2"], 2, "more than one answer"),
+        (["--language", "es", "1,234", "1234"], 2, "did you mean 1.234 or 1234?"),
+        (["--language", "fr", "3,5", "7/2"], 2, "'fr' is not one of 'en', 'es'"),
+    ],
+)
+def test_verify_takes_a_language(arguments: list[str], status: int, printed: str) -> None:
+    result = CliRunner().invoke(cli, ["verify", *arguments])
+    assert result.exit_code == status, result.output
+    assert printed in result.output
 
 
 _WHOLE = st.integers(min_value=0, max_value=10**6)

@@ -19,13 +19,25 @@ class NoChecker:
     """An answer checker for benchmarks that never grade anything."""
 
     async def check_answer(
-        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        answer: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")
 
     async def check_attempt(
-        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        attempt: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
         """Refuse: prediction questions need no checker."""
         raise RuntimeError("this benchmark does not grade answers")

@@ -11,6 +11,7 @@ import click
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from bot.verifier.languages import LANGUAGES
 
 DISTRIBUTION = "rlvr-lessonbot"
 
@@ -151,9 +152,11 @@ def health(settings: Settings) -> None:
 @click.option("--unit", help="The unit the answer is in, such as km/h or degrees.")
 @click.option("--accept", multiple=True,
               help="Another accepted spelling of a gold answer in words (repeatable).")
+@click.option("--language", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="The language the answer is written in (es: 3,5 is 3.5).")
 def verify(
     answer: str, gold_argument: str | None, gold: str | None, unit: str | None,
-    accept: tuple[str, ...],
+    accept: tuple[str, ...], language: str,
 ) -> None:
     """Grade ANSWER against the gold and show what the checker read (exit 0, 1 or 2)."""
     from bot.verifier.cli import verify_command
@@ -164,7 +167,9 @@ def verify(
     if unit is not None and find_unit(unit) is None:
         raise click.BadParameter(f"'{unit}' is not a unit I know ({known_units()}).",
                                  param_hint="--unit")
-    sys.exit(verify_command(answer, gold_argument or gold or "", unit=unit, accept=accept))
+    sys.exit(verify_command(
+        answer, gold_argument or gold or "", unit=unit, accept=accept, language=language
+    ))
 
 
 @cli.command()

@@ -445,13 +445,28 @@ class AnswerChecker(Protocol):
     """The program that grades final answers against a gold answer."""
 
     async def check_answer(
-        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        answer: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
-        """Grade a member's typed answer (in the step's unit; `accept`: spellings of a word)."""
+        """Grade a member's typed answer (in the step's unit; `accept`: spellings of a word).
+
+        The answer is read in `language` ("en", or "es", where 3,5 is 3.5).
+        """
         ...
 
     async def check_attempt(
-        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        attempt: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
-        """Extract the final answer from an attempt's reasoning and grade it."""
+        """Extract the final answer from an attempt's reasoning and grade it (in `language`)."""
         ...

@@ -18,6 +18,10 @@ How answers are graded:
 * Against a single value, hedges (3 or 4, 3, 4, ±1, two different boxed answers), equations
   such as 2+2=5, factorials, unknown words and symbols are REJECTED with a plain-English
   reason. An answer that only another reading of its commas would make right is asked about.
+* Answers are read in a language (`language`, "en" by default). Spanish ("es") writes a
+  decimal comma: 3,5 is 3.5 and 1.234,5 is 1234.5; 1,234 (1.234 or 1234?) is asked about
+  when only one reading is right, and a comma that may separate values is never silently
+  read as a decimal one (see decimal_comma.py). Gold answers take a point in every language.
 * Unicode is NFKC-normalised, minus-sign look-alikes become '-', zero-width characters are
   removed (so 1\u200b000 reads as 1000), and text-direction controls are refused.
 

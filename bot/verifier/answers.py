@@ -35,9 +35,10 @@ from dataclasses import dataclass
 import sympy
 
 from bot.verifier.compare import exactly_equal, numerically_close
+from bot.verifier.decimal_comma import decimal_comma_readings
 from bot.verifier.errors import ReadError
 from bot.verifier.intervals import Span, gold_span, inequality, interval_of, judge_span, span_answer
-from bot.verifier.normalize import preview
+from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY
 from bot.verifier.pieces import (
     SEVERAL,
@@ -69,6 +70,10 @@ _GOLD_KIND = ("A gold answer with several values must say what kind it is: {{3, 
 _NAMED_POINT = "Write the point as its coordinates in order, like (3, 2), without naming them."
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _EXACTLY = " Values are checked exactly: write fractions and constants, not rounded decimals."
+_POINT_HINT = ("Put a space after each comma between values, write decimals with a point and "
+               "large numbers without commas.")
+_SEMICOLON_HINT = ("Separate the values with semicolons, like (1,5; 2), and write whole numbers "
+                   "without a thousands separator.")
 
 
 @dataclass(frozen=True)
@@ -110,8 +115,13 @@ def _gold_list(split: Split, gold: str) -> Values:
     return _set_of_parts(split.parts)
 
 
-def grade_multi(answer: str, expected: MultiValued) -> Verdict:
-    """Grade a member's answer against a gold with several values, asking back if ambiguous."""
+def grade_multi(answer: str, expected: MultiValued, *, decimal_comma: bool = False) -> Verdict:
+    """Grade a member's answer against a gold with several values, asking back if ambiguous.
+
+    With `decimal_comma`, the answer is in a language that writes one (see decimal_comma.py).
+    """
+    if decimal_comma:
+        return _grade_with_decimal_commas(answer, expected)
     try:
         first, *others = _readings(answer)
         verdicts = [_judge(_read_as(first, expected), expected)]
@@ -123,17 +133,84 @@ def grade_multi(answer: str, expected: MultiValued) -> Verdict:
     return _agreed(verdicts, expected)
 
 
-def _agreed(verdicts: list[Verdict], expected: MultiValued) -> Verdict:
+def _agreed(verdicts: list[Verdict], expected: MultiValued, hint: str = _POINT_HINT) -> Verdict:
     """The usual reading's verdict, or a question back when only another reading is right."""
     usual, *others = verdicts
     right = [verdict for verdict in others if verdict.outcome is Grade.CORRECT]
     if usual.outcome is Grade.CORRECT or not right:
         return usual
-    shown = list(dict.fromkeys(verdict.read for verdict in [usual, *right]))
-    reason = (f"I can't tell what you meant: {' or '.join(shown)}? Put a space after each "
-              "comma between values, write decimals with a point and large numbers without "
-              "commas.")
+    return _ask_which([usual, *right], expected, hint)
+
+
+def _ask_which(verdicts: list[Verdict], expected: MultiValued, hint: str) -> Verdict:
+    """Refuse an answer that readings disagree on, asking which of them was meant."""
+    shown = list(dict.fromkeys(verdict.read for verdict in verdicts))
+    reason = f"I can't tell what you meant: {' or '.join(shown)}? {hint}"
     return Verdict(Grade.REJECTED, shown[0], expected.shown, reason)
+
+
+def _grade_with_decimal_commas(answer: str, expected: MultiValued) -> Verdict:
+    """Grade several values in a language with a decimal comma, asking when readings disagree.
+
+    A comma between digits is read as a decimal comma and, unless semicolons or ± separate
+    the values, as a separator too: then neither reading is the usual one, and any
+    disagreement between them is asked about.
+    """
+    try:
+        local = decimal_comma_readings(normalize_text(answer), several=True)
+        texts = [*local.texts, answer] if local.comma_may_separate else list(local.texts)
+        decides = local.first_decides and not local.comma_may_separate
+        verdicts = _verdicts_of(texts, expected, usual_first=decides)
+    except ReadError as error:
+        return Verdict(Grade.REJECTED, preview(answer), expected.shown, error.reason)
+    if decides:
+        return _agreed(verdicts, expected, _SEMICOLON_HINT)
+    return _unanimous(verdicts, expected)
+
+
+def _verdicts_of(texts: list[str], expected: MultiValued, *, usual_first: bool) -> list[Verdict]:
+    """The verdict of every distinct reading of the texts that reads as the gold's kind.
+
+    With `usual_first`, the first reading is the usual one and must read; otherwise a
+    failure is raised only if no reading reads at all.
+    """
+    readings, errors = _distinct_readings(texts)
+    if usual_first and errors:
+        raise errors[0]
+    verdicts: list[Verdict] = []
+    for index, pieces in enumerate(readings):
+        try:
+            verdicts.append(_judge(_read_as(pieces, expected), expected))
+        except ReadError as error:
+            if usual_first and index == 0:
+                raise
+            errors.append(error)
+    if not verdicts:
+        raise errors[0]
+    return verdicts
+
+
+def _distinct_readings(texts: list[str]) -> tuple[list[list[Piece]], list[ReadError]]:
+    """Every reading of each text, in order and without repeats, and the texts' failures."""
+    readings: dict[str, list[Piece]] = {}
+    errors: list[ReadError] = []
+    for text in texts:
+        try:
+            found = _readings(text)
+        except ReadError as error:
+            errors.append(error)
+            continue
+        for pieces in found:
+            readings.setdefault(repr(pieces), pieces)
+    return list(readings.values()), errors
+
+
+def _unanimous(verdicts: list[Verdict], expected: MultiValued) -> Verdict:
+    """The first verdict if every reading agrees whether it is right, else a question back."""
+    right = [verdict.outcome is Grade.CORRECT for verdict in verdicts]
+    if all(right) or not any(right):
+        return verdicts[0]
+    return _ask_which(verdicts, expected, _SEMICOLON_HINT)
 
 
 def _readings(answer: str) -> list[list[Piece]]:

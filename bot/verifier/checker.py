@@ -8,6 +8,7 @@ from types import TracebackType
 from typing import Self
 
 from bot.verifier.errors import CheckerCrashed
+from bot.verifier.languages import require_language
 from bot.verifier.limits import ANSWER_MAX_CHARS, ATTEMPT_MAX_CHARS, GOLD_MAX_CHARS
 from bot.verifier.normalize import preview
 from bot.verifier.pool import PoolLimits, WorkerCrashed, WorkerPool, WorkerTimeout
@@ -95,21 +96,40 @@ class Checker:
         await self.close()
 
     async def check_answer(
-        self, answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        answer: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
         """Grade a member's typed answer (at most 200 characters) against the gold, in `unit`.
 
-        `accept` lists other spellings of a gold answer in words, such as 'odd'.
+        `accept` lists other spellings of a gold answer in words, such as 'odd'. The answer
+        is read in `language` ("en" or "es": in Spanish 3,5 is 3.5; see decimal_comma.py);
+        an unknown language raises ValueError.
         """
+        require_language(language)
         refusal = _refuse_oversized(answer, ANSWER_MAX_CHARS, gold, "answer", accept)
-        return refusal or await self._grade("answer", answer, gold, unit, accept)
+        return refusal or await self._grade("answer", answer, gold, unit, accept, language)
 
     async def check_attempt(
-        self, attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+        self,
+        attempt: str,
+        gold: str,
+        *,
+        unit: str | None = None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
-        """Find the final answer in an authored attempt (at most 4096 characters) and grade it."""
+        """Find the final answer in an authored attempt (at most 4096 characters) and grade it.
+
+        The final answer is read in `language`, as `check_answer` reads it.
+        """
+        require_language(language)
         refusal = _refuse_oversized(attempt, ATTEMPT_MAX_CHARS, gold, "attempt", accept)
-        return refusal or await self._grade("attempt", attempt, gold, unit, accept)
+        return refusal or await self._grade("attempt", attempt, gold, unit, accept, language)
 
     async def read_gold(
         self, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
@@ -127,13 +147,19 @@ class Checker:
         return verdict.read
 
     async def _grade(
-        self, operation: str, text: str, gold: str, unit: str | None, accept: Sequence[str] = ()
+        self,
+        operation: str,
+        text: str,
+        gold: str,
+        unit: str | None,
+        accept: Sequence[str] = (),
+        language: str = "en",
     ) -> Verdict:
         """Send one request to a worker, retrying once on a fresh worker if it crashed."""
         await self.start()
         assert self._pool is not None
         message = {"op": operation, "text": text, "gold": gold, "unit": unit,
-                   "accept": list(accept)}
+                   "accept": list(accept), "language": language}
         for _ in range(_CRASH_RETRIES + 1):
             try:
                 return verdict_from_message(await self._pool.ask(message, self._timeout))

@@ -16,11 +16,16 @@ CHECKER_FAILED = 3
 
 
 def verify_command(
-    answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    answer: str,
+    gold: str,
+    *,
+    unit: str | None = None,
+    accept: Sequence[str] = (),
+    language: str = "en",
 ) -> int:
-    """Check `answer` against `gold` in `unit`, print the reading and verdict; return the status."""
+    """Check `answer` (in `language`) against `gold` in `unit`; print the verdict and status."""
     try:
-        verdict = asyncio.run(_check_once(answer, gold, unit, accept))
+        verdict = asyncio.run(_check_once(answer, gold, unit, accept, language))
     except CheckerError as error:
         print(f"error: {error}", file=sys.stderr)
         return CHECKER_FAILED
@@ -41,8 +46,10 @@ def describe_verdict(verdict: Verdict) -> str:
 
 
 async def _check_once(
-    answer: str, gold: str, unit: str | None, accept: Sequence[str]
+    answer: str, gold: str, unit: str | None, accept: Sequence[str], language: str
 ) -> Verdict:
     """Start a one-worker checker, grade one answer and stop it again."""
     async with Checker(workers=1) as checker:
-        return await checker.check_answer(answer, gold, unit=unit, accept=accept)
+        return await checker.check_answer(
+            answer, gold, unit=unit, accept=accept, language=language
+        )

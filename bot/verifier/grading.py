@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from functools import lru_cache
 
 from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
+from bot.verifier.decimal_comma import decimal_comma_readings
 from bot.verifier.errors import ReadError
 from bot.verifier.extract import extract_final_answer, find_boxed, stated_answer
+from bot.verifier.languages import writes_decimal_comma
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
-from bot.verifier.reader import Reading, read_answer
+from bot.verifier.pieces import split_pieces, to_pieces
+from bot.verifier.reader import Reading, answer_core, read_answer
 from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
 
@@ -24,6 +28,15 @@ NO_FINAL_ANSWER = (
 )
 ACCEPT_NEEDS_WORDS = ("Accepted spellings (accept) are for an answer in words, such as 'odd'; "
                       "this expected answer is maths, which is read in every usual form.")
+WHOLE_OR_DECIMAL = (
+    "I can't tell whether that is a decimal or a whole number with a thousands separator: "
+    "did you mean {shown}? Write whole numbers without a separator (1234) and decimals with "
+    "a point (1.234)."
+)
+BRACKETED_COMMA = (
+    "I can't tell whether {shown} is several values or one number with a decimal comma; "
+    "the answer here is one number, so write it without brackets."
+)
 CLOSE_NOT_EXACT = (
     "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
     "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
@@ -31,9 +44,18 @@ CLOSE_NOT_EXACT = (
 
 
 def grade_answer(
-    answer: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    answer: str,
+    gold: str,
+    *,
+    unit: str | None = None,
+    accept: Sequence[str] = (),
+    language: str = "en",
 ) -> Verdict:
-    """Grade a member's typed `answer` against the authored `gold`, in `unit` if it has one."""
+    """Grade a member's typed `answer` against the authored `gold`, in `unit` if it has one.
+
+    The answer is read in `language`: in one that writes a decimal comma (es), 3,5 is 3.5
+    (see decimal_comma.py); the gold is read the same in every language.
+    """
     try:
         expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
@@ -41,7 +63,9 @@ def grade_answer(
     if isinstance(expected, TextGold):
         return judge_text(answer, expected)
     if not isinstance(expected, Reading):
-        return grade_multi(answer, expected)
+        return grade_multi(answer, expected, decimal_comma=writes_decimal_comma(language))
+    if writes_decimal_comma(language):
+        return _grade_with_decimal_commas(answer, expected, unit)
     try:
         reading = read_answer(spell_numbers(answer), unit=unit, expected=expected.value)
     except ReadError as error:
@@ -50,9 +74,17 @@ def grade_answer(
 
 
 def grade_attempt(
-    attempt: str, gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
+    attempt: str,
+    gold: str,
+    *,
+    unit: str | None = None,
+    accept: Sequence[str] = (),
+    language: str = "en",
 ) -> Verdict:
-    """Find the final answer in a worked `attempt` and grade it against `gold`, in `unit`."""
+    """Find the final answer in a worked `attempt` and grade it against `gold`, in `unit`.
+
+    The final answer is read in `language`, as `grade_answer` reads it.
+    """
     try:
         expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
@@ -66,7 +98,7 @@ def grade_attempt(
     if len(final) > EXTRACTED_MAX_CHARS:
         reason = "That final answer is too long to check; state it more simply."
         return Verdict(Grade.REJECTED, preview(final), expected.shown, reason)
-    return grade_answer(final, gold, unit=unit, accept=accept)
+    return grade_answer(final, gold, unit=unit, accept=accept, language=language)
 
 
 def _final_answer(attempt: str, expected: Expected, *, keep_unit: bool) -> str | None:
@@ -112,6 +144,48 @@ def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
               f"or {reading.shown}? Write decimals with a point and whole numbers without "
               "a comma.")
     return Verdict(Grade.REJECTED, reading.shown, expected.shown, reason)
+
+
+def _grade_with_decimal_commas(answer: str, expected: Reading, unit: str | None) -> Verdict:
+    """Grade one value written in a language with a decimal comma, asking when it is ambiguous."""
+    try:
+        local = decimal_comma_readings(normalize_text(answer))
+        if local.comma_may_separate:
+            _refuse_bracketed_list(answer)
+        first, *others = local.texts
+        readings = [read_answer(spell_numbers(first), unit=unit, expected=expected.value)]
+    except ReadError as error:
+        return Verdict(Grade.REJECTED, preview(answer), expected.shown, error.reason)
+    for text in others:
+        with suppress(ReadError):
+            readings.append(read_answer(spell_numbers(text), unit=unit, expected=expected.value))
+    return _judge_readings(readings, expected, first_decides=local.first_decides)
+
+
+def _refuse_bracketed_list(answer: str) -> None:
+    """Refuse a decimal comma alone in brackets, as in (1,2), which could be a point."""
+    try:
+        split = split_pieces(to_pieces(answer_core(answer)))
+    except ReadError:
+        return
+    if split.brackets and len(split.parts) > 1:
+        raise ReadError(BRACKETED_COMMA.format(shown=preview(answer_core(answer))))
+
+
+def _judge_readings(readings: list[Reading], expected: Reading, *, first_decides: bool) -> Verdict:
+    """Judge the readings of an answer that may be meant more than one way.
+
+    The first reading's verdict stands when every reading agrees, or when it is right and it
+    `first_decides`; otherwise, when only some readings are right, the member is asked.
+    """
+    verdict = judge(readings[0], expected)
+    right = [verdict.outcome is Grade.CORRECT,
+             *(exactly_equal(reading.value, expected.value) for reading in readings[1:])]
+    if all(right) or not any(right) or (right[0] and first_decides):
+        return verdict
+    shown = " or ".join(dict.fromkeys(reading.shown for reading in readings))
+    return Verdict(Grade.REJECTED, readings[0].shown, expected.shown,
+                   WHOLE_OR_DECIMAL.format(shown=shown))
 
 
 @lru_cache(maxsize=512)

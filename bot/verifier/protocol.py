@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.verifier.languages import require_language
 from bot.verifier.limits import GOLD_MAX_CHARS
 from bot.verifier.verdict import Grade, Verdict
 
@@ -54,6 +55,17 @@ def request_unit(request: Message) -> str | None:
     if unit is not None and not isinstance(unit, str):
         raise TypeError("a request's unit must be a string")
     return unit
+
+
+def request_language(request: Message) -> str:
+    """The language a request's answer is written in ("en" if it names none).
+
+    Raises ValueError for a language the checker does not know.
+    """
+    language = request.get("language", "en")
+    if not isinstance(language, str):
+        raise TypeError("a request's language must be a string")
+    return require_language(language)
 
 
 def verdict_to_message(verdict: Verdict, request_id: object) -> Message:

@@ -27,6 +27,7 @@ from bot.verifier.protocol import (
     accepted_of,
     decode,
     encode,
+    request_language,
     request_unit,
     verdict_to_message,
 )
@@ -42,9 +43,10 @@ _Operation = Callable[[str, str], Verdict]
 _OPERATIONS: dict[str, Callable[..., Verdict]] = {
     "answer": grade_answer,
     "attempt": grade_attempt,
-    "gold": lambda _text, gold, **options: grade_gold(gold, **options),
+    "gold": lambda _text, gold, *, language, **options: grade_gold(gold, **options),
 }
-"""Each operation takes the text and the gold, and the options (`unit`, `accept`) by keyword."""
+"""Each operation takes the text and the gold, and the options (`unit`, `accept`, `language`)
+by keyword; a gold answer is read the same in every language."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +109,8 @@ def handle_request(line: bytes) -> Message:
     try:
         request = decode(line)
         operation = partial(
-            _OPERATIONS[str(request["op"])], unit=request_unit(request), accept=accepted_of(request)
+            _OPERATIONS[str(request["op"])], unit=request_unit(request),
+            accept=accepted_of(request), language=request_language(request),
         )
         text, gold = str(request["text"]), str(request["gold"])
     except (ValueError, KeyError, TypeError):
@@ -190,6 +193,8 @@ def _warm_up() -> None:
     grade_answer("x = 3 or x = -3", "\\pm 3")
     grade_answer("0 \\le x < 1", "[0, 1)")
     grade_answer("Odd.", "\\text{odd}")
+    grade_answer("1.234,5", "1234.5", language="es")
+    grade_answer("(1,5; 2)", "(1.5, 2)", language="es")
 
 
 if __name__ == "__main__":

@@ -131,6 +131,8 @@ def live_figures(measured: LiveRound) -> dict[str, float]:
         "recall_unacked": float(len(measured.acks) - len(acked)),
         "recall_late_acks": float(sum(ms >= ACK_DEADLINE * 1000 for ms in acked)),
         "recall_answers_lost": float(measured.members * measured.questions - stored.answers),
+        "recall_refused": float(measured.refused),
+        "recall_shown_elsewhere": float(measured.elsewhere),
         "recall_clicks": float(len(measured.acks)),
         "recall_members": float(measured.members),
         "recall_all_sent_s": (max((a.at for a in measured.sent), default=measured.started_at)

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 
 from benchmarks.bench_assigned import rss_mb
 from benchmarks.burst_discord_app import bot_process
-from benchmarks.burst_discord_host import button_ids
+from benchmarks.burst_discord_host import STEP_PREFIX, button_ids
 from benchmarks.burst_timing import without_collector_pauses
 from benchmarks.recall_setup import ended_lesson
 from bot.engine import Action, LessonCatalog, parse_address
@@ -33,6 +33,10 @@ from storage.models import RecallAnswerRow, RecallCheckRow
 Message = dict[str, Any]
 PLACE = Place("discord", str(GUILD_ID), str(CHANNEL_ID))
 """The fake Discord's lesson channel."""
+RETRIES = 2
+"""Clicks a member may make beyond one per question, after a refusal."""
+THINKING = 5
+"""Discord's response type of a deferral that shows "thinking…" in a new message."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,10 @@ class LiveRound:
     rss_mb: float
     started_at: float
     """When the bot was connected (loop time): the checks were due from before then."""
+    refused: int = 0
+    """Clicks the bot refused (the check not open, say): the member clicked again."""
+    elsewhere: int = 0
+    """Clicks whose next question came in a new message, the clicked one left as it was."""
 
 
 def live_round(url: str, sizes: LiveSizes, pace_per_s: float) -> LiveRound:
@@ -121,7 +129,9 @@ async def _round_on(url: str, sizes: LiveSizes, pace_per_s: float) -> LiveRound:
             rss = rss_mb(bot)
         acks = [fake.ack_delay(click) for click in clicks]
         stored = await stored_rows(url, run_id)
-    return LiveRound(len(members), questions, fake.sent, acks, stored, rss, started)
+    refused, elsewhere = reply_counts(fake, clicks)
+    return LiveRound(len(members), questions, fake.sent, acks, stored, rss, started, refused,
+                     elsewhere)
 
 
 async def seeded(url: str, members: Sequence[FakeUser]) -> int:
@@ -163,26 +173,49 @@ async def answer_check(
     fake: FakeDiscord, member: FakeUser, number: int, message: Message, questions: int,
     deadline: float,
 ) -> list[SentInteraction]:
-    """A member answers each question of their check on the message, as each click redraws it.
+    """A member answers each question of their check, each time where the bot showed the next.
 
-    Member n gives choice n (of each question's choices, in turn), so some answers are right.
-    A click not redrawn by the loop time `deadline` ends the member's answers.
+    That is the clicked message, redrawn, or a new one if the bot answered there instead. A
+    refused click is tried once more on the same question, as a member would (at most
+    `RETRIES` in all). Member n gives choice n (of each question's choices, in turn), so some
+    answers are right. A click not answered by the loop time `deadline` ends the member's turn.
     """
     clicks: list[SentInteraction] = []
-    message_id = int(message["id"])
-    for turn in range(questions):
-        shown = fake.messages[message_id]
+    shown = message
+    while len(clicks) < questions + RETRIES:
         choices = answer_buttons(shown)
         if not choices:
             break
-        click = await fake.click(member, shown, choices[(number + turn) % len(choices)])
+        click = await fake.click(member, shown, choices[(number + len(clicks)) % len(choices)])
         clicks.append(click)
         remaining = deadline - asyncio.get_running_loop().time()
         try:
-            await fake.wait_until(partial(fake.reply_to, click), remaining, "the redrawn check")
+            reply = await fake.wait_until(partial(fake.reply_to, click), remaining, "a reply")
         except AssertionError:
             break
+        shown = reply.message if shows_check(reply.message) else as_now(fake, shown)
     return clicks
+
+
+def shows_check(message: Message) -> bool:
+    """Whether a message shows a member's check (a question, or its end), not a refusal."""
+    return str(message.get("content") or "").startswith(STEP_PREFIX)
+
+
+def as_now(fake: FakeDiscord, message: Message) -> Message:
+    """A message the bot sent, as it looks now (a channel or direct message, or an ephemeral)."""
+    message_id = int(message["id"])
+    held = fake.ephemerals.get(message_id)
+    return held.message if held is not None else fake.messages[message_id]
+
+
+def reply_counts(fake: FakeDiscord, clicks: Sequence[SentInteraction]) -> tuple[int, int]:
+    """Clicks the bot refused; clicks whose next question it showed in a new message."""
+    replies = [reply for reply in map(fake.reply_to, clicks) if reply is not None]
+    refused = sum(not shows_check(reply.message) for reply in replies)
+    elsewhere = sum(shows_check(reply.message) and reply.response_type == THINKING
+                    for reply in replies)
+    return refused, elsewhere
 
 
 def answer_buttons(message: Message) -> list[str]:

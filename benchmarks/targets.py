@@ -93,6 +93,7 @@ TARGETS: dict[str, Target] = {
             ("recall_lost", Target("==", 0)),
             ("recall_doubled", Target("==", 0)),
             ("recall_answers_lost", Target("==", 0)),
+            ("recall_refused", Target("==", 0)),
             ("recall_pace_ratio", Target("<=", 1)),
             ("recall_rss_ratio", Target("<=", 1.25)),
         )

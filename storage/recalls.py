@@ -175,14 +175,18 @@ class RecallStore:
     # Answering
 
     async def open_check(self, run_id: int, user_id: str, now: datetime) -> RecallCheck | None:
-        """The member's latest check of a run that was sent and has not closed, with answers."""
+        """The member's latest check of a run that was sent and has not closed, with answers.
+
+        A check claimed to send counts as sent: its message may reach the member, and be
+        answered, before the sender has noted it sent.
+        """
         query = (
             _check_columns()
             .join(RunRow, _run_of_check())
             .where(
                 RecallCheckRow.run_id == run_id,
                 MemberRow.user_id == user_id,
-                RecallCheckRow.sent_at.is_not(None),
+                or_(RecallCheckRow.sent_at.is_not(None), RecallCheckRow.holder.is_not(None)),
                 RecallCheckRow.closes_at > now,
             )
             .order_by(RecallCheckRow.round.desc())

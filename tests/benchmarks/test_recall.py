@@ -14,7 +14,7 @@ Figures = dict[str, float | str | None]
 PREFIXES = ("", "pg_") if server_url() else ("",)
 """SQLite always; PostgreSQL too when TEST_DATABASE_URL is set."""
 NOTHING_LOST = ("recall_lost", "recall_doubled", "recall_unacked", "recall_late_acks",
-                "recall_answers_lost", "recall_unreachable")
+                "recall_answers_lost", "recall_unreachable", "recall_refused")
 QUESTIONS = 3
 """The default lesson's delayed recall questions."""
 

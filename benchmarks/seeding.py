@@ -8,6 +8,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from benchmarks.lesson_setup import OpenQuestion, choice_for, member
+from bot.model import Member
 from storage.models import MemberRow, ReasonRow, RunRow, VoteRow
 
 FIRST_ANSWER_KIND = "choice"
@@ -18,13 +19,23 @@ async def seed_choices(
     database: AsyncEngine, question: OpenQuestion, first: int, count: int
 ) -> None:
     """Members `first` to `first + count - 1` each choose once at an open question."""
-    numbers = range(first, first + count)
+    people = [member(n) for n in range(first, first + count)]
+    await seed_people_choices(database, question, people, first)
+
+
+async def seed_people_choices(
+    database: AsyncEngine, question: OpenQuestion, people: Sequence[Member], first: int = 0
+) -> None:
+    """Each of `people` chooses once at an open question: member n, `choice_for(question, n)`.
+
+    The people are members `first`, `first + 1` and on.
+    """
     async with database.begin() as connection:
-        ids = await _add_members(connection, question.run_id, numbers)
+        ids = await _add_members(connection, question.run_id, people)
         votes = [
             {"run_id": question.run_id, "step_id": question.step.id, "kind": FIRST_ANSWER_KIND,
-             "member_id": ids[member(n).user_id], "value": choice_for(question, n)}
-            for n in numbers
+             "member_id": ids[person.user_id], "value": choice_for(question, n)}
+            for n, person in enumerate(people, start=first)
         ]
         await connection.execute(insert(VoteRow), votes)
 
@@ -38,7 +49,7 @@ async def seed_reasons(
     """
     numbers = range(count)
     async with database.begin() as connection:
-        ids = await _add_members(connection, run_id, numbers)
+        ids = await _add_members(connection, run_id, [member(n) for n in numbers])
         chosen = [(ids[member(n).user_id], choices[n % len(choices)]) for n in numbers]
         votes = [{"run_id": run_id, "step_id": step_id, "kind": FIRST_ANSWER_KIND,
                   "member_id": member_id, "value": choice} for member_id, choice in chosen]
@@ -50,11 +61,12 @@ async def seed_reasons(
         await connection.execute(insert(ReasonRow), reasons)
 
 
-async def _add_members(connection: AsyncConnection, run_id: int, numbers: range) -> dict[str, int]:
+async def _add_members(
+    connection: AsyncConnection, run_id: int, people: Sequence[Member]
+) -> dict[str, int]:
     """Insert the members in the run's workspace; their ids by user id."""
     where = select(RunRow.platform, RunRow.workspace_id).where(RunRow.id == run_id)
     platform, workspace = (await connection.execute(where)).one()
-    people = [member(n) for n in numbers]
     rows = [{"platform": platform, "workspace_id": workspace, "user_id": person.user_id,
              "display_name": person.name} for person in people]
     await connection.execute(insert(MemberRow), rows)

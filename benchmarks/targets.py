@@ -83,6 +83,21 @@ TARGETS: dict[str, Target] = {
             ("peer_show_thread_p99_ms", Target("<", 20)),
         )
     },
+    **{
+        f"{prefix}{name}": target
+        for prefix in ("", "pg_")
+        for name, target in (
+            ("recall_p99_ack_ms", Target("<", 500)),
+            ("recall_unacked", Target("==", 0)),
+            ("recall_late_acks", Target("==", 0)),
+            ("recall_lost", Target("==", 0)),
+            ("recall_doubled", Target("==", 0)),
+            ("recall_answers_lost", Target("==", 0)),
+            ("recall_refused", Target("==", 0)),
+            ("recall_pace_ratio", Target("<=", 1)),
+            ("recall_rss_ratio", Target("<=", 1.25)),
+        )
+    },
     "checker_median_ms": Target("<", 5),
     "fair_flood_max_ms": Target("<", 2000),
     "fair_crowd_max_ms": Target("<", 2000),

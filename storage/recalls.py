@@ -175,13 +175,18 @@ class RecallStore:
     # Answering
 
     async def open_check(self, run_id: int, user_id: str, now: datetime) -> RecallCheck | None:
-        """The member's latest check of a run that was sent and has not closed, with answers."""
+        """The member's latest check of a run that was sent and has not closed, with answers.
+
+        A check claimed to send counts as sent: its message may reach the member, and be
+        answered, before the sender has noted it sent.
+        """
         query = (
             _check_columns()
+            .join(RunRow, _run_of_check())
             .where(
                 RecallCheckRow.run_id == run_id,
                 MemberRow.user_id == user_id,
-                RecallCheckRow.sent_at.is_not(None),
+                or_(RecallCheckRow.sent_at.is_not(None), RecallCheckRow.holder.is_not(None)),
                 RecallCheckRow.closes_at > now,
             )
             .order_by(RecallCheckRow.round.desc())
@@ -384,6 +389,16 @@ def _check_columns() -> Any:
         RecallCheckRow.id, RecallCheckRow.run_id, MemberRow.user_id, RecallCheckRow.round,
         RecallCheckRow.due_at, RecallCheckRow.closes_at, RecallCheckRow.sent_at,
     ).join(MemberRow, MemberRow.id == RecallCheckRow.member_id)
+
+
+def _run_of_check() -> ColumnElement[bool]:
+    """The check's run, whose workspace its member is in.
+
+    Matching the member's workspace lets a member be found by user id through the unique
+    index on members, not by reading every check of the run.
+    """
+    return and_(RunRow.id == RecallCheckRow.run_id, RunRow.platform == MemberRow.platform,
+                RunRow.workspace_id == MemberRow.workspace_id)
 
 
 def _check(row: Any) -> RecallCheck:

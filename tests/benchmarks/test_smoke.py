@@ -24,6 +24,8 @@ MEASURED_IN_QUICK_MODE = (
     "peer_p99_ack_ms",
     "peer_why_p99_ack_ms",
     "peer_show_p99_ms",
+    "recall_p99_ack_ms",
+    "recall_rss_ratio",
     "rss_mb_1000_runs",
     "reveal_ms_10",
     "reveal_ms_10000",
@@ -60,7 +62,7 @@ def test_measured_figures_are_positive_numbers(
     [
         "burst_lost", "edits_per_2s_max", "slack_burst_lost", "slack_edits_per_2s_max",
         "assigned_lost", "assigned_unacked", "assigned_card_edits_per_2s_max",
-        "peer_lost", "peer_doubled", "peer_why_missed",
+        "peer_lost", "peer_doubled", "peer_why_missed", "recall_lost", "recall_doubled",
     ],
 )
 def test_burst_counts_are_whole_numbers(quick_run: tuple[str, dict[str, object]], key: str) -> None:

@@ -221,6 +221,24 @@ async def test_a_run_with_recall_off_sends_nothing(bot: Bot, clock: FakeClock) -
     assert not bot.surface.cards
 
 
+async def test_a_check_answered_before_its_sender_noted_it_sent_takes_the_answer(
+    bot: Bot, clock: FakeClock
+) -> None:
+    run_id = await live_lesson(bot)
+    await tend_after(bot, clock, 10)
+    clock.advance(3 * DAY)
+    recall = bot.engine.recall
+    alice = next(check for check in await recall.due_checks(10) if check.user_id == "alice")
+    assert await recall.claim(alice, "another-process")  # its message is on its way to Alice
+    answer = Address(run_id, "puzzle-recipe", Action.RECALL, "script-checks").encode()
+    clicked = await bot.click(ALICE, answer)
+    assert isinstance(clicked.redraw, StepCard), clicked.reply
+    assert clicked.redraw.body.startswith("✅") and clicked.redraw.step_id == "one-round-of-rl"
+    early = await bot.click(BOB, answer)  # Bob's check is not on its way yet
+    assert early.refused and "not open for you" in str(early.reply)
+    assert (await recall.progress(run_id)).answered == 1
+
+
 async def test_two_processes_send_each_check_once(
     bot: Bot, other_bot: Bot, clock: FakeClock
 ) -> None:

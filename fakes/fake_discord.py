@@ -629,6 +629,11 @@ class FakeDiscord:
             "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024,
         }
+        if channel_id in self.dm_channels.values():  # a direct message: no server, no member
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload |= {"user": user.user_payload(), "context": 1,
+                        "authorizing_integration_owners": {"0": str(guild_id)}}
         if message is not None:
             payload["message"] = message
         self._payloads[interaction_id] = payload

@@ -220,7 +220,7 @@ class Interactions:
         if outcome.repeated:
             return None
         if isinstance(outcome.redraw, StepCard):  # a recall check moves on in its message
-            return PassStep(step_message(outcome.redraw), in_place=True)
+            return PassStep(step_message(outcome.redraw))
         if outcome.redraw is not None:
             await redraw_clicked(interaction, outcome.redraw)
         reply = await outcome.answer()

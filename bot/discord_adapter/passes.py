@@ -32,13 +32,9 @@ RETIRED = "**Moved on** · your own pace goes on in the newer private message be
 
 @dataclass(frozen=True)
 class PassStep:
-    """What a member's pass message shows next: their step, their result, or the end.
-
-    `in_place`: the clicked message itself moves on (a recall check in a direct message).
-    """
+    """What a member's pass message shows next: their step, their result, or the end."""
 
     message: Outgoing
-    in_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,9 +54,9 @@ class PassMessage:
 
 
 def from_private_message(interaction: Interaction) -> bool:
-    """Whether the interaction came from a message only its member sees: their pass."""
+    """Whether the interaction came from a message only its member sees (their pass, a DM)."""
     message = interaction.message
-    return message is not None and message.flags.ephemeral
+    return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
 
 class PrivatePasses:
@@ -71,8 +67,7 @@ class PrivatePasses:
 
     async def show(self, interaction: Interaction, step: PassStep) -> None:
         """Edit the pass message the interaction came from, or else send a fresh one."""
-        in_place = step.in_place or from_private_message(interaction)
-        move = edit_in_place if in_place else send_fresh
+        move = edit_in_place if from_private_message(interaction) else send_fresh
         try:
             shown = await move(interaction, step.message)
         except discord.HTTPException as error:

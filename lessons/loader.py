@@ -1,16 +1,23 @@
-"""Reading lesson files: YAML in, a validated `Lesson` out, or errors naming where and what."""
+"""Reading lesson files: YAML in, a validated `Lesson` out, or errors naming where and what.
+
+A lesson's source is `<id>.yaml`; a translation is `<id>.<language>.yaml` beside it
+(`rlvr.es.yaml`), with the same steps, choices, answers and attempts in other words.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
-from lessons.schema import Lesson
+from lessons.schema import LANGUAGE_CODE, Lesson
+from lessons.translation import translation_problems
 
 LESSON_DIR = Path(__file__).resolve().parent
+_TRANSLATION_FILE = re.compile(rf"^(?P<id>[^.]+)\.(?P<language>{LANGUAGE_CODE})\.yaml$")
 
 
 class LessonError(Exception):
@@ -23,17 +30,66 @@ class LessonError(Exception):
 
 
 def available_lessons(directory: Path = LESSON_DIR) -> dict[str, Path]:
-    """Lesson ids mapped to their files: the file name without `.yaml`."""
-    return {path.stem: path for path in sorted(directory.glob("*.yaml"))}
+    """Lesson ids mapped to their source files: the file name without `.yaml`.
+
+    Translations (`rlvr.es.yaml`) are not lessons of their own: see `available_translations`.
+    """
+    paths = sorted(directory.glob("*.yaml"))
+    return {path.stem: path for path in paths if translated_lesson(path) is None}
 
 
-def load_lesson(lesson_id: str, directory: Path = LESSON_DIR) -> Lesson:
-    """Load a lesson shipped with the bot by its id."""
+def available_translations(lesson_id: str, directory: Path = LESSON_DIR) -> dict[str, Path]:
+    """A lesson's translations beside its source: language codes mapped to files."""
+    found = {}
+    for path in lesson_files(directory):
+        parts = translated_lesson(path)
+        if parts is not None and parts[0] == lesson_id:
+            found[parts[1]] = path
+    return found
+
+
+def lesson_files(directory: Path = LESSON_DIR) -> list[Path]:
+    """Every lesson file in a folder: sources and translations."""
+    return sorted(directory.glob("*.yaml"))
+
+
+def translated_lesson(path: Path | str) -> tuple[str, str] | None:
+    """For a translation's file (`rlvr.es.yaml`), its lesson id and language; else None."""
+    match = _TRANSLATION_FILE.match(Path(path).name)
+    return (match["id"], match["language"]) if match else None
+
+
+def source_file(path: Path | str) -> Path | None:
+    """The source file a translation's file sits beside (`rlvr.yaml`); None for a source."""
+    parts = translated_lesson(path)
+    return Path(path).with_name(f"{parts[0]}.yaml") if parts else None
+
+
+def load_lesson(
+    lesson_id: str, directory: Path = LESSON_DIR, language: str | None = None
+) -> Lesson:
+    """Load a lesson shipped with the bot by its id: in `language` if it has that translation."""
     lessons = available_lessons(directory)
     if lesson_id not in lessons:
         known = ", ".join(lessons) or "none"
         raise LessonError(lesson_id, [f"unknown lesson '{lesson_id}' (available: {known})"])
-    return load_lesson_file(lessons[lesson_id])
+    source = load_lesson_file(lessons[lesson_id])
+    translation = available_translations(lesson_id, directory).get(language or "")
+    if translation is None or language == source.language:
+        return source
+    return load_translation(translation, source)
+
+
+def load_translation(path: Path | str, source: Lesson) -> Lesson:
+    """Load a translation's file, refused unless only its words differ from `source`'s."""
+    translation = load_lesson_file(path)
+    parts = translated_lesson(path)
+    source_name = f"{parts[0] if parts else source.id}.yaml"
+    language = parts[1] if parts else None
+    problems = translation_problems(source, translation, source_name, language)
+    if problems:
+        raise LessonError(path, problems)
+    return translation
 
 
 def load_lesson_file(path: Path | str) -> Lesson:

@@ -12,6 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,23}$")]
+LANGUAGE_CODE = r"[a-z]{2}(?:-[A-Z]{2})?"
+"""A language code: two letters (ISO 639-1, `es`), optionally with a region (`pt-BR`)."""
+SOURCE_LANGUAGE = "en"
+"""The language of a lesson file that does not say."""
 ShortText = Annotated[str, Field(min_length=1, max_length=80)]
 LongText = Annotated[str, Field(min_length=1, max_length=2500)]
 AnswerUnit = Annotated[
@@ -164,6 +168,14 @@ class StepBase(Strict):
         """What simulated classmates answer this step by (nothing, for a step without answers)."""
         return Crowd()
 
+    def answer_keywords(self) -> list[str]:
+        """The key words of the step's right answer, which nothing posted before it may contain."""
+        return []
+
+    def asks_again(self) -> str | None:
+        """The id of the earlier step this one asks again (a recall), if it is one."""
+        return None
+
     def _own_texts(self) -> list[str]:
         """The texts this kind of step shows between its body and its explanation."""
         return []
@@ -241,6 +253,14 @@ class PredictionStep(StepBase):
     def explanation_texts(self) -> list[str]:
         """The explanation shown at the reveal."""
         return [self.explanation]
+
+    def answer_keywords(self) -> list[str]:
+        """The key words of the right answer."""
+        return list(self.keywords)
+
+    def asks_again(self) -> str | None:
+        """The id of the earlier prediction this one asks again, if it is a recall."""
+        return self.recall
 
     def crowd(self) -> Crowd:
         """The choices by their weights, and at a recall that sets it, how classmates learn."""
@@ -441,6 +461,10 @@ class PeerRoundStep(StepBase):
         """The author's reason for each choice, read in the discussion before answering again."""
         return [choice.reason for choice in self.choices]
 
+    def answer_keywords(self) -> list[str]:
+        """The key words of the right answer."""
+        return list(self.keywords)
+
     def crowd(self) -> Crowd:
         """The choices by their weights and reasons; classmates switch to the right by `switch`."""
         reasons = {choice.id: choice.crowd_pool for choice in self.choices}
@@ -507,6 +531,12 @@ class Lesson(Strict):
 
     id: Slug
     version: int = Field(ge=1)
+    language: str = Field(
+        default=SOURCE_LANGUAGE,
+        pattern=rf"^{LANGUAGE_CODE}$",
+        description="The language the lesson is written in, such as en or es. A translation "
+        "(lessons/<id>.<language>.yaml) names its own and must match its source's structure.",
+    )
     title: ShortText
     summary: LongText
     minutes: int | None = Field(

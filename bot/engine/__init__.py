@@ -15,7 +15,7 @@ from bot.engine.addresses import (
     parse_address,
 )
 from bot.engine.assigned import IS_ASSIGNMENT, AssignmentCard
-from bot.engine.cards import moved_past, superseded
+from bot.engine.cards import moved_past, step_card, superseded
 from bot.engine.catalog import LessonCatalog
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
@@ -41,6 +41,7 @@ from bot.engine.recall import (
     span_text,
 )
 from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
+from bot.engine.steps.peer_round import MIN_REASON_WORDS, REASON_LIMIT
 from bot.engine.tally import (
     bar_lines,
     checker_reading,
@@ -58,8 +59,10 @@ __all__ = [
     "IS_ASSIGNMENT",
     "MAX_TIMER_SECONDS",
     "MAX_TYPED_ANSWER",
+    "MIN_REASON_WORDS",
     "MIN_TIMER_SECONDS",
     "NOT_POSTED",
+    "REASON_LIMIT",
     "STOP_STEP",
     "Action",
     "Address",
@@ -91,6 +94,7 @@ __all__ = [
     "plan_line",
     "recalled_steps",
     "span_text",
+    "step_card",
     "superseded",
     "text_bar",
     "thumbs_tally",

@@ -9,78 +9,46 @@ import yaml
 from click.testing import CliRunner
 
 from bot.cli import cli
-from bot.engine.cards import step_card
 from bot.engine.steps.peer_round import MIN_REASON_WORDS, REASON_LIMIT
+from bot.lesson_text import (
+    MAX_AUTHORED_WORDS,
+    MAX_MAIN_WORDS,
+    before_question,
+    delayed_recall_spoilers,
+    discussion_spoilers,
+    long_delayed_recall,
+    main_words,
+    posted_texts,
+    questions,
+    text_problems,
+)
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.reading import authored_words, reading_minutes, word_count
+from lessons.reading import authored_words, reading_minutes
 from lessons.schema import (
     FreeAnswerStep,
-    LaterQuestion,
     Lesson,
     PeerRoundStep,
     PredictionStep,
     VerifierStep,
 )
 
-AskedOnce = PredictionStep | PeerRoundStep
-
 LESSON_FILES = sorted(LESSON_DIR.glob("*.yaml"))
-MAX_MAIN_WORDS = 90
-MAX_AUTHORED_WORDS = 1100
 BEATS = Path(__file__).with_name("beats.yaml")
 
 
-def lessons() -> list[Lesson]:
-    return [load_lesson_file(path) for path in LESSON_FILES]
+def lessons() -> list[object]:
+    """Every shipped lesson file, sources and translations, named by its file."""
+    return [pytest.param(load_lesson_file(path), id=path.name) for path in LESSON_FILES]
 
 
-def main_words(lesson: Lesson, index: int) -> int:
-    """The words of a step's post: its body and the sections its card shows."""
-    card = step_card(1, lesson, index)
-    return word_count(card.body) + sum(word_count(section.text) for section in card.sections)
-
-
-def posted_texts(lesson: Lesson, index: int) -> list[str]:
-    """Everything a step may post: its card, labels, discussion, explanations and More text."""
-    step = lesson.step_at(index)
-    card = step_card(1, lesson, index)
-    labels = [button.label for button in card.buttons]
-    return [
-        card.title,
-        card.body,
-        *(f"{s.heading}\n{s.text}" for s in card.sections),
-        *labels,
-        *step.discussion_texts(),
-        *step.explanation_texts(),
-        *([step.more] if step.more else []),
-    ]
-
-
-def before_question(lesson: Lesson, index: int, step: AskedOnce) -> list[str]:
-    """What a channel has read when a question is asked: every earlier post, and the question."""
-    earlier = [text for i in range(index) for text in posted_texts(lesson, i)]
-    wrong = [choice.label for choice in step.choices if not choice.correct]
-    return [*earlier, step.title, step.body, *wrong]
-
-
-def questions(lesson: Lesson) -> list[tuple[int, AskedOnce]]:
-    """Multiple-choice questions with a right answer (peer rounds too), asked the first time."""
-    return [
-        (index, step)
-        for index, step in enumerate(lesson.steps)
-        if isinstance(step, PredictionStep | PeerRoundStep)
-        and step.correct_choice is not None
-        and getattr(step, "recall", None) is None
-    ]
-
-
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_nothing_posted_before_a_prediction_gives_its_answer_away(lesson: Lesson) -> None:
     for index, step in questions(lesson):
-        assert step.keywords, f"step '{step.id}' names no keywords of its right answer"
-        right = step.correct_choice
+        keywords = step.answer_keywords()
+        assert keywords, f"step '{step.id}' names no keywords of its right answer"
+        right = step.crowd().right
         assert right is not None
-        secrets = [right.label, *step.keywords]
+        secrets = [right.label, *keywords]
         for text in before_question(lesson, index, step):
             found = [secret for secret in secrets if secret.lower() in text.lower()]
             assert not found, f"before '{step.id}': {found} in {text!r}"
@@ -94,26 +62,17 @@ def test_a_spoiler_in_the_intro_is_caught() -> None:
     spoiled = lesson.model_copy(update={"steps": [intro, *lesson.steps[1:]]})
     index, step = questions(spoiled)[0]
     texts = " ".join(before_question(spoiled, index, step)).lower()
-    assert any(keyword.lower() in texts for keyword in step.keywords)
+    assert any(keyword.lower() in texts for keyword in step.answer_keywords())
 
 
-def discussion_spoilers(step: PeerRoundStep) -> list[str]:
-    """The right answer's label or key words in a peer round's reasons: the author's, and
-    those play mode's simulated classmates write."""
-    secrets = [step.correct_choice.label, *step.keywords]
-    crowd = [reason for choice in step.choices for reason in choice.crowd_reasons]
-    texts = [*step.discussion_texts(), *crowd]
-    return [s for text in texts for s in secrets if s.lower() in text.lower()]
-
-
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_the_authors_reasons_argue_without_giving_the_answer_away(lesson: Lesson) -> None:
     rounds = [step for step in lesson.steps if isinstance(step, PeerRoundStep)]
     for step in rounds:
         assert discussion_spoilers(step) == [], step.id
 
 
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_the_simulated_classmates_reasons_are_ones_a_member_could_save(lesson: Lesson) -> None:
     rounds = [step for step in lesson.steps if isinstance(step, PeerRoundStep)]
     for step in rounds:
@@ -142,7 +101,7 @@ def test_a_spoiler_in_an_authors_reason_is_caught() -> None:
     assert discussion_spoilers(step.model_copy(update={"choices": choices})) == [step.keywords[0]]
 
 
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_each_post_is_short_and_the_lesson_is_short_in_all(lesson: Lesson) -> None:
     counts = {step.id: main_words(lesson, i) for i, step in enumerate(lesson.steps)}
     for step_id, words in counts.items():
@@ -153,13 +112,7 @@ def test_each_post_is_short_and_the_lesson_is_short_in_all(lesson: Lesson) -> No
     assert authored_words(lesson) <= MAX_AUTHORED_WORDS
 
 
-def long_delayed_recall(lesson: Lesson) -> dict[str, int]:
-    """The delayed-recall questions whose text is longer than a step's post may be."""
-    counts = {question.id: word_count(question.text) for question in lesson.delayed_recall}
-    return {key: words for key, words in counts.items() if words > MAX_MAIN_WORDS}
-
-
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_each_delayed_recall_question_is_as_short_as_a_post(lesson: Lesson) -> None:
     assert long_delayed_recall(lesson) == {}, f"above {MAX_MAIN_WORDS} words"
 
@@ -172,15 +125,7 @@ def test_a_long_delayed_recall_question_is_caught() -> None:
     assert long_delayed_recall(longer) == {first.id: MAX_MAIN_WORDS + 1}
 
 
-def delayed_recall_spoilers(lesson: Lesson, question: LaterQuestion) -> list[str]:
-    """The question's right answer, or the asked step's key words, in the question's text."""
-    asked = lesson.step_by_id(question.asks_again)
-    keywords = asked.keywords if isinstance(asked, PredictionStep | PeerRoundStep) else []
-    secrets = [question.correct_choice.label, *keywords]
-    return [secret for secret in secrets if secret.lower() in question.text.lower()]
-
-
-@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", lessons())
 def test_a_delayed_recall_question_does_not_give_its_answer_away(lesson: Lesson) -> None:
     for question in lesson.delayed_recall:
         assert delayed_recall_spoilers(lesson, question) == [], question.id
@@ -247,3 +192,17 @@ def test_a_file_with_authored_minutes_still_loads(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     old = load_lesson_file(path)
     assert reading_minutes(old) == reading_minutes(load_lesson_file(LESSON_DIR / "rlvr.yaml"))
+
+
+@pytest.mark.parametrize("lesson", lessons())
+def test_every_lesson_keeps_the_text_rules_validate_holds_translations_to(lesson: Lesson) -> None:
+    assert text_problems(lesson) == []
+
+
+def test_the_text_rules_name_a_long_post_and_a_spoiler() -> None:
+    lesson = load_lesson_file(LESSON_DIR / "rlvr.yaml")
+    intro = lesson.steps[0].model_copy(update={"body": "Words " * 91 + "about the reward."})
+    problems = text_problems(lesson.model_copy(update={"steps": [intro, *lesson.steps[1:]]}))
+    assert "step 'intro': its post has 94 words; at most 90" in problems
+    assert any(problem.startswith("the lesson has 1,1") for problem in problems)
+    assert "before step 'what-changed': 'reward' in 'Words Words" in "\n".join(problems)

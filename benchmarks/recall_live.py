@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 
 from benchmarks.bench_assigned import rss_mb
 from benchmarks.burst_discord_app import bot_process
-from benchmarks.burst_discord_host import STEP_PREFIX, button_ids
+from benchmarks.burst_discord_host import button_ids
 from benchmarks.burst_timing import without_collector_pauses
 from benchmarks.recall_setup import ended_lesson
 from bot.engine import Action, LessonCatalog, parse_address
@@ -37,6 +37,9 @@ RETRIES = 2
 """Clicks a member may make beyond one per question, after a refusal."""
 THINKING = 5
 """Discord's response type of a deferral that shows "thinking…" in a new message."""
+
+CHECK_PREFIX = "**Question "
+"""How a check's message begins on Discord: the question it is at, "Question 1 of 3"."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,7 @@ async def answer_check(
 
 def shows_check(message: Message) -> bool:
     """Whether a message shows a member's check (a question, or its end), not a refusal."""
-    return str(message.get("content") or "").startswith(STEP_PREFIX)
+    return str(message.get("content") or "").startswith(CHECK_PREFIX)
 
 
 def as_now(fake: FakeDiscord, message: Message) -> Message:

@@ -7,17 +7,12 @@ outage cut short is finished by a later timer round; `/lesson results` gives the
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
-import pytest
-
-from bot.engine import Action, Address, LessonCatalog, LessonEngine
+from bot.engine import Action, Address, LessonCatalog
 from bot.engine.cards import takes_answers
 from bot.model import RevealCard, SummaryCard
 from bot.service import Actor
 from bot.service.assignments import RESULTS_STEP, THREAD_STEP
-from bot.verifier import Checker
-from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.service.test_assignments import (
     ALICE,
@@ -25,7 +20,6 @@ from tests.service.test_assignments import (
     HOST,
     Bot,
     assigned,
-    bot_on,
     own_card,
     start_of,
 )
@@ -34,21 +28,6 @@ LESSON = LessonCatalog().get("rlvr")
 QUESTIONS = [step.id for step in LESSON.steps if takes_answers(step)]
 FIRST, RECALL = "what-changed", "what-changed-again"
 RIGHT, WRONG = "checkable-reward", "bigger-model"
-
-
-@pytest.fixture
-def bot(engine: LessonEngine) -> Bot:
-    return bot_on(engine)
-
-
-@pytest.fixture
-async def other_bot(
-    database_url: str, checker: Checker, clock: FakeClock
-) -> AsyncIterator[Bot]:
-    """A second process on the same database."""
-    database = open_database(database_url)
-    yield bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
-    await database.dispose()
 
 
 async def choose_at(bot: Bot, actor: Actor, start: str, answers: dict[str, str]) -> None:

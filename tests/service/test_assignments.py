@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -17,7 +16,6 @@ from bot.engine import (
     Action,
     Address,
     AssignmentCard,
-    LessonCatalog,
     LessonEngine,
 )
 from bot.model import BadInput, Place, RevealCard, RunMode, RunState, StepCard, SummaryCard
@@ -43,8 +41,7 @@ from bot.service.assignments import (
 from bot.service.commands import parse_command
 from bot.service.posting import HOST as THIS_MACHINE
 from bot.service.posting import INCARNATION
-from bot.verifier import Checker
-from storage import SqlRunStore, open_database
+from storage import SqlRunStore
 from tests.conftest import FakeClock
 from tests.engine.helpers import start_at
 
@@ -146,21 +143,6 @@ def bot_on(engine: LessonEngine) -> Bot:
     surface = RecordingSurface()
     presenter = Presenter(engine, surface, counter_interval=0.0)
     return Bot(engine, LessonService(engine, presenter), surface)
-
-
-@pytest.fixture
-def bot(engine: LessonEngine) -> Bot:
-    return bot_on(engine)
-
-
-@pytest.fixture
-async def other_bot(
-    database_url: str, checker: Checker, clock: FakeClock
-) -> AsyncIterator[Bot]:
-    """A second process on the same database."""
-    database = open_database(database_url)
-    yield bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
-    await database.dispose()
 
 
 async def assigned(bot: Bot, due: str = "3d") -> AssignmentCard:

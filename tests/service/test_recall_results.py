@@ -11,14 +11,12 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-
-from bot.engine import Action, Address, LessonEngine
+from bot.engine import Action, Address
 from bot.model import RevealCard, SummaryCard
 from bot.service import Actor
 from bot.service.surface import FileReply
 from tests.conftest import FakeClock
-from tests.service.test_assignments import ALICE, BOB, HOST, Bot, bot_on
+from tests.service.test_assignments import ALICE, BOB, HOST, Bot
 from tests.service.test_recalls import (
     CARA,
     DAN,
@@ -33,11 +31,6 @@ from tests.service.test_recalls import (
 ALICE_LATER = {**RIGHT_LATER, "one-round-of-rl": "all-skills"}
 """Alice keeps two of the three ideas."""
 NAMES = ("alice", "Alice", "bob", "Bob", "cara", "Cara", "dan", "Dan")
-
-
-@pytest.fixture
-def bot(engine: LessonEngine) -> Bot:
-    return bot_on(engine)
 
 
 async def results_for(bot: Bot, actor: Actor = CARA) -> SummaryCard:

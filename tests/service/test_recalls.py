@@ -7,20 +7,17 @@ share right later, among the same members. Several processes send each check onc
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
 from pydantic import ValidationError
 
-from bot.engine import Action, Address, AssignmentCard, LessonCatalog, LessonEngine
+from bot.engine import Action, Address, AssignmentCard
 from bot.model import BadInput, StepCard, SummaryCard
 from bot.model.records import RunState
 from bot.service import Actor, CommandArgs
 from bot.service.assignments import parse_recall
 from bot.settings import Settings
-from bot.verifier import Checker
-from storage import SqlRunStore, open_database
 from tests.conftest import FakeClock
 from tests.service.test_assignment_results import choose_at
 from tests.service.test_assignments import (
@@ -29,7 +26,6 @@ from tests.service.test_assignments import (
     HOST,
     PLACE,
     Bot,
-    bot_on,
     start_of,
     walk_to,
 )
@@ -49,21 +45,6 @@ AT_LESSON = {
 }
 RIGHT_LATER = {"puzzle-recipe": "script-checks", "one-round-of-rl": "physics-answers",
                "bugs-vs-condolences": "tests-vs-people"}
-
-
-@pytest.fixture
-def bot(engine: LessonEngine) -> Bot:
-    return bot_on(engine)
-
-
-@pytest.fixture
-async def other_bot(
-    database_url: str, checker: Checker, clock: FakeClock
-) -> AsyncIterator[Bot]:
-    """A second process on the same database."""
-    database = open_database(database_url)
-    yield bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
-    await database.dispose()
 
 
 async def live_lesson(bot: Bot, recall: str | None = None) -> int:

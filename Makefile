@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 # The container image installs the application's dependencies from this lock file.
 LOCK := requirements.lock
 
-.PHONY: install play test test-stress lint bench lock clean
+.PHONY: install play test test-stress lint bench lock messages compile-messages clean
 
 # What the bot needs, and nothing else: enough for `make play`.
 $(STAMP): pyproject.toml
@@ -59,6 +59,18 @@ bench: $(BENCH_STAMP)
 # The pinned dependencies for Python 3.11 on any platform, from pyproject.toml.
 lock: $(TEST_STAMP)
 	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --quiet --output-file $(LOCK)
+
+# The message catalogs: extract the template from bot/, merge it into each language's catalog,
+# then compile what translators filled in (docs/languages.md).
+CATALOGS := bot/locale
+messages: $(TEST_STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output \
+		--project rlvr-lessonbot --omit-header --output-file $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel update --input-file $(CATALOGS)/messages.pot --output-dir $(CATALOGS) \
+		--domain messages --no-location --omit-header --ignore-obsolete
+
+compile-messages: $(TEST_STAMP)
+	$(BIN)/pybabel compile --directory $(CATALOGS) --domain messages --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

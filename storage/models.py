@@ -67,6 +67,8 @@ class RunRow(Base):
     recall_plan: Mapped[str | None] = mapped_column(String(64))
     """The delayed recall's delays after the lesson, in seconds, comma-separated; none if
     empty or NULL (runs from before the delayed recall)."""
+    language: Mapped[str] = mapped_column(String(16), default="en", server_default="en")
+    """The language the run's lesson and channel posts speak (`en`, `es`)."""
 
 
 class MemberRow(Base):

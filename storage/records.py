@@ -29,6 +29,7 @@ def run_record(row: RunRow | Row[Any]) -> RunRecord:
         reminded_at=row.reminded_at,
         recall_plan=plan_delays(row.recall_plan),
         ended_at=row.ended_at,
+        language=row.language,
     )
 
 

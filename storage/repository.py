@@ -104,6 +104,7 @@ class SqlRunStore(
             due_at=new.due_at,
             remind_at=new.remind_at,
             recall_plan=plan_text(new.recall_plan),
+            language=new.language,
         )
         try:
             async with self.sessions.begin() as session:

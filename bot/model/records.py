@@ -77,6 +77,8 @@ class NewRun:
     recall_plan: tuple[int, ...] | None = None
     """The delayed recall's delays after the lesson, in seconds; empty for none, None for the
     default."""
+    language: str = "en"
+    """The language the run's lesson and channel posts speak."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ class RunRecord:
     """The delayed recall's delays after the lesson, in seconds; empty for none."""
     ended_at: datetime | None = None
     """When the run finished, was stopped or closed."""
+    language: str = "en"
+    """The language the run's lesson and channel posts speak (`en`, `es`)."""
 
     @property
     def step_index(self) -> int:

@@ -263,3 +263,15 @@ def test_the_delayed_recall_comes_and_goes_with_its_migration_and_answers_stay(
     assert not RECALL_TABLES & asyncio.run(on_connection(url, table_names))
     assert not {"recall_plan", "ended_at"} & asyncio.run(on_connection(url, run_columns))
     assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there
+
+
+def test_a_run_stored_before_run_languages_reads_back_in_english(empty_database_url: str) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0009")
+    run_id = asyncio.run(store_a_run_and_a_vote(url))
+    upgrade_sync(url)
+    run, _ = asyncio.run(read_back(url, run_id))
+    assert run.language == "en"  # runs from before spoke English
+    command.downgrade(alembic_config(url), "0009")
+    assert "language" not in asyncio.run(on_connection(url, run_columns))
+    assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there

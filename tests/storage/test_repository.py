@@ -127,3 +127,13 @@ async def test_whether_a_member_answered_a_step_by_vote_or_typed_try(store: SqlR
         if await store.member_answered(run_id, step, user)
     ]
     assert answered == [("U1", "q1"), ("U2", "f")]
+
+
+async def test_a_run_keeps_its_language(store: SqlRunStore) -> None:
+    spanish = await store.create_run(NewRun(PLACE, "rlvr", 1, HOST, None, None, language="es"))
+    assert spanish.language == "es"
+    stored = await store.get_run(spanish.id)
+    assert stored is not None and stored.language == "es"
+    english = await store.create_run(NewRun(Place("slack", "T1", "C2"), "rlvr", 1, HOST, None,
+                                            None))
+    assert english.language == "en"

@@ -16,7 +16,7 @@ from bot.engine.addresses import (
 )
 from bot.engine.assigned import IS_ASSIGNMENT, AssignmentCard
 from bot.engine.cards import moved_past, step_card, superseded
-from bot.engine.catalog import LessonCatalog
+from bot.engine.catalog import LessonCatalog, run_languages
 from bot.engine.core import Clock, utc_now
 from bot.engine.engine import ClickResult, LessonEngine
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, Closing
@@ -93,6 +93,7 @@ __all__ = [
     "percent",
     "plan_line",
     "recalled_steps",
+    "run_languages",
     "span_text",
     "step_card",
     "superseded",

@@ -217,10 +217,13 @@ class AssignedRuns:
         due_at: datetime,
         remind_at: datetime | None = None,
         recall: tuple[int, ...] | None = None,
+        language: str | None = None,
     ) -> AssignmentCard:
         """Open an assigned run of a lesson in a channel, due at `due_at`; its channel card.
 
         `recall`: the delayed recall's delays in seconds (empty: none; None: the default).
+        `language`: the run's (None: the lesson's own); one the lesson or the bot lacks is
+        refused before anything is stored.
         """
         require_host(host, "assign a lesson")
         if due_at <= self.core.clock():
@@ -231,6 +234,7 @@ class AssignedRuns:
         new = NewRun(
             place, lesson.id, lesson.version, host, None, None,
             mode=RunMode.ASSIGNED, due_at=due_at, remind_at=remind_at, recall_plan=recall,
+            language=self.core.run_language(lesson.id, language),
         )
         return await self.card(await self.core.create_run(new))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import available_languages
 from bot.model.errors import UnknownLesson
 from lessons.loader import (
     LESSON_DIR,
@@ -76,3 +77,13 @@ class LessonCatalog:
                 return None
             self._translated[key] = load_translation(path, self._loaded[lesson_id])
         return self._translated[key]
+
+
+def run_languages(catalog: LessonCatalog, lesson_id: str | None = None) -> list[str]:
+    """The languages a run of a lesson can speak: those the lesson and the bot both have.
+
+    The lesson's own language comes first, and is the one left where the bot has none of them.
+    """
+    lesson_languages = catalog.languages(lesson_id)
+    spoken = [code for code in lesson_languages if code in available_languages()]
+    return spoken or lesson_languages[:1]

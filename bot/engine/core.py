@@ -6,11 +6,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from bot.engine.catalog import LessonCatalog
+from bot.engine.catalog import LessonCatalog, run_languages
 from bot.engine.known_runs import KnownRuns
 from bot.engine.ports import RunStorage
+from bot.i18n import _
 from bot.model.errors import (
     BadAddress,
+    BadInput,
     NoActiveRun,
     NotHost,
     RunElsewhere,
@@ -149,8 +151,22 @@ class RunCore:
         return run.position.phase is Phase.REVEALED
 
     def lesson_of(self, run: RunRecord) -> Lesson:
-        """The lesson a run follows."""
-        return self.catalog.get(run.lesson_id)
+        """The lesson a run follows, in the run's language."""
+        return self.catalog.get(run.lesson_id, run.language)
+
+    def run_language(self, lesson_id: str | None, asked: str | None = None) -> str:
+        """The language a new run of a lesson speaks: `asked`, else the lesson's own.
+
+        Raise `BadInput`, naming the languages there are, if the lesson or the bot lacks it.
+        """
+        offered = run_languages(self.catalog, lesson_id)
+        if asked is None:
+            return offered[0]
+        wanted = asked.strip().replace("_", "-").split("-")[0].lower()
+        if wanted not in offered:
+            raise BadInput(_("This lesson cannot be run in “{language}”. Choose one of: "
+                             "{languages}.", language=asked, languages=", ".join(offered)))
+        return wanted
 
     def current_step(self, run: RunRecord, step_id: str | None = None) -> Step:
         """The run's current step; raise `StepClosed` if a button names another step."""

@@ -8,7 +8,7 @@ from datetime import timedelta
 from bot.engine.addresses import RECALL_ACTIONS, Action, Address
 from bot.engine.assigned import AssignedMode, AssignedRuns
 from bot.engine.cards import step_card
-from bot.engine.catalog import LessonCatalog
+from bot.engine.catalog import LessonCatalog, run_languages
 from bot.engine.core import DEFAULT_RECALL, Clock, RunCore, utc_now
 from bot.engine.host_actions import Closing, HostActions
 from bot.engine.known_runs import KnownRuns
@@ -23,10 +23,11 @@ from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import AttemptVerdicts, OpenForm
 from bot.engine.timers import RunTimers, TimerFired
+from bot.i18n import SOURCE_LANGUAGE
 from bot.model.errors import NoActiveRun, NoOpenCheck
 from bot.model.records import Member, Place, RunRecord
 from bot.model.views import Advance, Form, Receipt, RevealCard, StepCard, SummaryCard
-from lessons.schema import DEFAULT_MAX_TRIES
+from lessons.schema import DEFAULT_MAX_TRIES, Lesson
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,26 @@ class LessonEngine:
         """Any run by id as stored now, whatever its state, or None if there is none."""
         return await self.core.run(run_id)
 
+    async def language_of(self, run_id: int) -> str:
+        """The language a run speaks (English for a run there is not); it never changes."""
+        run = await self.core.run(run_id, cached=True)
+        return run.language if run is not None else SOURCE_LANGUAGE
+
+    def lesson_of(self, run: RunRecord) -> Lesson:
+        """The lesson a run follows, in the run's language."""
+        return self.core.lesson_of(run)
+
+    def run_language(self, lesson_id: str | None, asked: str | None = None) -> str:
+        """The language a new run of a lesson would speak: `asked`, checked, else the lesson's.
+
+        Raise `BadInput`, naming the languages there are, if the lesson or the bot lacks it.
+        """
+        return self.core.run_language(lesson_id, asked)
+
+    def run_languages(self, lesson_id: str | None = None) -> list[str]:
+        """The languages a run of a lesson can speak, the lesson's own first."""
+        return run_languages(self.catalog, lesson_id)
+
     async def channel_of(self, run_id: int) -> str:
         """The channel a run is held in, where its messages are; a run's place never changes."""
         run = await self.core.run(run_id, cached=True)
@@ -143,12 +164,14 @@ class LessonEngine:
         lesson_id: str | None = None,
         timer_seconds: int | None = None,
         recall: tuple[int, ...] | None = None,
+        language: str | None = None,
     ) -> StepCard:
         """Open a run of a lesson in a channel and return its first step.
 
         `recall`: the delayed recall's delays in seconds (empty: none; None: the default).
+        `language`: the run's, which the lesson and the bot must have (None: the lesson's).
         """
-        return await self.hosts.start(place, host, lesson_id, timer_seconds, recall)
+        return await self.hosts.start(place, host, lesson_id, timer_seconds, recall, language)
 
     async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
         """Close the current question: (closed card, its results), or a discussion first."""

@@ -45,16 +45,22 @@ class HostActions:
         lesson_id: str | None = None,
         timer_seconds: int | None = None,
         recall: tuple[int, ...] | None = None,
+        language: str | None = None,
     ) -> StepCard:
-        """Open a run of a lesson in a channel and return its first step."""
+        """Open a run of a lesson in a channel and return its first step.
+
+        `language`: the run's (None: the lesson's own); one the lesson or the bot lacks is
+        refused before anything is stored.
+        """
         require_host(host, "start a lesson")
         _check_timer(timer_seconds)
         lesson = self.core.catalog.get(lesson_id)
+        spoken = self.core.run_language(lesson.id, language)
         deadline = self.core.deadline(timer_seconds)
         new = NewRun(place, lesson.id, lesson.version, host, timer_seconds, deadline,
-                     recall_plan=recall)
+                     recall_plan=recall, language=spoken)
         run = await self.core.create_run(new)
-        return step_card(run.id, lesson, 0, recall_plan=run.recall_plan)
+        return step_card(run.id, self.core.lesson_of(run), 0, recall_plan=run.recall_plan)
 
     async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
         """Close the current question's answers: (closed card, its results), or a discussion.

@@ -26,3 +26,8 @@ def require_language(language: str) -> str:
 def writes_decimal_comma(language: str) -> bool:
     """Tell whether answers in `language` may write a decimal comma, as in 3,5."""
     return language in DECIMAL_COMMA
+
+
+def checker_language(language: str) -> str:
+    """The language the checker reads a run's answers in: the run's, if it knows it, else "en"."""
+    return language if language in LANGUAGES else "en"

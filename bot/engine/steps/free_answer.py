@@ -20,6 +20,7 @@ from bot.mechanism.grpo import group_stats, group_text
 from bot.model.errors import BadInput, TriesUsedUp
 from bot.model.records import FreeAnswerStats, Member, RunRecord, StepTally, SubmittedAnswer
 from bot.model.views import Bar, Button, Chart, Form, Receipt, RevealCard, Section, Tone
+from bot.verifier.languages import checker_language
 from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import FreeAnswerStep
 
@@ -72,7 +73,7 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
             raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
         cap = self.tries_cap(members.default_max_tries)
         with members.turns.turn(run.place, member.user_id):
-            stored = await self._graded_try(members, run.id, member, answer, cap)
+            stored = await self._graded_try(members, run, member, answer, cap)
         tries_left = max(0, cap - stored.attempt_no)
         text = answer_text(stored.attempt_no, stored.verdict, tries_left)
         waits = ANSWER_AT_REVEAL if tries_left == 0 and not stored.verdict.reward else ""
@@ -86,17 +87,21 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
         return step.max_tries if "max_tries" in step.model_fields_set else default
 
     async def _graded_try(
-        self, members: Members, run_id: int, member: Member, answer: str, cap: int
+        self, members: Members, run: RunRecord, member: Member, answer: str, cap: int
     ) -> SubmittedAnswer:
-        """Grade and store one try while under the cap (the store checks the cap as it writes)."""
+        """Grade one try, read in the run's language, and store it while under the cap.
+
+        The store checks the cap again as it writes.
+        """
         step, answers = self.step, members.answers
-        if await answers.count_tries(run_id, step.id, member.user_id) >= cap:
+        if await answers.count_tries(run.id, step.id, member.user_id) >= cap:
             raise TriesUsedUp(cap)
         with checker_failures():
             verdict = await members.checker.check_answer(
-                answer, step.gold, unit=step.unit, accept=step.accept
+                answer, step.gold, unit=step.unit, accept=step.accept,
+                language=checker_language(run.language),
             )
-        return await answers.record_free_answer(run_id, step.id, member, answer, verdict, cap)
+        return await answers.record_free_answer(run.id, step.id, member, answer, verdict, cap)
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """Who answered, and who solved it on the first try or later."""

@@ -105,9 +105,7 @@ class Verifier(KindOfStep[VerifierStep]):
         if left:
             raise BadInput(blind_refusal(left, len(step.attempts)))
         with members.turns.turn(run.place, member.user_id):
-            verdict = await members.verdicts.attempt_verdict(
-                run.lesson_id, run.lesson_version, step, attempt
-            )
+            verdict = await members.verdicts.attempt_verdict(run, step, attempt)
             lock = await members.cast_vote(
                 run.id, step, member, RATINGS_LOCKED, attempt.id, blocked_by=RATINGS_LOCKED
             )

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.i18n import SOURCE_LANGUAGE, available_languages
 from bot.model import BadInput
 from bot.service.assignments import parse_recall
 from bot.service.recalls import DEFAULT_PACE
@@ -37,6 +38,9 @@ class Settings(BaseSettings):
     log_library_debug: bool = False
     """Whether libraries log at DEBUG too (whole events, with members' answers); off unless set."""
     default_lesson: str = "rlvr"
+    lesson_language: str = SOURCE_LANGUAGE
+    """The language of a run whose host names none (on Discord, where the server's preferred
+    locale is not one the lesson has): `en` or `es`."""
     checker_timeout: float = Field(default=2.0, gt=0, le=30)
     checker_queue_limit: int = Field(default=DEFAULT_QUEUE_LIMIT, ge=1, le=10_000)
     checker_turn: float = Field(default=DEFAULT_TURN_SECONDS, gt=0, le=30)
@@ -75,6 +79,16 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"'{value}' is not a log level; use one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("lesson_language")
+    @classmethod
+    def known_lesson_language(cls, value: str) -> str:
+        """LESSON_LANGUAGE as a language the bot speaks, or an error naming those it does."""
+        language = value.strip().lower()
+        if language not in available_languages():
+            raise ValueError(f"'{value}' is not a language the bot speaks; use one of "
+                             f"{', '.join(available_languages())}")
+        return language
 
     @field_validator("recall_after")
     @classmethod

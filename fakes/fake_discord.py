@@ -278,6 +278,8 @@ class FakeDiscord:
     posted_by: dict[int, Call] = field(default_factory=dict)
     """The request that posted each message, by message id: what the bot asked Discord for
     (its allowed_mentions, for one), which the message itself does not show."""
+    guild_locale: str = "en-US"
+    """The server's preferred locale, as its payloads and the interactions in it report it."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -615,14 +617,14 @@ class FakeDiscord:
             "type": kind,
             "data": data,
             "guild_id": str(guild_id),
-            "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild_id), "locale": self.guild_locale, "features": []},
             "channel_id": str(channel_id),
             "channel": self._channel_payload(channel_id),
             "member": user.member_payload(),
             "token": sent.token,
             "version": 1,
             "locale": "en-US",
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             "app_permissions": str(MEMBER_PERMISSIONS),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild_id)},
@@ -1101,7 +1103,7 @@ class FakeDiscord:
             "splash": None,
             "banner": None,
             "description": None,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,

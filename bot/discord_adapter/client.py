@@ -111,7 +111,8 @@ class LessonBot(discord.Client):
         lease = settings.post_turn_lease
         self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
         self.service = LessonService(
-            engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace
+            engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace,
+            lesson_language=settings.lesson_language,
         )
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)

@@ -9,11 +9,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+from babel import Locale, UnknownLocaleError
 from discord import app_commands
 
 from bot.discord_adapter.interactions import Interaction
 from bot.discord_adapter.render import clip
-from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
+from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog, run_languages
+from bot.model import UnknownLesson
 from bot.service import CommandArgs
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
@@ -53,6 +55,7 @@ PlainCommand = app_commands.Command[Any, ..., None]
 
 
 RECALL_HELP = "When members get a private recall check after the lesson: 3d, 2d,9d or off."
+LANGUAGE_HELP = "The language of the lesson and its posts (default: the server's, if it has it)."
 
 
 class LessonCommands(app_commands.Group):
@@ -75,13 +78,16 @@ class LessonCommands(app_commands.Group):
         lesson="Which lesson to run (default: the RLVR lesson).",
         timer="Seconds each step stays open before it reveals and moves on by itself.",
         recall=RECALL_HELP,
+        language=LANGUAGE_HELP,
     )
     async def start_lesson(
         self, interaction: Interaction, lesson: str | None = None,
         timer: TimerSeconds | None = None, recall: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Start a run here and post its first step."""
-        args = CommandArgs(lesson=lesson, timer=timer, recall=recall)
+        args = CommandArgs(lesson=lesson, timer=timer, recall=recall, language=language,
+                           place_language=server_locale(interaction))
         await self.run(interaction, "start", args)
 
     @app_commands.command(
@@ -92,6 +98,7 @@ class LessonCommands(app_commands.Group):
         lesson="Which lesson to assign (default: the RLVR lesson).",
         remind="How long before the due time to remind (e.g. 1d), or a UTC date.",
         recall=RECALL_HELP,
+        language=LANGUAGE_HELP,
     )
     async def assign_lesson(
         self,
@@ -100,9 +107,11 @@ class LessonCommands(app_commands.Group):
         lesson: str | None = None,
         remind: str | None = None,
         recall: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Assign a lesson here and post its card."""
-        args = CommandArgs(lesson=lesson, due=due, remind=remind, recall=recall)
+        args = CommandArgs(lesson=lesson, due=due, remind=remind, recall=recall,
+                           language=language, place_language=server_locale(interaction))
         await self.run(interaction, "assign", args)
 
     @start_lesson.autocomplete("lesson")
@@ -113,6 +122,20 @@ class LessonCommands(app_commands.Group):
         """Lessons whose id starts with what the host typed."""
         suggested = self.catalog.suggest(current)[:MAX_CHOICES]
         return [lesson_choice(self.catalog, lesson_id) for lesson_id in suggested]
+
+    @start_lesson.autocomplete("language")
+    @assign_lesson.autocomplete("language")
+    async def language_names(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The languages the chosen lesson (or the default one) and the bot both have."""
+        try:
+            offered = run_languages(self.catalog, getattr(interaction.namespace, "lesson", None))
+        except UnknownLesson:
+            offered = run_languages(self.catalog)
+        typed = current.strip().lower()
+        return [language_choice(code) for code in offered if code.startswith(typed)
+                or language_choice(code).name.lower().startswith(typed)][:MAX_CHOICES]
 
     @app_commands.command(name="export", description="A run held here: its answers as CSV (hosts).")
     @app_commands.describe(run="The run number (default: this channel's current or last run).")
@@ -163,6 +186,21 @@ def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice
     """An autocomplete entry: the lesson id with its title."""
     name = clip(f"{lesson_id} · {catalog.get(lesson_id).title}", MAX_CHOICE_NAME)
     return app_commands.Choice(name=name, value=lesson_id)
+
+
+def language_choice(code: str) -> app_commands.Choice[str]:
+    """An autocomplete entry: the language's code with its name in itself ("es · español")."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        name = code
+    return app_commands.Choice(name=clip(f"{code} · {name}", MAX_CHOICE_NAME), value=code)
+
+
+def server_locale(interaction: Interaction) -> str | None:
+    """The preferred locale of the server the command was typed in ("es-ES"), if any."""
+    locale = interaction.guild_locale
+    return locale.value if locale is not None else None
 
 
 async def sync_commands(

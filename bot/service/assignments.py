@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines, plan_line
+from bot.i18n import speaking
 from bot.model import (
     BadInput,
     MemberPass,
@@ -53,8 +54,8 @@ WHEN = (
     "`2026-12-10` or `2026-12-10 17:00`"
 )
 ASSIGN_USAGE = (
-    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>] [recall:<when>]`, "
-    f"where <when> is {WHEN}."
+    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
+    f"[language:<code>]`, where <when> is {WHEN}."
 )
 CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
 ALREADY_CLOSED = "The assignment was already closed; its results are in the channel."
@@ -217,8 +218,12 @@ class Assignments:
         """When each platform's assignments were last tended."""
 
     async def assign(self, actor: Actor, lesson: str | None, due: str | None,
-                     remind: str | None, recall: str | None = None) -> Outcome:
-        """Open an assigned run here, then post its card (closing it if it cannot be posted)."""
+                     remind: str | None, recall: str | None = None,
+                     language: str | None = None) -> Outcome:
+        """Open an assigned run here, then post its card (closing it if it cannot be posted).
+
+        `language`: the run's (None: the lesson's own).
+        """
         if not self.presenter.surface.shows_own_steps:
             raise BadInput(NOT_ON_THIS_PLATFORM)
         if due is None:
@@ -229,7 +234,7 @@ class Assignments:
         plan = parse_recall(recall) if recall is not None else None
         host = await actor.member()
         card = await self.engine.assigned.assign(
-            actor.place, host, lesson, due_at, remind_at, plan
+            actor.place, host, lesson, due_at, remind_at, plan, language
         )
 
         async def post_card() -> Reply | None:
@@ -327,7 +332,7 @@ class Assignments:
     async def _send_reminder(self, run: RunRecord, held: MemberPass, holder: str) -> int:
         """Send one claimed reminder: marked sent (1), the member unreachable, or given back."""
         assigned = self.engine.assigned
-        lesson = self.engine.catalog.get(run.lesson_id)
+        lesson = self.engine.lesson_of(run)
         at, steps = held.step_index + 1, len(lesson.steps)
         surface = self.presenter.surface
         text = reminder_text(run, lesson.title, at, steps, surface.back_command)
@@ -380,7 +385,7 @@ class Assignments:
         self, run: RunRecord, under: str, reveals: tuple[RevealCard, ...]
     ) -> bool:
         """Post the reveals not yet in the thread, in order; False if the thread was refused."""
-        title = thread_title(self.engine.catalog.get(run.lesson_id).title)
+        title = thread_title(self.engine.lesson_of(run).title)
         for reveal in reveals:
             if await self.engine.reveal_message(run.id, reveal.step_id) is not None:
                 continue  # posted before an outage or a crash stopped the thread
@@ -439,7 +444,7 @@ class Assignments:
     async def progress(self, actor: Actor) -> Outcome:
         """For a host, privately: how many started and finished, and where the others are."""
         run, progress = await self.engine.assigned.progress(actor.place, await actor.member())
-        lesson = self.engine.catalog.get(run.lesson_id)
+        lesson = self.engine.lesson_of(run)
         due = f"due {utc_text(run.due_at)}" if run.due_at is not None else "no due time"
         lines = [
             f"**Run {run.id} · {lesson.title} · {due}**",
@@ -482,6 +487,7 @@ class Assignments:
         run = await self.engine.run(run_id)
         if ref is None or ref == NOT_POSTED or run is None:
             return
-        card = await self.engine.assigned.card(run)
-        await self.presenter.surface.edit(run.place.channel, ref, card)
+        with speaking(run.language):
+            card = await self.engine.assigned.card(run)
+            await self.presenter.surface.edit(run.place.channel, ref, card)
 

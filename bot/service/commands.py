@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
+from bot.i18n import SOURCE_LANGUAGE, speaking
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import ASSIGN_USAGE, Assignments, parse_recall
 from bot.service.presenter import Presenter
@@ -35,7 +36,9 @@ CANNOT_POST = (
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
 )
 NO_RUN_HERE = "No lesson has run in this channel yet. Name the run to export by its number."
-START_USAGE = "Usage: `/lesson start [lesson] [timer seconds] [recall:<when>]`."
+START_USAGE = (
+    "Usage: `/lesson start [lesson] [timer seconds] [recall:<when>] [language:<code>]`."
+)
 EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
 FORGET_USAGE = (
     f"Usage: `/lesson forget-me` to see what is stored about you, then "
@@ -62,6 +65,11 @@ class CommandArgs:
     """hide's reason number."""
     recall: str | None = None
     """start's and assign's delayed recall as typed (`3d`, `2d,9d`, `off`)."""
+    language: str | None = None
+    """start's and assign's language for the run, as the host named it (`es`)."""
+    place_language: str | None = None
+    """The language the place usually speaks (a Discord server's preferred locale): the
+    run's when the host names none and the lesson has it."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,9 @@ class Verb:
 
 
 VERBS = (
-    Verb("start", "start [lesson] [timer] [recall:<when>]", "start a lesson here; with a timer "
-         "in seconds, each step is revealed and moved on by itself; `recall:3d` (or `2d,9d`, "
-         "`off`) sets when members get a private recall check", True),
+    Verb("start", "start [lesson] [timer] [recall:<when>] [language:<code>]", "start a lesson "
+         "here; a timer (seconds) reveals and moves on by itself; `recall:3d` "
+         "(`2d,9d`, `off`): when members get recall checks", True),
     Verb("reveal", "reveal", "close the current question and post what the channel answered",
          True),
     Verb("next", "next", "move on to the next step (revealing an open question first)", True),
@@ -89,9 +97,10 @@ VERBS = (
     Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", "see what is stored about you in this "
          f"workspace; with `{FORGET_CONFIRM}`, delete it (revealed results keep their counts)",
          False),
-    Verb("assign", "assign [lesson] due:<when> [remind:<when before due>] [recall:<when>]",
+    Verb("assign", "assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
+         "[language:<code>]",
          "assign a lesson here: each member takes it privately by the due time (`3d`, `12h`, "
-         "`2026-12-10 17:00` UTC); the results are posted when it closes", True),
+         "`2026-12-10 17:00` UTC); results are posted at the close", True),
     Verb("close", "close", "close the assignment here early and post its results", True),
     Verb("progress", "progress", "how many started and finished the assignment here, and "
          "where the others are (only you see it)", True),
@@ -115,10 +124,13 @@ class Verbs:
         engine: LessonEngine,
         presenter: Presenter,
         help_note: str = "",
+        lesson_language: str = SOURCE_LANGUAGE,
     ) -> None:
+        """`lesson_language`: a run's language where neither its host nor its place names one."""
         self.engine = engine
         self.presenter = presenter
         self.help_note = help_note
+        self.lesson_language = lesson_language
         self.assignments = Assignments(engine, presenter)
         self.table: dict[str, Run] = {
             "start": self.start,
@@ -146,7 +158,11 @@ class Verbs:
         """Open a run here, then post its first step (stopping the run if it cannot be posted)."""
         host = await actor.member()
         plan = parse_recall(args.recall) if args.recall is not None else None
-        card = await self.engine.start(actor.place, host, args.lesson, args.timer, plan)
+        language = self.run_language(args)
+        with speaking(language):
+            card = await self.engine.start(
+                actor.place, host, args.lesson, args.timer, plan, language
+            )
         paced = f" Each step moves on after {args.timer} s." if args.timer else ""
 
         async def post_first_step() -> str | None:
@@ -259,8 +275,20 @@ class Verbs:
     async def assign(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Assign a lesson here, due at a time: members take it privately."""
         return await self.assignments.assign(
-            actor, args.lesson, args.due, args.remind, args.recall
+            actor, args.lesson, args.due, args.remind, args.recall, self.run_language(args)
         )
+
+    def run_language(self, args: CommandArgs) -> str:
+        """The language of a run `start` or `assign` opens: the host's, checked, else the usual.
+
+        The usual one is the place's, else `lesson_language`, where the lesson has it; else
+        the lesson's own. Raise `BadInput` naming the languages there are for one it lacks.
+        """
+        if args.language is not None:
+            return self.engine.run_language(args.lesson, args.language)
+        offered = self.engine.run_languages(args.lesson)
+        usual = [base_language(args.place_language), base_language(self.lesson_language)]
+        return next((language for language in usual if language in offered), offered[0])
 
     async def close(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Close the channel's assignment early and post its results."""
@@ -291,6 +319,11 @@ def _ready(outcome: Outcome) -> Callable[[], Awaitable[Outcome]]:
         return outcome
 
     return decided
+
+
+def base_language(locale: str | None) -> str:
+    """A locale's language code ("es-ES", "es_419" and "es" are "es"); empty for none."""
+    return (locale or "").replace("_", "-").split("-")[0].strip().lower()
 
 
 def csv_rows(text: str) -> int:
@@ -342,7 +375,7 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
     for word in words:
         key, _, value = word.partition(":")
         key = key.lower()
-        if key in ("due", "remind", "recall") and value and key not in times:
+        if key in ("due", "remind", "recall", "language") and value and key not in times:
             times[key], last = value, key
         elif last is not None and _CLOCK.match(word) and ":" not in times[last]:
             times[last] = f"{times[last]} {word}"
@@ -352,7 +385,8 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
         else:
             raise BadInput(ASSIGN_USAGE)
     return CommandArgs(
-        lesson=lesson, due=times.get("due"), remind=times.get("remind"), recall=times.get("recall")
+        lesson=lesson, due=times.get("due"), remind=times.get("remind"),
+        recall=times.get("recall"), language=times.get("language"),
     )
 
 
@@ -366,22 +400,28 @@ def forget_args(words: tuple[str, ...]) -> CommandArgs:
 
 
 def start_args(words: tuple[str, ...]) -> CommandArgs:
-    """A lesson id, a timer in seconds ("90" or "90s") and `recall:<when>`, in any order."""
+    """A lesson id, a timer in seconds ("90" or "90s"), `recall:<when>` and `language:<code>`.
+
+    In any order.
+    """
     lesson: str | None = None
     timer: int | None = None
     recall: str | None = None
+    language: str | None = None
     for word in words:
         match = _TIMER.match(word.lower())
         key, _, value = word.partition(":")
         if key.lower() == "recall" and value and recall is None:
             recall = value
+        elif key.lower() == "language" and value and language is None:
+            language = value
         elif match and timer is None:
             timer = int(match[1])
         elif not match and lesson is None:
             lesson = word.lower()
         else:
             raise BadInput(START_USAGE)
-    return CommandArgs(lesson=lesson, timer=timer, recall=recall)
+    return CommandArgs(lesson=lesson, timer=timer, recall=recall, language=language)
 
 
 def export_run_id(words: tuple[str, ...]) -> int | None:

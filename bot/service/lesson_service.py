@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
+from bot.i18n import SOURCE_LANGUAGE
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
@@ -65,17 +66,19 @@ class LessonService:
         help_note: str = "",
         reveal_waits: bool = True,
         recall_pace: int = DEFAULT_PACE,
+        lesson_language: str = SOURCE_LANGUAGE,
     ) -> None:
         """The service on `engine`, showing through `presenter`.
 
         `reveal_waits` is False where each question is revealed as soon as it is answered;
-        `recall_pace`: recall checks sent per tick of the timer loop (a second), at most.
+        `recall_pace`: recall checks sent per tick of the timer loop (a second), at most;
+        `lesson_language`: a run's language where neither its host nor its place names one.
         """
         self.engine = engine
         self.reveal_waits = reveal_waits
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
-        self.verbs = Verbs(engine, presenter, help_note)
+        self.verbs = Verbs(engine, presenter, help_note, lesson_language)
         self.assignments = self.verbs.assignments
         self.recalls = Recalls(engine, presenter, recall_pace)
 

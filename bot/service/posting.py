@@ -26,6 +26,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 
 from bot.engine import LessonEngine
+from bot.i18n import speaking
 from bot.model import RunRecord, StillPosting
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ FIRST_POLL, LAST_POLL = 0.05, 0.5
 async def each_in_turn(
     runs: Iterable[RunRecord], act: Callable[[RunRecord], Awaitable[int]], failed: str
 ) -> int:
-    """Act on each run (in its turn, as `act` takes it); how many it acted on.
+    """Act on each run (in its turn, as `act` takes it), in its language; how many it acted on.
 
     A run still posting elsewhere is left to the next round; a run whose act fails is
     logged with `failed` (a message with one `%s` for the run id), and the others go on.
@@ -50,7 +51,8 @@ async def each_in_turn(
     done = 0
     for run in runs:
         try:
-            done += await act(run)
+            with speaking(run.language):
+                done += await act(run)
         except StillPosting:  # the next round takes it
             continue
         except Exception:

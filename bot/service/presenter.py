@@ -30,6 +30,7 @@ from bot.engine import (
     moved_past,
     superseded,
 )
+from bot.i18n import speaking
 from bot.model import (
     Advance,
     AnyChart,
@@ -94,19 +95,23 @@ class Presenter:
     async def in_turn(self, run_id: int, decide: Callable[[], Awaitable[Outcome]]) -> Outcome:
         """Decide in the run's turn, which is given back once the outcome has been shown.
 
-        A post the platform did not answer is tried again in the background; the member is
-        told so instead of the planned reply.
+        Both speak the run's language, as its channel does. A post the platform did not
+        answer is tried again in the background; the member is told so instead of the
+        planned reply.
         """
         turn = await self.turns.take(run_id)
+        language = await self.engine.language_of(run_id)
         try:
-            outcome = await decide()
+            with speaking(language):
+                outcome = await decide()
         except BaseException:
             await turn.release()
             raise
 
         async def show() -> Reply | None:
             try:
-                return await outcome.show()
+                with speaking(language):
+                    return await outcome.show()
             except PlatformUnavailable as error:
                 self.behind(run_id)
                 return UNAVAILABLE.format(reason=error)
@@ -235,7 +240,8 @@ class Presenter:
             async with self.turns.holding(run_id, patience=self.turns.lease + 1):
                 run = await self.engine.run(run_id)
                 if run is not None and run.state is RunState.ACTIVE:
-                    await self._catch_up(run)
+                    with speaking(run.language):
+                        await self._catch_up(run)
         except PlatformUnavailable:
             return False
         except LessonBotError as error:  # still posting elsewhere, or the database is away
@@ -340,12 +346,13 @@ class Presenter:
         assert isinstance(key, tuple)
         channel, run_id, step_id = key
         async with self._edit_lock(run_id, step_id):
-            try:
-                card = await self.engine.current_card(run_id)
-            except LessonBotError:
-                return
-            if card.step_id == step_id and not card.closed:
-                await self._redraw(channel, card)
+            with speaking(await self.engine.language_of(run_id)):
+                try:
+                    card = await self.engine.current_card(run_id)
+                except LessonBotError:
+                    return
+                if card.step_id == step_id and not card.closed:
+                    await self._redraw(channel, card)
 
     async def _edit_quietly(self, channel: str, ref: str, card: StepCard | RevealCard) -> None:
         """Redraw an older copy; one that is gone or cannot be edited is left as it is."""

@@ -26,6 +26,7 @@ from bot.engine import (
     plan_line,
     span_text,
 )
+from bot.i18n import speaking
 from bot.model import (
     Button,
     Chart,
@@ -225,7 +226,8 @@ class Recalls:
             if run is None:
                 continue
             if await recall.claim(check, holder, gone):
-                reached += await self._send(run, check, holder)
+                with speaking(run.language):
+                    reached += await self._send(run, check, holder)
         return reached
 
     async def _send(self, run: RunRecord, check: RecallCheck, holder: str) -> int:
@@ -253,7 +255,8 @@ class Recalls:
             if run is None:
                 continue
             if await recall.claim_round(recall_round, holder, gone):
-                posted += await self._post_round(run, recall_round, holder)
+                with speaking(run.language):
+                    posted += await self._post_round(run, recall_round, holder)
         return posted
 
     async def _post_round(self, run: RunRecord, recall_round: RecallRound, holder: str) -> int:

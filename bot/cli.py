@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 from pydantic import ValidationError
 
+from bot.i18n import available_languages
 from bot.settings import Settings
 from bot.verifier.languages import LANGUAGES
 
@@ -53,6 +54,13 @@ def cli(ctx: click.Context) -> None:
     help="After the lesson, take its delayed recall check now (the clock moves on), then see "
     "what the channel kept: a simulation, with the classmates' forgetting rates stated.",
 )
+@click.option(
+    "--lang",
+    "language",
+    default=None,
+    type=click.Choice(available_languages(), case_sensitive=False),
+    help="Play the lesson in this language (its translation and play's own words).",
+)
 @click.pass_obj
 def play(
     settings: Settings,
@@ -62,12 +70,14 @@ def play(
     charts: Path | None,
     assigned: bool,
     recall: bool,
+    language: str | None,
 ) -> None:
     """Play the lesson in the terminal with simulated classmates."""
     from bot.play.main import play_lesson
     from bot.play.session import PlayOptions
 
-    options = PlayOptions(lesson, seed, classmates, charts, assigned, recall)
+    chosen = language.lower() if language else None
+    options = PlayOptions(lesson, seed, classmates, charts, assigned, recall, chosen)
     sys.exit(asyncio.run(play_lesson(settings, options)))
 
 

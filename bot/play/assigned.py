@@ -34,7 +34,8 @@ class AssignedPlaySession(PlaySession):
     async def run(self) -> None:
         """Assign the lesson, take it with the classmates, see the progress, close it."""
         self._welcome()
-        assigned = await self._host("assign", CommandArgs(lesson=self.options.lesson_id, due=DUE))
+        asked = CommandArgs(lesson=self.options.lesson_id, due=DUE, language=self.options.language)
+        assigned = await self._host("assign", asked)
         card = self.surface.assignment
         if card is None:
             self.console.show(str(assigned.reply))
@@ -54,7 +55,7 @@ class AssignedPlaySession(PlaySession):
         self._farewell()
 
     def _welcome(self) -> None:
-        lesson = self.engine.catalog.get(self.options.lesson_id)
+        lesson = self.lesson()
         self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
         simulated = self.options.classmates
         classmates = (

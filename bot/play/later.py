@@ -152,7 +152,7 @@ class LaterPlay:
 
     @property
     def _lesson(self) -> Lesson:
-        return self.session.engine.catalog.get(self.session.options.lesson_id)
+        return self.session.lesson()
 
     async def take(self, run: RunRecord, clock: MovableClock) -> None:
         """Each round of the run's recall: the checks sent, answered, and the channel's post."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.engine import LessonCatalog
+from bot.i18n import speaking
 from bot.model import LessonBotError
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
@@ -31,7 +32,10 @@ def catalog_for(lesson: str | None, default: str) -> tuple[LessonCatalog, str | 
 
 
 async def play_lesson(settings: Settings, options: PlayOptions) -> int:
-    """Play a lesson in this terminal; exit status 0, 2 for a bad lesson, 3 for a lost database."""
+    """Play a lesson in this terminal; exit status 0, 2 for a bad lesson, 3 for a lost database.
+
+    Play speaks the language asked for (`--lang`), the lesson's and its own words alike.
+    """
     console = Console()
     try:
         catalog, lesson_id = catalog_for(options.lesson_id, settings.default_lesson)
@@ -43,7 +47,8 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
         async with open_runtime(settings, catalog, clock=clock) as runtime:
             kind = AssignedPlaySession if options.assigned else PlaySession
             session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
-            await play_session(session, clock)
+            with speaking(options.language):
+                await play_session(session, clock)
     except DatabaseLost:
         console.show("The lesson stopped: its database file is gone (see the message above).")
         return DATABASE_LOST_STATUS

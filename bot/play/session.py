@@ -30,7 +30,7 @@ from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
 from bot.service.surface import FileReply
 from lessons.reading import reading_minutes
-from lessons.schema import Step
+from lessons.schema import Lesson, Step
 
 PLATFORM = "terminal"
 THUMBS = {"u": "up", "d": "down"}
@@ -49,6 +49,8 @@ class PlayOptions:
     assigned: bool = False
     recall: bool = False
     """After the lesson, take its delayed recall check now (`--recall`), not just a preview."""
+    language: str | None = None
+    """The run's language (`--lang es`); None for the lesson's own."""
 
 
 class PlaySession:
@@ -63,7 +65,7 @@ class PlaySession:
         self.engine = engine
         self.console = console
         self.options = options
-        lesson = engine.catalog.get(options.lesson_id)
+        lesson = self.lesson()
         self.assumed = learning_assumptions(lesson) if options.classmates else {}
         self.surface = TerminalSurface(
             console.show, options.classmates, options.charts, self.assumed
@@ -78,7 +80,8 @@ class PlaySession:
     async def run(self) -> None:
         """Play the lesson from its first step to its results."""
         self._welcome()
-        started = await self._host("start", CommandArgs(lesson=self.options.lesson_id))
+        asked = CommandArgs(lesson=self.options.lesson_id, language=self.options.language)
+        started = await self._host("start", asked)
         if started.reply is not None:
             self.console.show(str(started.reply))
             return
@@ -90,8 +93,12 @@ class PlaySession:
             await self._host("stop")
         self._farewell()
 
+    def lesson(self) -> Lesson:
+        """The lesson played, in the language asked for (else its own)."""
+        return self.engine.catalog.get(self.options.lesson_id, self.options.language)
+
     def _welcome(self) -> None:
-        lesson = self.engine.catalog.get(self.options.lesson_id)
+        lesson = self.lesson()
         self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
         welcome = welcome_text(self.options.classmates, tuple(self.assumed.values()))
         self.console.show(paragraphs(welcome))
@@ -117,7 +124,7 @@ class PlaySession:
         await self._host("next")
 
     def _step(self, card: StepCard) -> Step:
-        return self.engine.catalog.get(self.options.lesson_id).step_by_id(card.step_id)
+        return self.lesson().step_by_id(card.step_id)
 
     def _second_vote(self, card: StepCard) -> StepCard | None:
         """The card of a second vote on the card's question, if its reveal opened one."""
@@ -228,7 +235,7 @@ class PlaySession:
             self.console.show(reply.text)
 
     def _farewell(self) -> None:
-        lesson = self.engine.catalog.get(self.options.lesson_id)
+        lesson = self.lesson()
         if lesson.disclaimer:
             self.console.show("\n" + paragraphs(lesson.disclaimer))
         if self.surface.saved:

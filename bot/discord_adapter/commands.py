@@ -135,7 +135,7 @@ class LessonCommands(app_commands.Group):
             offered = run_languages(self.catalog)
         typed = current.strip().lower()
         return [language_choice(code) for code in offered if code.startswith(typed)
-                or language_choice(code).name.lower().startswith(typed)][:MAX_CHOICES]
+                or language_name(code).lower().startswith(typed)][:MAX_CHOICES]
 
     @app_commands.command(name="export", description="A run held here: its answers as CSV (hosts).")
     @app_commands.describe(run="The run number (default: this channel's current or last run).")
@@ -190,11 +190,16 @@ def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice
 
 def language_choice(code: str) -> app_commands.Choice[str]:
     """An autocomplete entry: the language's code with its name in itself ("es · español")."""
+    name = clip(f"{code} · {language_name(code)}", MAX_CHOICE_NAME)
+    return app_commands.Choice(name=name, value=code)
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself ("español"), or its code where Babel knows no name."""
     try:
-        name = Locale.parse(code).get_display_name(code) or code
+        return Locale.parse(code).get_display_name(code) or code
     except (ValueError, UnknownLocaleError):
-        name = code
-    return app_commands.Choice(name=clip(f"{code} · {name}", MAX_CHOICE_NAME), value=code)
+        return code
 
 
 def server_locale(interaction: Interaction) -> str | None:

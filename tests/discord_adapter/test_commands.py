@@ -73,6 +73,30 @@ async def test_lesson_names_are_suggested_while_typing(lesson: LessonDriver) -> 
     assert "RLVR" in choices[0]["name"] and len(choices[0]["name"]) <= 100
 
 
+async def suggested(lesson: LessonDriver, verb: str, option: str, typed: str) -> list[str]:
+    """What Discord is told to offer while the host types `typed` into a verb's option."""
+    sent = await lesson.fake.autocomplete(lesson.host, verb, option, typed)
+    callback = await lesson.fake.wait_until(lambda: lesson.fake.callback_of(sent))
+    assert callback.body["type"] == 8
+    return [f"{choice['value']}: {choice['name']}" for choice in callback.body["data"]["choices"]]
+
+
+async def test_the_languages_a_run_can_speak_are_suggested_on_start_and_assign(
+    lesson: LessonDriver,
+) -> None:
+    sync = await lesson.fake.wait_for(lambda c: c.method == "PUT" and "/commands" in c.path)
+    (command,) = [command for command in sync.body if command["name"] == "lesson"]
+    for verb in ("start", "assign"):
+        (sub,) = [option for option in command["options"] if option["name"] == verb]
+        (language,) = [option for option in sub["options"] if option["name"] == "language"]
+        assert language["type"] == 3 and language["autocomplete"] is True
+        assert not language.get("required", False)
+        assert await suggested(lesson, verb, "language", "") == [
+            "en: en · English", "es: es · español"
+        ]
+    assert await suggested(lesson, "start", "language", "esp") == ["es: es · español"]
+
+
 async def test_commands_sync_globally_without_a_server_id(
     fake: FakeDiscord, settings: Settings, launch: Launch
 ) -> None:

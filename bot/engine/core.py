@@ -164,8 +164,9 @@ class RunCore:
             return offered[0]
         wanted = asked.strip().replace("_", "-").split("-")[0].lower()
         if wanted not in offered:
+            named, languages = asked.strip()[:20], ", ".join(offered)
             raise BadInput(_("This lesson cannot be run in “{language}”. Choose one of: "
-                             "{languages}.", language=asked, languages=", ".join(offered)))
+                             "{languages}.", language=named, languages=languages))
         return wanted
 
     def current_step(self, run: RunRecord, step_id: str | None = None) -> Step:

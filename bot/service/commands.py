@@ -84,7 +84,7 @@ class Verb:
 
 VERBS = (
     Verb("start", "start [lesson] [timer] [recall:<when>] [language:<code>]", "start a lesson "
-         "here; a timer (seconds) reveals and moves on by itself; `recall:3d` "
+         "here; a timer (seconds) moves each step on by itself; `recall:3d` "
          "(`2d,9d`, `off`): when members get recall checks", True),
     Verb("reveal", "reveal", "close the current question and post what the channel answered",
          True),

@@ -99,8 +99,8 @@ class Presenter:
         answer is tried again in the background; the member is told so instead of the
         planned reply.
         """
-        turn = await self.turns.take(run_id)
         language = await self.engine.language_of(run_id)
+        turn = await self.turns.take(run_id)
         try:
             with speaking(language):
                 outcome = await decide()

@@ -100,7 +100,7 @@ VERBS = (
     Verb("assign", "assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
          "[language:<code>]",
          "assign a lesson here: each member takes it privately by the due time (`3d`, `12h`, "
-         "`2026-12-10 17:00` UTC); results are posted at the close", True),
+         "`2026-12-10 17:00` UTC); the results are posted when it closes", True),
     Verb("close", "close", "close the assignment here early and post its results", True),
     Verb("progress", "progress", "how many started and finished the assignment here, and "
          "where the others are (only you see it)", True),

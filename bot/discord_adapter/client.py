@@ -112,8 +112,7 @@ class LessonBot(discord.Client):
         self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
         self.service = LessonService(
             engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace,
-            lesson_language=settings.lesson_language,
-        )
+            lesson_language=settings.lesson_language)
         acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id

@@ -9,14 +9,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from babel import Locale, UnknownLocaleError
 from discord import app_commands
 
 from bot.discord_adapter.interactions import Interaction
 from bot.discord_adapter.render import clip
-from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog, run_languages
-from bot.model import UnknownLesson
-from bot.service import CommandArgs
+from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
+from bot.service import CommandArgs, language_choices
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
@@ -52,10 +50,10 @@ LESSON_ME_DESCRIPTION = "Back to your own step of this channel's assignment, or 
 RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
 """Runs a verb of the service for the member who typed the command."""
 PlainCommand = app_commands.Command[Any, ..., None]
+Choices = list[app_commands.Choice[str]]
 
 
 RECALL_HELP = "When members get a private recall check after the lesson: 3d, 2d,9d or off."
-LANGUAGE_HELP = "The language of the lesson and its posts (default: the server's, if it has it)."
 
 
 class LessonCommands(app_commands.Group):
@@ -78,7 +76,7 @@ class LessonCommands(app_commands.Group):
         lesson="Which lesson to run (default: the RLVR lesson).",
         timer="Seconds each step stays open before it reveals and moves on by itself.",
         recall=RECALL_HELP,
-        language=LANGUAGE_HELP,
+        language="The run's language (default: the server's, where the lesson has it).",
     )
     async def start_lesson(
         self, interaction: Interaction, lesson: str | None = None,
@@ -87,7 +85,7 @@ class LessonCommands(app_commands.Group):
     ) -> None:
         """Start a run here and post its first step."""
         args = CommandArgs(lesson=lesson, timer=timer, recall=recall, language=language,
-                           place_language=server_locale(interaction))
+                           place_language=str(interaction.guild_locale or ""))
         await self.run(interaction, "start", args)
 
     @app_commands.command(
@@ -98,7 +96,7 @@ class LessonCommands(app_commands.Group):
         lesson="Which lesson to assign (default: the RLVR lesson).",
         remind="How long before the due time to remind (e.g. 1d), or a UTC date.",
         recall=RECALL_HELP,
-        language=LANGUAGE_HELP,
+        language="The run's language (default: the server's, where the lesson has it).",
     )
     async def assign_lesson(
         self,
@@ -111,31 +109,23 @@ class LessonCommands(app_commands.Group):
     ) -> None:
         """Assign a lesson here and post its card."""
         args = CommandArgs(lesson=lesson, due=due, remind=remind, recall=recall,
-                           language=language, place_language=server_locale(interaction))
+                           language=language, place_language=str(interaction.guild_locale or ""))
         await self.run(interaction, "assign", args)
 
     @start_lesson.autocomplete("lesson")
     @assign_lesson.autocomplete("lesson")
-    async def lesson_names(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def lesson_names(self, interaction: Interaction, current: str) -> Choices:
         """Lessons whose id starts with what the host typed."""
         suggested = self.catalog.suggest(current)[:MAX_CHOICES]
         return [lesson_choice(self.catalog, lesson_id) for lesson_id in suggested]
 
     @start_lesson.autocomplete("language")
     @assign_lesson.autocomplete("language")
-    async def language_names(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def language_names(self, interaction: Interaction, current: str) -> Choices:
         """The languages the chosen lesson (or the default one) and the bot both have."""
-        try:
-            offered = run_languages(self.catalog, getattr(interaction.namespace, "lesson", None))
-        except UnknownLesson:
-            offered = run_languages(self.catalog)
-        typed = current.strip().lower()
-        return [language_choice(code) for code in offered if code.startswith(typed)
-                or language_name(code).lower().startswith(typed)][:MAX_CHOICES]
+        lesson = getattr(interaction.namespace, "lesson", None)
+        offered = language_choices(self.catalog, lesson, current)[:MAX_CHOICES]
+        return [app_commands.Choice(name=name, value=code) for code, name in offered]
 
     @app_commands.command(name="export", description="A run held here: its answers as CSV (hosts).")
     @app_commands.describe(run="The run number (default: this channel's current or last run).")
@@ -186,26 +176,6 @@ def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice
     """An autocomplete entry: the lesson id with its title."""
     name = clip(f"{lesson_id} · {catalog.get(lesson_id).title}", MAX_CHOICE_NAME)
     return app_commands.Choice(name=name, value=lesson_id)
-
-
-def language_choice(code: str) -> app_commands.Choice[str]:
-    """An autocomplete entry: the language's code with its name in itself ("es · español")."""
-    name = clip(f"{code} · {language_name(code)}", MAX_CHOICE_NAME)
-    return app_commands.Choice(name=name, value=code)
-
-
-def language_name(code: str) -> str:
-    """A language's name in itself ("español"), or its code where Babel knows no name."""
-    try:
-        return Locale.parse(code).get_display_name(code) or code
-    except (ValueError, UnknownLocaleError):
-        return code
-
-
-def server_locale(interaction: Interaction) -> str | None:
-    """The preferred locale of the server the command was typed in ("es-ES"), if any."""
-    locale = interaction.guild_locale
-    return locale.value if locale is not None else None
 
 
 async def sync_commands(

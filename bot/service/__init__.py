@@ -2,6 +2,7 @@
 
 from bot.service.assignments import card_lines, card_title, utc_text
 from bot.service.commands import VERBS, CommandArgs, help_text
+from bot.service.languages import language_choices
 from bot.service.lesson_service import LessonService
 from bot.service.presenter import Presenter
 from bot.service.surface import (
@@ -39,5 +40,6 @@ __all__ = [
     "card_title",
     "fixed_rights",
     "help_text",
+    "language_choices",
     "utc_text",
 ]

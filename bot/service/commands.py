@@ -18,6 +18,7 @@ from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.i18n import SOURCE_LANGUAGE, speaking
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import ASSIGN_USAGE, Assignments, parse_recall
+from bot.service.languages import base_language
 from bot.service.presenter import Presenter
 from bot.service.recalls import progress_line, with_recall
 from bot.service.surface import Actor, FileReply, Outcome
@@ -319,11 +320,6 @@ def _ready(outcome: Outcome) -> Callable[[], Awaitable[Outcome]]:
         return outcome
 
     return decided
-
-
-def base_language(locale: str | None) -> str:
-    """A locale's language code ("es-ES", "es_419" and "es" are "es"); empty for none."""
-    return (locale or "").replace("_", "-").split("-")[0].strip().lower()
 
 
 def csv_rows(text: str) -> int:

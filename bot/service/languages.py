@@ -1,0 +1,37 @@
+"""The languages a run can speak, as hosts are offered them and as places name them."""
+
+from __future__ import annotations
+
+from babel import Locale, UnknownLocaleError
+
+from bot.engine import LessonCatalog, run_languages
+from bot.model import UnknownLesson
+
+
+def base_language(locale: str | None) -> str:
+    """A locale's language code ("es-ES", "es_419" and "es" are "es"); empty for none."""
+    return (locale or "").replace("_", "-").split("-")[0].strip().lower()
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself ("español"), or its code where Babel knows no name."""
+    try:
+        return Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+
+
+def language_choices(
+    catalog: LessonCatalog, lesson_id: str | None, typed: str = ""
+) -> list[tuple[str, str]]:
+    """A lesson's run languages whose code or name starts with `typed`: ("es", "es · español").
+
+    An unknown lesson offers the default lesson's.
+    """
+    try:
+        offered = run_languages(catalog, lesson_id)
+    except UnknownLesson:
+        offered = run_languages(catalog)
+    start = typed.strip().lower()
+    return [(code, f"{code} · {language_name(code)}") for code in offered
+            if code.startswith(start) or language_name(code).lower().startswith(start)]

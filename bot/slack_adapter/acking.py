@@ -47,7 +47,7 @@ Ack = Callable[[], Awaitable[object]]
 """What acknowledges a request: bolt's `ack`, or the events route's own."""
 T = TypeVar("T")
 Spoken = tuple[str, Outcome]
-"""A decision and the locale of the member it was made for."""
+"""The locale of the member a decision was made for, and the decision."""
 
 
 async def ack_after(

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord_adapter.commands import (
     HELP_NOTE,
+    CatalogTranslator,
     LessonCommands,
     forget_me_command,
     sync_commands,
@@ -122,7 +123,11 @@ class LessonBot(discord.Client):
         """Whether the gateway session is up: set on connect and resume, cleared on disconnect."""
 
     async def setup_hook(self) -> None:
-        """Register and sync the commands, post what a lost post left missing, start the timers."""
+        """Register and sync the commands, post what a lost post left missing, start the timers.
+
+        The commands carry their names and descriptions in every language the bot speaks.
+        """
+        await self.tree.set_translator(CatalogTranslator())
         run = self.interactions.command
         self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
         self.tree.add_command(forget_me_command(run))

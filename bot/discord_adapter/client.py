@@ -104,7 +104,8 @@ class LessonBot(discord.Client):
             shard_count=self.shard.shard_count,
             connector=aiohttp.TCPConnector(limit=options.connections),
         )
-        read_gateway_fairly(self)
+        acks = PendingAcks(settings.burst_handling)
+        read_gateway_fairly(self, acks.reading)
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
         self.options = options
@@ -114,7 +115,6 @@ class LessonBot(discord.Client):
         self.service = LessonService(
             engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace
         )
-        acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id
         self.interactions = Interactions(self.service, self.replies, host_role)

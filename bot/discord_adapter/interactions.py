@@ -235,7 +235,7 @@ class Interactions:
 
     async def own_step_message(self, own: OwnStep) -> Outgoing:
         """A member's own step of an assignment, with its buttons and its tally so far."""
-        return own_step_message(own, await self.service.presenter.draw(own.chart))
+        return own_step_message(*await self.service.presenter.draw_own(own))
 
     async def private_message(
         self, interaction: Interaction, reply: Reply | None

@@ -175,12 +175,10 @@ class Requests:
         reply = await outcome.shown()
         own = outcome.own
         if own is not None and own.card is not None:
-            drawn = await self.service.presenter.draw(own.chart)
-            await self.surface.show_own(request, own, drawn)
+            await self.surface.show_own(request, *await self.service.presenter.draw_own(own))
             return
         if reply is not None:
             await self.surface.reply(request, reply)
         turn = outcome.answered  # a next turn at the step answered: a new direct message
         if turn is not None and turn.turn and turn.card is not None:
-            drawn = await self.service.presenter.draw(turn.chart)
-            await self.surface.show_own(request, turn, drawn)
+            await self.surface.show_own(request, *await self.service.presenter.draw_own(turn))

@@ -67,7 +67,7 @@ messages: $(TEST_STAMP)
 	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output \
 		--project rlvr-lessonbot --omit-header --output-file $(CATALOGS)/messages.pot .
 	$(BIN)/pybabel update --input-file $(CATALOGS)/messages.pot --output-dir $(CATALOGS) \
-		--domain messages --no-location --omit-header --ignore-obsolete
+		--domain messages --ignore-obsolete --no-fuzzy-matching --ignore-pot-creation-date
 
 compile-messages: $(TEST_STAMP)
 	$(BIN)/pybabel compile --directory $(CATALOGS) --domain messages --statistics

@@ -154,6 +154,8 @@ class FakeUser:
     name: str
     roles: tuple[int, ...] = ()
     permissions: int = MEMBER_PERMISSIONS
+    locale: str = "en-US"
+    """The language their Discord client is set to; each interaction carries it."""
 
     def user_payload(self) -> dict[str, Any]:
         """The user object Discord sends."""
@@ -406,9 +408,9 @@ class FakeDiscord:
 
     # -- people ----------------------------------------------------------------------------
 
-    def member(self, name: str) -> FakeUser:
-        """An ordinary member: no Manage Server, no host role."""
-        return FakeUser(next(self._users), name)
+    def member(self, name: str, locale: str = "en-US") -> FakeUser:
+        """An ordinary member (no Manage Server, no host role) whose client speaks `locale`."""
+        return FakeUser(next(self._users), name, locale=locale)
 
     def host(self, name: str) -> FakeUser:
         """A member with Manage Server."""
@@ -623,7 +625,7 @@ class FakeDiscord:
             "member": user.member_payload(),
             "token": sent.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": self.guild_locale,
             "app_permissions": str(MEMBER_PERMISSIONS),
             "entitlements": [],

@@ -64,6 +64,8 @@ class FakeSlack:
     owners: set[str] = field(default_factory=set)
     home_teams: dict[str, str] = field(default_factory=dict)
     """Users from another organisation (Slack Connect): user id -> their own team id."""
+    locales: dict[str, str] = field(default_factory=dict)
+    """Each user's Slack language (user id -> "es-ES"); "en-US" for anyone not listed."""
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)
     uploads: dict[str, bytes] = field(default_factory=dict)
@@ -162,6 +164,13 @@ class FakeSlack:
     def calls_to(self, method: str, ok_only: bool = True) -> list[Call]:
         """The recorded calls of one method (only the answered-with-200 ones by default)."""
         return [c for c in self.calls if c.method == method and (c.ok or not ok_only)]
+
+    def user_lookups(self, locale: bool) -> list[str]:
+        """The users whose users.info the bot asked, with their locale or (False) without."""
+        return [
+            str(call.args["user"]) for call in self.calls_to("users.info")
+            if _flag(call.args.get("include_locale")) is locale
+        ]
 
     def methods_seen(self) -> set[str]:
         """Every method the bot called successfully."""
@@ -345,6 +354,8 @@ class FakeSlack:
             "is_owner": user_id in self.owners,
             "is_primary_owner": False,
         }
+        if _flag(args.get("include_locale")):  # like Slack: the locale only when asked for
+            user["locale"] = self.locales.get(user_id, "en-US")
         return {"ok": True, "user": user}
 
     def _open_dm(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -397,6 +408,11 @@ async def _arguments(request: web.Request) -> dict[str, Any]:
     elif request.can_read_body:
         args.update(await request.post())
     return args
+
+
+def _flag(value: Any) -> bool:
+    """A boolean argument as the Web API reads it ("1", "true", True)."""
+    return str(value).lower() in {"1", "true"}
 
 
 def _content(args: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.batching import BatchQueue
+from storage.database import statement_engine
 from storage.models import DeliveryRow
 from storage.upsert import insert_for
 
@@ -26,7 +27,7 @@ class DeliveryClaims:
     """Claims delivery ids with a unique constraint; claims older than `KEEP_FOR` can be pruned."""
 
     def __init__(self, database: AsyncEngine) -> None:
-        self.database = database
+        self.database = statement_engine(database)
         self.dialect = database.dialect.name
         self._queue: BatchQueue[Claim, bool] = BatchQueue(self._claim_batch)
         self._insert = new_claims_insert(self.dialect)  # built once: a batch reuses it

@@ -60,6 +60,7 @@ class MemberDataStore:
     """Deleting and exporting what members answered."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
 
     async def forget_member(
         self, platform: str, workspace: str, user_id: str, *, dry_run: bool = False
@@ -115,7 +116,7 @@ class MemberDataStore:
             .join(MemberRow, MemberRow.id == columns.member_id)
             .order_by(columns.updated_at, columns.step_id)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [AnswerRecord(*row) for row in await session.execute(query)]
 
 

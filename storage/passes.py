@@ -48,6 +48,7 @@ class PassStore:
     """Starting, moving and counting members' passes; finding assigned runs that are due."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
     dialect: str
 
     async def _member_id(self, session: AsyncSession, run_id: int, member: Member) -> int:
@@ -63,7 +64,7 @@ class PassStore:
             "updated_at": now,
             "unreachable": False,
         }
-        async with self.sessions.begin() as session:
+        async with self.statements.begin() as session:
             member_id = await self._member_id(session, run_id, member)
             table = MemberPassRow.__table__
             insert = insert_for(self.dialect, table).values(**values, member_id=member_id)
@@ -78,7 +79,7 @@ class PassStore:
     async def member_pass(self, run_id: int, user_id: str) -> MemberPass | None:
         """A member's pass through a run, if they started it."""
         query = select(*PASS_COLUMNS).where(_pass_of(run_id, user_id))
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = (await session.execute(query)).one_or_none()
         return _member_pass(user_id, row) if row else None
 
@@ -99,7 +100,7 @@ class PassStore:
             .values(step_index=new, finished_at=finished_at, updated_at=datetime.now(UTC))
             .returning(*PASS_COLUMNS)
         )
-        async with self.sessions.begin() as session:
+        async with self.statements.begin() as session:
             row = (await session.execute(statement)).one_or_none()
         return _member_pass(user_id, row) if row else None
 
@@ -117,7 +118,7 @@ class PassStore:
             .group_by(passes.step_index)
             .order_by(passes.step_index)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             started, finished, unreachable = (await session.execute(totals)).one()
             steps = {step: count for step, count in await session.execute(at_step)}
         return PassProgress(started, finished, steps, unreachable)
@@ -131,7 +132,7 @@ class PassStore:
         return await self._passes(_passes_of_run(run_id).where(_owed_reminder()))
 
     async def _passes(self, query: PassRows) -> list[MemberPass]:
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [
                 _member_pass(row[0], row[2:], name=row[1]) for row in await session.execute(query)
             ]
@@ -193,12 +194,12 @@ class PassStore:
             )
             .distinct()
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [holder for holder in await session.scalars(query) if holder is not None]
 
     async def _changed(self, statement: Update) -> bool:
-        """Run one UPDATE in its own transaction; whether it changed a row."""
-        async with self.sessions.begin() as session:
+        """Run one UPDATE, committed on its own; whether it changed a row."""
+        async with self.statements.begin() as session:
             changed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
         return bool(changed)
 
@@ -209,7 +210,7 @@ class PassStore:
             .where(_pass_of(run_id, user_id))
             .values(unreachable=True, updated_at=datetime.now(UTC))
         )
-        async with self.sessions.begin() as session:
+        async with self.statements.begin() as session:
             await session.execute(statement)
 
     async def finish_reminder(self, run_id: int, now: datetime) -> bool:
@@ -253,7 +254,7 @@ class PassStore:
         return await self._runs(query.order_by(RunRow.id))
 
     async def _runs(self, query: Select[RunRow]) -> list[RunRecord]:
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [run_record(row) for row in await session.scalars(query)]
 
 

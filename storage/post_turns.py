@@ -19,6 +19,7 @@ class PostTurnStore:
     """Claiming, renewing and releasing a run's post turn."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
 
     async def claim_post_turn(
         self, run_id: int, holder: str, seconds: float, replacing: str | None = None
@@ -43,7 +44,7 @@ class PostTurnStore:
     async def post_turn_holder(self, run_id: int) -> str | None:
         """Who holds the run's turn now, if anyone (whether or not the lease has lapsed)."""
         query = select(RunRow.post_holder).where(RunRow.id == run_id)
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return (await session.execute(query)).scalar_one_or_none()
 
     async def release_post_turn(self, run_id: int, holder: str) -> None:

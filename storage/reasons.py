@@ -24,6 +24,7 @@ class ReasonStore:
     """Saving, choosing and hiding members' reasons."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
     dialect: str
     _member_id: MemberIdOf
 
@@ -95,7 +96,7 @@ class ReasonStore:
                 MemberRow.user_id == user_id,
             )
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return {vote: text for vote, text in await session.execute(query)}
 
     async def run_reasons(self, run_id: int) -> list[ListedReason]:
@@ -108,7 +109,7 @@ class ReasonStore:
             .where(ReasonRow.run_id == run_id)
             .order_by(ReasonRow.id)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [ListedReason(*row) for row in await session.execute(query)]
 
 

@@ -58,6 +58,7 @@ class RecallStore:
     """Planning, sending, answering and tallying members' delayed recall checks."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
     dialect: str
 
     # Planning
@@ -85,7 +86,7 @@ class RecallStore:
             RunRow.mode == RunMode.ASSIGNED.value,
             finished_without.exists(),
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             rows = [*await session.scalars(ended), *await session.scalars(open_ones)]
         return [run_record(row) for row in rows]
 
@@ -142,7 +143,7 @@ class RecallStore:
             .order_by(RecallCheckRow.due_at, RecallCheckRow.id)
             .limit(limit)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [_check(row) for row in await session.execute(query)]
 
     async def claim_check(
@@ -169,7 +170,7 @@ class RecallStore:
         """The holders of checks and rounds claimed and not yet done."""
         checks = select(RecallCheckRow.holder).where(RecallCheckRow.holder.is_not(None))
         rounds = select(RecallRoundRow.holder).where(RecallRoundRow.holder.is_not(None))
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [holder for holder in await session.scalars(union(checks, rounds)) if holder]
 
     # Answering
@@ -192,7 +193,7 @@ class RecallStore:
             .order_by(RecallCheckRow.round.desc())
             .limit(1)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = (await session.execute(query)).first()
             if row is None:
                 return None
@@ -246,7 +247,7 @@ class RecallStore:
                    _on_platform(RecallRoundRow.run_id, platform))
             .order_by(RecallRoundRow.post_at, RecallRoundRow.id)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [RecallRound(*row) for row in await session.execute(query)]
 
     async def claim_round(
@@ -280,7 +281,7 @@ class RecallStore:
             .join(RecallCheckRow, RecallCheckRow.id == RecallAnswerRow.check_id)
             .where(RecallCheckRow.run_id == run_id, RecallCheckRow.round == round_number)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [LaterAnswer(m, q, bool(c)) for m, q, c in await session.execute(query)]
 
     async def lesson_choices(
@@ -291,7 +292,7 @@ class RecallStore:
             VoteRow.run_id == run_id, VoteRow.step_id.in_(list(step_ids))
         )
         choices: dict[tuple[int, str], dict[str, str]] = {}
-        async with self.sessions() as session:
+        async with self.statements() as session:
             for member, step_id, kind, value in await session.execute(query):
                 choices.setdefault((member, step_id), {})[kind] = value
         return choices
@@ -305,7 +306,7 @@ class RecallStore:
             func.count().filter(answered.exists()),
             func.count().filter(RecallCheckRow.unreachable.is_(True)),
         ).where(RecallCheckRow.run_id == run_id)
-        async with self.sessions() as session:
+        async with self.statements() as session:
             planned, sent, with_answers, unreachable = (await session.execute(query)).one()
         return RecallProgress(planned, sent, with_answers, unreachable)
 
@@ -314,7 +315,7 @@ class RecallStore:
         query = select(RecallRoundRow.round, RecallRoundRow.post_at).where(
             RecallRoundRow.run_id == run_id
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return {number: closes for number, closes in await session.execute(query)}
 
     # Claims
@@ -337,7 +338,7 @@ class RecallStore:
         )
 
     async def _round_id(self, recall_round: RecallRound) -> int | None:
-        async with self.sessions() as session:
+        async with self.statements() as session:
             query = select(RecallRoundRow.id).where(*_round_is(recall_round))
             return (await session.execute(query)).scalar()
 

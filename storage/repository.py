@@ -39,7 +39,7 @@ from bot.model.records import (
     VoteResult,
 )
 from bot.verifier.verdict import Verdict
-from storage.database import session_factory
+from storage.database import session_factory, statement_sessions
 from storage.deliveries import DeliveryClaims
 from storage.failures import guard_public_methods
 from storage.member_data import MemberDataStore
@@ -83,6 +83,8 @@ class SqlRunStore(
     def __init__(self, database: AsyncEngine) -> None:
         self.database = database
         self.sessions = session_factory(database)
+        self.statements = statement_sessions(database)
+        """Sessions for reads and single-statement writes: no transaction round trips."""
         self.dialect = database.dialect.name
         self._workspaces: dict[int, tuple[str, str]] = {}
         self._votes = VoteBatcher(database)
@@ -117,7 +119,7 @@ class SqlRunStore(
 
     async def get_run(self, run_id: int) -> RunRecord | None:
         """A run by id."""
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = await session.get(RunRow, run_id)
             return run_record(row) if row else None
 
@@ -129,7 +131,7 @@ class SqlRunStore(
             RunRow.channel_id == place.channel,
             RunRow.state == RunState.ACTIVE.value,
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = (await session.scalars(query)).first()
             return run_record(row) if row else None
 
@@ -174,7 +176,7 @@ class SqlRunStore(
         query = select(RunRow).where(
             RunRow.state == RunState.ACTIVE.value, RunRow.platform == platform
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [run_record(row) for row in await session.scalars(query)]
 
     async def due_runs(self, now: datetime, platform: str | None = None) -> list[RunRecord]:
@@ -186,7 +188,7 @@ class SqlRunStore(
         )
         if platform is not None:
             query = query.where(RunRow.platform == platform)
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [run_record(row) for row in await session.scalars(query)]
 
     async def find_latest_run(self, place: Place) -> RunRecord | None:
@@ -201,7 +203,7 @@ class SqlRunStore(
             .order_by(RunRow.id.desc())
             .limit(1)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = (await session.scalars(query)).first()
             return run_record(row) if row else None
 
@@ -229,7 +231,7 @@ class SqlRunStore(
                 VoteRow.run_id == run_id, VoteRow.step_id == step_id, MemberRow.user_id == user_id
             )
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return {kind: value for kind, value in await session.execute(query)}
 
     async def vote_counts(self, run_id: int, step_id: str) -> list[VoteCount]:
@@ -239,7 +241,7 @@ class SqlRunStore(
             .where(VoteRow.run_id == run_id, VoteRow.step_id == step_id)
             .group_by(VoteRow.kind, VoteRow.value)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [VoteCount(k, v, n) for k, v, n in await session.execute(query)]
 
     async def count_participants(self, run_id: int, step_id: str) -> int:
@@ -257,7 +259,7 @@ class SqlRunStore(
             .where(VoteRow.run_id == run_id, VoteRow.step_id == step_id)
             .group_by(VoteRow.kind, VoteRow.value)
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             rows = list(await session.execute(query))
         if not rows:
             return await self.count_participants(run_id, step_id), []
@@ -279,7 +281,7 @@ class SqlRunStore(
         )
         before, after = per_member.c
         query = select(before, after, func.count()).group_by(before, after)
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return [ChoicePair(a, b, n) for a, b, n in await session.execute(query)]
 
     async def record_check(
@@ -303,7 +305,7 @@ class SqlRunStore(
             .exists()
             for row in (VoteRow, FreeAnswerRow)
         ]
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return bool((await session.execute(select(or_(*answers)))).scalar_one())
 
     async def count_tries(self, run_id: int, step_id: str, user_id: str) -> int:
@@ -319,7 +321,7 @@ class SqlRunStore(
                 MemberRow.user_id == user_id,
             )
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return int((await session.execute(query)).scalar_one())
 
     async def record_free_answer(
@@ -352,7 +354,7 @@ class SqlRunStore(
         query = select(
             func.count(distinct(answers.member_id)), func.count(), solved, first_try
         ).where(answers.run_id == run_id, answers.step_id == step_id)
-        async with self.sessions() as session:
+        async with self.statements() as session:
             members, attempts, solved_count, first = (await session.execute(query)).one()
         return FreeAnswerStats(members, attempts, solved_count, first)
 
@@ -378,7 +380,7 @@ class SqlRunStore(
         query = select(StepMessageRow.message_ref).where(
             StepMessageRow.run_id == run_id, StepMessageRow.step_id == step_id
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return (await session.execute(query)).scalar_one_or_none()
 
     async def _insert_free_answer(
@@ -419,7 +421,7 @@ class SqlRunStore(
         return self._workspaces[run_id]
 
     async def _count_union(self, *queries: Select[int]) -> int:
-        async with self.sessions() as session:
+        async with self.statements() as session:
             return int((await session.execute(_union_count(*queries))).scalar_one())
 
 

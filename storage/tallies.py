@@ -35,6 +35,7 @@ class TallyStore:
     """Saving and reading frozen tallies; the first reveal's tally wins."""
 
     sessions: async_sessionmaker[AsyncSession]
+    statements: async_sessionmaker[AsyncSession]
     dialect: str
 
     async def save_tally(self, run_id: int, step_id: str, tally: StepTally) -> None:
@@ -54,6 +55,6 @@ class TallyStore:
         query = select(StepTallyRow).where(
             StepTallyRow.run_id == run_id, StepTallyRow.step_id == step_id
         )
-        async with self.sessions() as session:
+        async with self.statements() as session:
             row = (await session.scalars(query)).first()
             return tally_from_row(row) if row else None

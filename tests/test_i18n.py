@@ -78,7 +78,7 @@ def test_a_language_translates_every_template_string(path: Path) -> None:
     catalog = read_catalog(path)
     problems = []
     have = {message_key(m): m for m in entries(catalog)}
-    problems += [f"missing: {key!r}" for key in sorted(map(str, template - set(map(str, have))))]
+    problems += [f"missing: {key!r}" for key in sorted(map(str, template - set(have)))]
     for key, message in have.items():
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -100,7 +100,10 @@ def test_the_compiled_catalog_matches_its_source(path: Path) -> None:
     compiled = path.with_suffix(".mo")
     assert compiled.exists(), f"{compiled} is missing: run `make compile-messages`"
     source = {message_key(m): m.string for m in entries(read_catalog(path))}
-    built = {message_key(m): m.string for m in entries(read_mo(BytesIO(compiled.read_bytes())))}
+    built = {
+        message_key(m): tuple(m.string) if isinstance(m.string, list) else m.string
+        for m in entries(read_mo(BytesIO(compiled.read_bytes())))
+    }
     assert built == source, "run `make compile-messages`"
 
 

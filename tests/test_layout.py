@@ -7,14 +7,16 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 3280
+MAX_LINES_TOGETHER = 3480
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
 scopes, showing a member their own steps privately (Discord's one ephemeral message moved
 forward in place, Slack's direct message) with a time in each reader's zone, posting in a
 thread under a message, a member's reason drawn as written with its host's Hide (and the
 number option of `/lesson hide`), a member's next turn at a step in their Slack direct
-message, and a step's one-field form drawn from the engine's."""
+message, a step's one-field form drawn from the engine's, and each member answered in their
+own language (Discord's commands translated from the catalogs for each client locale; Slack's
+locale looked up once per member and remembered)."""
 
 
 def adapter_files(name: str) -> list[Path]:

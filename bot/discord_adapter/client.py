@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord_adapter.commands import (
     HELP_NOTE,
+    CatalogTranslator,
     LessonCommands,
     forget_me_command,
     sync_commands,
@@ -103,7 +104,8 @@ class LessonBot(discord.Client):
             shard_count=self.shard.shard_count,
             connector=aiohttp.TCPConnector(limit=options.connections),
         )
-        read_gateway_fairly(self)
+        acks = PendingAcks(settings.burst_handling)
+        read_gateway_fairly(self, acks.reading)
         self.tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(self)
         self.guild_id = settings.discord_guild_id
         self.options = options
@@ -113,7 +115,6 @@ class LessonBot(discord.Client):
         self.service = LessonService(
             engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace,
             lesson_language=settings.lesson_language)
-        acks = PendingAcks(settings.burst_handling)
         self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
         host_role = settings.lesson_host_role_id
         self.interactions = Interactions(self.service, self.replies, host_role)
@@ -122,7 +123,11 @@ class LessonBot(discord.Client):
         """Whether the gateway session is up: set on connect and resume, cleared on disconnect."""
 
     async def setup_hook(self) -> None:
-        """Register and sync the commands, post what a lost post left missing, start the timers."""
+        """Register and sync the commands, post what a lost post left missing, start the timers.
+
+        The commands carry their names and descriptions in every language the bot speaks.
+        """
+        await self.tree.set_translator(CatalogTranslator())
         run = self.interactions.command
         self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
         self.tree.add_command(forget_me_command(run))

@@ -5,6 +5,8 @@ Each hands its verb and options to the service, whose verbs check who may do wha
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,38 +16,55 @@ from discord import app_commands
 from bot.discord_adapter.interactions import Interaction
 from bot.discord_adapter.render import clip
 from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
+from bot.i18n import N_, SOURCE_LANGUAGE, _, language_of, speaking
 from bot.service import CommandArgs, language_choices
+
+log = logging.getLogger(__name__)
 
 HOST_PERMISSIONS = discord.Permissions(manage_guild=True)
 TimerSeconds = app_commands.Range[int, MIN_TIMER_SECONDS, MAX_TIMER_SECONDS]
 RunId = app_commands.Range[int, 1, None]
 ReasonNumber = app_commands.Range[int, 1, None]
-FORGET_ME = "lesson-forget-me"
-LESSON_ME = "lesson-me"
+FORGET_ME = N_("lesson-forget-me")
+LESSON_ME = N_("lesson-me")
 MAX_CHOICE_NAME = 100
 MAX_CHOICES = 25
 NO_ARGS = CommandArgs()
 
 PLAIN_VERBS = {
-    "reveal": "Close the question and show the results.",
-    "next": "Move the lesson on to the next step.",
-    "stop": "End the lesson early and post the results.",
-    "results": "See the results so far, privately.",
-    "repost": "Post the current step again (hosts).",
-    "help": "List the commands and the lessons, privately.",
-    "close": "Close this channel's assignment early and post its results (hosts).",
-    "progress": "How far members got in this channel's assignment, privately (hosts).",
-    "continue": "Back to your own step of this channel's assignment, privately.",
-    "reasons": "Members' reasons in this channel's lesson, numbered, privately (hosts).",
+    N_("reveal"): N_("Close the question and show the results."),
+    N_("next"): N_("Move the lesson on to the next step."),
+    N_("stop"): N_("End the lesson early and post the results."),
+    N_("results"): N_("See the results so far, privately."),
+    N_("repost"): N_("Post the current step again (hosts)."),
+    N_("help"): N_("List the commands and the lessons, privately."),
+    N_("close"): N_("Close this channel's assignment early and post its results (hosts)."),
+    N_("progress"): N_("How far members got in this channel's assignment, privately (hosts)."),
+    N_("continue"): N_("Back to your own step of this channel's assignment, privately."),
+    N_("reasons"): N_("Members' reasons in this channel's lesson, numbered, privately (hosts)."),
 }
-HELP_NOTE = (
+HELP_NOTE = N_(
     "On Discord, forget-me is its own command, open to every member: "
-    f"`/{FORGET_ME} [confirm]`. So is `/{LESSON_ME}`: back to your own step of the assignment "
+    "`/lesson-forget-me [confirm]`. So is `/lesson-me`: back to your own step of the assignment "
     "here, or its results once it has closed. Hosts have Manage Server or the role "
     "LESSON_HOST_ROLE_ID names."
 )
-FORGET_ME_DESCRIPTION = "See what lessons stored about you on this server; confirm to delete it."
-LESSON_ME_DESCRIPTION = "Back to your own step of this channel's assignment, or its results."
+FORGET_ME_DESCRIPTION = N_(
+    "See what lessons stored about you on this server; confirm to delete it."
+)
+LESSON_ME_DESCRIPTION = N_("Back to your own step of this channel's assignment, or its results.")
+OPTION_NAMES = (
+    N_("lesson"), N_("timer"), N_("recall"), N_("due"), N_("remind"), N_("run"), N_("number"),
+    N_("confirm"), N_("language"),
+)
+"""The options' names, as the catalog holds them: discord.py asks for each one's translation."""
+DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+"""What Discord takes as a command or option name: lowercase letters, digits, - and _."""
+NAME_LOCATIONS = frozenset({
+    app_commands.TranslationContextLocation.command_name,
+    app_commands.TranslationContextLocation.group_name,
+    app_commands.TranslationContextLocation.parameter_name,
+})
 
 RunVerb = Callable[[Interaction, str, CommandArgs], Awaitable[None]]
 """Runs a verb of the service for the member who typed the command."""
@@ -53,7 +72,8 @@ PlainCommand = app_commands.Command[Any, ..., None]
 Choices = list[app_commands.Choice[str]]
 
 
-RECALL_HELP = "When members get a private recall check after the lesson: 3d, 2d,9d or off."
+RECALL_HELP = N_("When members get a private recall check after the lesson: 3d, 2d,9d or off.")
+LANGUAGE_HELP = N_("The run's language (default: the server's, where the lesson has it).")
 
 
 class LessonCommands(app_commands.Group):
@@ -61,8 +81,8 @@ class LessonCommands(app_commands.Group):
 
     def __init__(self, run: RunVerb, catalog: LessonCatalog) -> None:
         super().__init__(
-            name="lesson",
-            description="Run the interactive RLVR lesson in this channel.",
+            name=N_("lesson"),
+            description=N_("Run the interactive RLVR lesson in this channel."),
             default_permissions=HOST_PERMISSIONS,
             guild_only=True,
         )
@@ -71,12 +91,14 @@ class LessonCommands(app_commands.Group):
         for verb, description in PLAIN_VERBS.items():
             self.add_command(verb_command(verb, description, run))
 
-    @app_commands.command(name="start", description="Start a lesson in this channel (hosts).")
+    @app_commands.command(
+        name=N_("start"), description=N_("Start a lesson in this channel (hosts).")
+    )
     @app_commands.describe(
-        lesson="Which lesson to run (default: the RLVR lesson).",
-        timer="Seconds each step stays open before it reveals and moves on by itself.",
+        lesson=N_("Which lesson to run (default: the RLVR lesson)."),
+        timer=N_("Seconds each step stays open before it reveals and moves on by itself."),
         recall=RECALL_HELP,
-        language="The run's language (default: the server's, where the lesson has it).",
+        language=LANGUAGE_HELP,
     )
     async def start_lesson(
         self, interaction: Interaction, lesson: str | None = None,
@@ -89,14 +111,15 @@ class LessonCommands(app_commands.Group):
         await self.run(interaction, "start", args)
 
     @app_commands.command(
-        name="assign", description="Assign a lesson: members take it privately by a due time."
+        name=N_("assign"),
+        description=N_("Assign a lesson: members take it privately by a due time."),
     )
     @app_commands.describe(
-        due="When it closes: 90m, 2h, 3d, 1w, 1d12h, or a UTC date like 2026-12-10 17:00.",
-        lesson="Which lesson to assign (default: the RLVR lesson).",
-        remind="How long before the due time to remind (e.g. 1d), or a UTC date.",
+        due=N_("When it closes: 90m, 2h, 3d, 1w, 1d12h, or a UTC date like 2026-12-10 17:00."),
+        lesson=N_("Which lesson to assign (default: the RLVR lesson)."),
+        remind=N_("How long before the due time to remind (e.g. 1d), or a UTC date."),
         recall=RECALL_HELP,
-        language="The run's language (default: the server's, where the lesson has it).",
+        language=LANGUAGE_HELP,
     )
     async def assign_lesson(
         self,
@@ -127,14 +150,20 @@ class LessonCommands(app_commands.Group):
         offered = language_choices(self.catalog, lesson, current)[:MAX_CHOICES]
         return [app_commands.Choice(name=name, value=code) for code, name in offered]
 
-    @app_commands.command(name="export", description="A run held here: its answers as CSV (hosts).")
-    @app_commands.describe(run="The run number (default: this channel's current or last run).")
+    @app_commands.command(
+        name=N_("export"), description=N_("A run held here: its answers as CSV (hosts).")
+    )
+    @app_commands.describe(
+        run=N_("The run number (default: this channel's current or last run).")
+    )
     async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
         """Send a run's answers privately, as `run-<id>.csv`."""
         await self.run(interaction, "export", CommandArgs(run=run))
 
-    @app_commands.command(name="hide", description="Hide a member's reason by its number (hosts).")
-    @app_commands.describe(number="The reason's number, from /lesson reasons.")
+    @app_commands.command(
+        name=N_("hide"), description=N_("Hide a member's reason by its number (hosts).")
+    )
+    @app_commands.describe(number=N_("The reason's number, from /lesson reasons."))
     async def hide_reason(self, interaction: Interaction, number: ReasonNumber) -> None:
         """Hide a reason of this channel's lesson: it is never shown again."""
         await self.run(interaction, "hide", CommandArgs(number=number))
@@ -153,7 +182,7 @@ def forget_me_command(run: RunVerb) -> PlainCommand:
     """`/lesson-forget-me [confirm]`: any member sees, then deletes, their answers here."""
 
     @app_commands.command(name=FORGET_ME, description=FORGET_ME_DESCRIPTION)
-    @app_commands.describe(confirm="True deletes; without it you see what would be deleted.")
+    @app_commands.describe(confirm=N_("True deletes; without it you see what would be deleted."))
     @app_commands.guild_only()
     async def forget_me(interaction: Interaction, confirm: bool = False) -> None:
         await run(interaction, "forget-me", CommandArgs(confirm=confirm))
@@ -176,6 +205,39 @@ def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice
     """An autocomplete entry: the lesson id with its title."""
     name = clip(f"{lesson_id} · {catalog.get(lesson_id).title}", MAX_CHOICE_NAME)
     return app_commands.Choice(name=name, value=lesson_id)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """The commands' names and descriptions from the bot's catalogs, for each Discord locale.
+
+    A locale of a language the bot speaks (es-ES and es-419 are Spanish) gets the catalog's
+    words; any other, and a string the catalog leaves as it is, gets none: Discord shows the
+    English. A translated name Discord would refuse is left out, and logged.
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The catalog's words for `string` in `locale`'s language; None to keep the English."""
+        language = language_of(locale.value)
+        if language == SOURCE_LANGUAGE:
+            return None
+        with speaking(language):
+            translated = _(string.message)
+        if translated == string.message:
+            return None
+        if context.location in NAME_LOCATIONS and not is_discord_name(translated):
+            log.warning("left out a command name Discord would refuse: %r", translated)
+            return None
+        return translated
+
+
+def is_discord_name(name: str) -> bool:
+    """Whether Discord takes `name` for a command or an option: lowercase, no spaces, ≤32."""
+    return DISCORD_NAME.fullmatch(name) is not None and name == name.lower()
 
 
 async def sync_commands(

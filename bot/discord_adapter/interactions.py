@@ -36,6 +36,7 @@ from bot.discord_adapter.render import (
     summary_message,
 )
 from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
+from bot.i18n import N_, _, speaking
 from bot.model import LessonBotError, Place, ReasonCard, StepCard, SummaryCard
 from bot.service import (
     Actor,
@@ -69,20 +70,20 @@ Decide = Callable[[], Awaitable[Outcome]]
 ACK_PATIENCE = 2.0
 ACK_WINDOW = 3.0
 BUSY = 10
-FAILED = "Something went wrong on our side; please try again."
-DISCORD_FAILED = (
+FAILED = N_("Something went wrong on our side; please try again.")
+DISCORD_FAILED = N_(
     "Done and saved, but Discord did not accept a lesson message (HTTP {status}). A host's "
     "`/lesson repost` posts the current step again, or its results once revealed; once "
     "the lesson has ended, `/lesson results` shows them."
 )
-FORBIDDEN = (
+FORBIDDEN = N_(
     "Done and saved, but Discord did not let the bot post here (HTTP 403). Give its role "
     "View Channel, Send Messages, Embed Links and Attach Files in this channel; then a host's "
     "`/lesson repost` posts the current step again, or its results once revealed (`/lesson "
     "next` posts missed results before moving on); once the lesson has ended, `/lesson results` "
     "shows them."
 )
-ALREADY_HANDLED = "That was already handled."
+ALREADY_HANDLED = N_("That was already handled.")
 NO_ARGS = CommandArgs()
 
 
@@ -154,15 +155,16 @@ class Interactions:
         self.host_role_id = host_role_id
 
     async def lesson_item(self, interaction: Interaction, custom_id: str) -> None:
-        """A lesson button clicked or an answer form submitted."""
+        """A lesson button clicked or an answer form submitted, answered in their language."""
         actor = actor_of(interaction, self.host_role_id)
-        if interaction.type is discord.InteractionType.component:
-            await self.click(interaction, actor, custom_id)
-        elif interaction.type is discord.InteractionType.modal_submit:
-            text = submitted_text(interaction)
-            delivery = self.delivery(interaction, slow=True)
-            decide = partial(self.service.answer, actor, custom_id, text, delivery)
-            await self.replies.reply(interaction, partial(self.told, interaction, decide))
+        with speaking(str(interaction.locale)):
+            if interaction.type is discord.InteractionType.component:
+                await self.click(interaction, actor, custom_id)
+            elif interaction.type is discord.InteractionType.modal_submit:
+                text = submitted_text(interaction)
+                delivery = self.delivery(interaction, slow=True)
+                decide = partial(self.service.answer, actor, custom_id, text, delivery)
+                await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def click(self, interaction: Interaction, actor: Actor, custom_id: str) -> None:
         """A lesson button: some open a form; the checker may be slow, so Check defers."""
@@ -186,11 +188,12 @@ class Interactions:
             await send_private(interaction, str(outcome.reply or ""))
 
     async def command(self, interaction: Interaction, verb: str, args: CommandArgs) -> None:
-        """A slash command: the service's verb, answered privately."""
+        """A slash command: the service's verb, answered privately in the member's language."""
         actor = actor_of(interaction, self.host_role_id)
         delivery = self.delivery(interaction)
         decide = partial(self.service.command, actor, verb, args, delivery)
-        await self.replies.reply(interaction, partial(self.told, interaction, decide))
+        with speaking(str(interaction.locale)):
+            await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def way_back(self, interaction: Interaction) -> None:
         """`/lesson-me`: `continue` while this channel's assignment is open, else `results`."""
@@ -202,7 +205,8 @@ class Interactions:
             verb = "continue" if open_here else "results"
             return await self.service.command(actor, verb, NO_ARGS, delivery)
 
-        await self.replies.reply(interaction, partial(self.told, interaction, decide))
+        with speaking(str(interaction.locale)):
+            await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     @staticmethod
     def delivery(interaction: Interaction, slow: bool = False) -> Delivery:
@@ -231,7 +235,7 @@ class Interactions:
 
     async def own_step_message(self, own: OwnStep) -> Outgoing:
         """A member's own step of an assignment, with its buttons and its tally so far."""
-        return own_step_message(own, await self.service.presenter.draw(own.chart))
+        return own_step_message(*await self.service.presenter.draw_own(own))
 
     async def private_message(
         self, interaction: Interaction, reply: Reply | None
@@ -303,7 +307,7 @@ class PrivateReplies:
         elif reply is not None:
             await send_private(interaction, reply)
         elif interaction.response.is_done():  # a repeat this process already acknowledged
-            await send_private(interaction, ALREADY_HANDLED)
+            await send_private(interaction, _(ALREADY_HANDLED))
 
     async def _acknowledge_first(self, interaction: Interaction) -> None:
         """Defer now, then wait until the burst's acknowledgements are done.
@@ -361,10 +365,10 @@ async def or_refusal(work: Awaitable[T]) -> T | str:
         return str(error)
     except discord.HTTPException as error:
         log.warning("Discord refused a lesson message: %s %s", error.status, error.text)
-        return FORBIDDEN if error.status == 403 else DISCORD_FAILED.format(status=error.status)
+        return _(FORBIDDEN) if error.status == 403 else _(DISCORD_FAILED, status=error.status)
     except Exception:
         log.exception("a lesson interaction failed")
-        return FAILED
+        return _(FAILED)
 
 
 async def defer_privately(interaction: Interaction, thinking: bool = True) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord_adapter.render import NO_MENTIONS, Outgoing
+from bot.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +28,7 @@ Interaction = discord.Interaction[discord.Client]
 TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token lets the bot edit the messages it answered with."""
 TOKEN_MARGIN = 30.0
-RETIRED = "**Moved on** · your own pace goes on in the newer private message below."
+RETIRED = N_("**Moved on** · your own pace goes on in the newer private message below.")
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ async def edit_sent(
 async def retire(shown: PassMessage) -> None:
     """Take the buttons off an older pass message and say where the pass went on."""
     try:
-        await shown.edit(content=RETIRED, view=None, allowed_mentions=NO_MENTIONS)
+        await shown.edit(content=_(RETIRED), view=None, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:  # cleared by a reload, or its token ran out
         log.info("could not retire an older private message: %s", error.text or error.status)
 

@@ -24,30 +24,64 @@ import discord
 Connect = Callable[..., Awaitable[aiohttp.ClientWebSocketResponse]]
 
 
-class FairGatewaySocket:
-    """The gateway websocket, yielding to the event loop before each message it reads."""
+Reading = Callable[[bool], None]
+"""Told after each read whether the message was already waiting (the bot is behind)."""
 
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+
+def _ignore(_behind: bool) -> None:
+    """A reader nobody listens to."""
+
+
+class FairGatewaySocket:
+    """The gateway websocket, yielding to the event loop before each message it reads.
+
+    It also tells `reading` whether each read found its message already waiting (the bot is
+    behind the gateway) or had to wait for one (caught up), so work can let reading go first.
+    """
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse, reading: Reading = _ignore) -> None:
         self.socket = socket
+        self.reading = reading
 
     async def receive(self, timeout: float | None = None) -> aiohttp.WSMessage:
         """The next message, after everything already scheduled has had a turn."""
         await asyncio.sleep(0)
-        return await self.socket.receive(timeout=timeout)
+        waited = CaughtUp(self.reading)
+        # Runs only if the read below suspends: then nothing was waiting, the bot caught up.
+        marker = asyncio.get_running_loop().call_soon(waited)
+        message = await self.socket.receive(timeout=timeout)
+        if not waited.ran:
+            marker.cancel()
+            self.reading(True)
+        return message
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.socket, name)
 
 
-def fair_connect(connect: Connect) -> Connect:
+class CaughtUp:
+    """A callback telling `reading` the bot caught up; remembers whether it ran."""
+
+    def __init__(self, reading: Reading) -> None:
+        self.reading = reading
+        self.ran = False
+
+    def __call__(self) -> None:
+        """The read waited: the bot caught up."""
+        self.ran = True
+        self.reading(False)
+
+
+def fair_connect(connect: Connect, reading: Reading = _ignore) -> Connect:
     """`HTTPClient.ws_connect` whose connections yield between gateway messages."""
 
     async def connect_fairly(*args: Any, **kwargs: Any) -> Any:
-        return FairGatewaySocket(await connect(*args, **kwargs))
+        return FairGatewaySocket(await connect(*args, **kwargs), reading)
 
     return connect_fairly
 
 
-def read_gateway_fairly(client: discord.Client) -> None:
+def read_gateway_fairly(client: discord.Client, reading: Reading = _ignore) -> None:
     """Make the gateway connections `client` opens from now on yield before each read."""
-    client.http.ws_connect = fair_connect(client.http.ws_connect)  # type: ignore[method-assign, assignment]
+    fair = fair_connect(client.http.ws_connect, reading)
+    client.http.ws_connect = fair  # type: ignore[method-assign, assignment]

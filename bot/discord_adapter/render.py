@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.engine import AssignmentCard, OwnStep, bar_lines, verifier_lines
+from bot.i18n import N_, _, ngettext
 from bot.model import (
     DISCORD_DESCRIPTION_LIMIT,
     Button,
@@ -40,7 +41,7 @@ MAX_ATTACHMENT_DESCRIPTION = DISCORD_DESCRIPTION_LIMIT
 ELLIPSIS = "…"
 
 CHART_FILENAME = "chart.png"
-OWN_PACE = "your own pace, only you see this"
+OWN_STEP = N_("**Step {number} of {total}** · your own pace, only you see this")
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOURS = {
     "narration": 0x5865F2,
@@ -52,7 +53,7 @@ COLOURS = {
 RESULTS_COLOUR = 0x2EB67D
 REASON_COLOUR = 0x99AAB5
 DEFAULT_UPLOAD_LIMIT = 8 * 1024 * 1024
-TOO_LARGE = (
+TOO_LARGE = N_(
     "Run {run_id}'s answers are too large to attach here ({size} bytes). "
     "On the bot's machine: `python -m bot export --run {run_id}`."
 )
@@ -205,7 +206,9 @@ def discord_time(moment: datetime) -> str:
 
 def assignment_content(card: AssignmentCard) -> str:
     """The line above an assignment card: the run and its counts."""
-    return clip(f"**Assignment** · run {card.run_id} · {card.counter_text}", MAX_CONTENT)
+    line = _("**Assignment** · run {run_id} · {counts}", run_id=card.run_id,
+             counts=card.counter_text)
+    return clip(line, MAX_CONTENT)
 
 
 def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
@@ -221,7 +224,7 @@ def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
     if own.so_far is not None:
         sections.append((own.so_far.title, "\n".join(reveal_lines(own.so_far))))
     colour = COLOURS.get(card.kind, RESULTS_COLOUR)
-    where = f"**Step {card.number} of {card.total}** · {OWN_PACE}"
+    where = _(OWN_STEP, number=card.number, total=card.total)
     content = f"{where}\n\n{own.text}" if own.text else where
     shown = embeds(sections, colour, chart is not None and card.chart is not None)
     if chart is not None and card.chart is None and shown:
@@ -231,11 +234,14 @@ def own_step_message(own: OwnStep, chart: DrawnChart | None) -> Outgoing:
 
 def step_content(card: StepCard) -> str:
     """The line above a step: its number, the run and the live counter."""
-    parts = [f"**{card.unit} {card.number} of {card.total}**", f"run {card.run_id}"]
+    parts = [
+        _("**{unit} {number} of {total}**", unit=card.unit, number=card.number, total=card.total),
+        _("run {run_id}", run_id=card.run_id),
+    ]
     if card.takes_answers or card.superseded:
         parts.append(card.counter_text)
     if card.closed and card.takes_answers and not card.superseded:
-        parts.append("answers closed")
+        parts.append(_("answers closed"))
     return clip(" · ".join(parts), MAX_CONTENT)
 
 
@@ -250,7 +256,7 @@ def reveal_message(card: RevealCard, chart: DrawnChart | None) -> Outgoing:
     """A reveal: text bars or raters beside the checker, notes, the explanation, a chart."""
     sections = [(card.title, "\n".join(reveal_lines(card)))]
     if card.explanation.strip():
-        sections.append(("Why", card.explanation))
+        sections.append((_("Why"), card.explanation))
     shown = embeds(sections, RESULTS_COLOUR, chart is not None)
     return Outgoing(None, shown, build_view(card.buttons), chart)
 
@@ -259,7 +265,7 @@ def summary_message(card: SummaryCard, chart: DrawnChart | None) -> Outgoing:
     """A run's results: participation, per-question lines and a chart."""
     lines = list(card.lines)
     if card.rows:
-        lines += ["", "**Thumbs-up (what you liked) beside the checker (what was right):**"]
+        lines += ["", _("**Thumbs-up (what you liked) beside the checker (what was right):**")]
         lines += verifier_lines(card.rows)
     shown = embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR, chart is not None)
     return Outgoing(None, shown, None, chart)
@@ -267,7 +273,7 @@ def summary_message(card: SummaryCard, chart: DrawnChart | None) -> Outgoing:
 
 def reveal_lines(card: RevealCard) -> list[str]:
     """The body of a reveal: answered count, bars, verifier rows and notes."""
-    lines = [f"**{card.answered} answered**", ""]
+    lines = [ngettext("**{count} answered**", "**{count} answered**", card.answered), ""]
     lines += bar_lines(card.bars)
     lines += verifier_lines(card.rows)
     if card.notes:
@@ -292,5 +298,5 @@ def file_message(reply: FileReply, size_limit: int | None) -> str | Outgoing:
     """A private reply with its file attached, or why the file cannot be attached here."""
     if len(reply.data) > (size_limit or DEFAULT_UPLOAD_LIMIT):
         run_id = reply.filename.removeprefix("run-").removesuffix(".csv")
-        return TOO_LARGE.format(run_id=run_id, size=len(reply.data))
+        return _(TOO_LARGE, run_id=run_id, size=len(reply.data))
     return Outgoing(reply.text, attachments=[(reply.filename, reply.data)])

@@ -2,7 +2,8 @@
 
 Both platforms want each request acknowledged within 3 seconds. Under a burst, work that
 follows an ack (storing on Discord, private replies on Slack) waits until no request is being
-acked and, while requests stream in faster than the bot can both acknowledge and work
+acked, until the bot has read every request already waiting for it (Discord's gateway tells),
+and, while requests stream in faster than the bot can both acknowledge and work
 (`Arrivals`), until the stream pauses, so that work does not slip in between two requests of
 a burst. However many pieces of work wait, one task watches for that moment, so a burst of
 waiting work costs no more than one waiter.
@@ -57,12 +58,26 @@ class PendingAcks:
         self._count = 0
         self._none = asyncio.Event()
         self._none.set()
+        self._caught_up = asyncio.Event()
+        self._caught_up.set()
         self._watcher: asyncio.Future[None] | None = None
 
     def arrived(self) -> None:
         """Note that a request arrived now (streams are seen from these)."""
         if self.enabled:
             self.arrivals.note(asyncio.get_running_loop().time())
+
+    def reading(self, behind: bool) -> None:
+        """A platform read found its request already waiting (`behind`), or waited for one.
+
+        While the bot is behind, requests are waiting to be read and acknowledged, so work
+        waits too: on a slow machine a burst arrives more slowly than 1,000 a second, and
+        `Arrivals` alone would let work slip in between its requests.
+        """
+        if behind:
+            self._caught_up.clear()
+        else:
+            self._caught_up.set()
 
     @contextlib.contextmanager
     def acknowledging(self) -> Iterator[None]:
@@ -80,7 +95,8 @@ class PendingAcks:
         """Wait (at most `timeout` seconds) until no ack is pending and no stream is arriving."""
         if not self.enabled:
             return
-        if not self._count and not self.arrivals.hold_for(asyncio.get_running_loop().time()):
+        now = asyncio.get_running_loop().time()
+        if not self._count and self._caught_up.is_set() and not self.arrivals.hold_for(now):
             return
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.ensure_future(self._acknowledgements_done())
@@ -90,6 +106,9 @@ class PendingAcks:
         loop = asyncio.get_running_loop()
         while True:
             await self._none.wait()
+            if not self._caught_up.is_set():
+                await self._caught_up.wait()
+                continue
             hold = self.arrivals.hold_for(loop.time())
             if not hold:
                 return

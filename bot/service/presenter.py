@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import replace
 
@@ -26,11 +27,12 @@ from bot.engine import (
     AssignmentCard,
     Closing,
     LessonEngine,
+    OwnStep,
     TimerFired,
     moved_past,
     superseded,
 )
-from bot.i18n import speaking
+from bot.i18n import current_language, speaking
 from bot.model import (
     Advance,
     AnyChart,
@@ -60,6 +62,8 @@ UNAVAILABLE = (
     "Saved, but the platform did not answer the bot's post ({reason}). The bot keeps trying, "
     "and posts it in the channel as soon as the platform answers."
 )
+SHARED_TALLIES = 32
+"""Questions whose latest tally drawing is kept to share (the most recently answered)."""
 RETRY_FIRST, RETRY_LAST = 1.0, 60.0
 """Seconds before posting again what the platform did not answer: doubling, first to last."""
 
@@ -88,6 +92,7 @@ class Presenter:
         self._catching_up: asyncio.Task[None] | None = None
         self._redraws: dict[Hashable, Callable[[], Awaitable[None]]] = {}
         self._drawing = asyncio.Lock()
+        self.tallies = SharedTallies(self.draw)
         self._editing: weakref.WeakValueDictionary[tuple[int, str, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -338,6 +343,20 @@ class Presenter:
             png = await asyncio.to_thread(chart_png, chart)
         return DrawnChart(png, chart.title, describe_chart(chart))
 
+    async def draw_own(self, own: OwnStep) -> tuple[OwnStep, DrawnChart | None]:
+        """A member's own step with its chart drawn; its tally so far may be a newer one.
+
+        Replies shown together share one drawing of a question's tally so far
+        (`SharedTallies`), instead of one drawing each, one after another.
+        """
+        so_far = own.so_far
+        if so_far is None or so_far.chart is None or own.chart is not so_far.chart:
+            return own, await self.draw(own.chart)
+        if not self.surface.shows_charts:
+            return own, None
+        shown, drawn = await self.tallies.drawn(so_far)
+        return replace(own, so_far=shown), drawn
+
     async def _refresh(self, key: Hashable) -> None:
         redraw = self._redraws.pop(key, None)
         if redraw is not None:
@@ -377,3 +396,50 @@ class Presenter:
             lock = asyncio.Lock()
             self._editing[key] = lock
         return lock
+
+
+class SharedTallies:
+    """The latest drawing of each question's tally so far, shared by the replies that show it.
+
+    A tally read later holds every answer stored before it (answers are only added), and one
+    with more answers was read later. So a reply may show, instead of its own tally, any one
+    with more answers: it still counts the member's answer, and it is only more current. While
+    one drawing is made, the replies waiting for the same question take it, or the newest
+    tally any of them read: one drawing for a wave of answers instead of one each.
+    """
+
+    def __init__(self, draw: Callable[[AnyChart], Awaitable[DrawnChart | None]]) -> None:
+        self._draw = draw
+        self._newest: OrderedDict[Hashable, RevealCard] = OrderedDict()
+        self._drawn: dict[Hashable, tuple[RevealCard, DrawnChart | None]] = {}
+        self._locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    async def drawn(self, tally: RevealCard) -> tuple[RevealCard, DrawnChart | None]:
+        """The tally to show for `tally`, as read, or a newer one, with its chart drawn."""
+        key = (tally.run_id, tally.step_id, current_language())
+        self._note_newest(key, tally)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        async with lock:
+            shown = self._drawn.get(key)
+            if shown is not None and (shown[0] == tally or shown[0].answered > tally.answered):
+                return shown
+            newest = self._newest.get(key, tally)
+            chosen = newest if newest.answered > tally.answered else tally
+            assert chosen.chart is not None
+            shown = (chosen, await self._draw(chosen.chart))
+            self._drawn[key] = shown
+            self._forget_oldest()
+            return shown
+
+    def _note_newest(self, key: Hashable, tally: RevealCard) -> None:
+        """Keep the tally with the most answers read for the question."""
+        newest = self._newest.pop(key, None)
+        self._newest[key] = tally if newest is None or tally.answered > newest.answered else newest
+
+    def _forget_oldest(self) -> None:
+        """Keep the questions answered most recently only (`SHARED_TALLIES`)."""
+        while len(self._newest) > SHARED_TALLIES:
+            key, _tally = self._newest.popitem(last=False)
+            self._drawn.pop(key, None)

@@ -26,14 +26,15 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
+from bot.i18n import speaking
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
 from bot.slack_adapter.blocks import card_message
 from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.host_rights import HostRights
-from bot.slack_adapter.members import SlackRequest
+from bot.slack_adapter.members import MemberLocales, SlackRequest
 from bot.slack_adapter.surface import SlackSurface
 
 log = logging.getLogger(__name__)
@@ -44,11 +45,14 @@ ACKS_FIRST_SECONDS = 3.0
 
 Ack = Callable[[], Awaitable[object]]
 """What acknowledges a request: bolt's `ack`, or the events route's own."""
+T = TypeVar("T")
+Spoken = tuple[str, Outcome]
+"""The locale of the member a decision was made for, and the decision."""
 
 
 async def ack_after(
-    ack: Ack, decision: Awaitable[Outcome], budget: float = ACK_BUDGET
-) -> asyncio.Future[Outcome]:
+    ack: Ack, decision: Awaitable[T], budget: float = ACK_BUDGET
+) -> asyncio.Future[T]:
     """Ack once `decision` is done or `budget` seconds passed; the decision, still going if late."""
     decided = asyncio.ensure_future(decision)
     await asyncio.wait({decided}, timeout=budget)
@@ -120,7 +124,11 @@ class InFlight:
 
 
 class Requests:
-    """What every listener shares: the service, host rights, and deciding before the ack."""
+    """What every listener shares: the service, host rights, and deciding before the ack.
+
+    A member is answered in their own Slack language: the decision and what is shown of it
+    speak the member's locale (the channel's posts speak the run's language).
+    """
 
     def __init__(
         self,
@@ -132,17 +140,29 @@ class Requests:
         self.service = service
         self.surface = surface
         self.hosts = hosts
+        self.locales = MemberLocales(surface.locale_of)
         self.inflight = InFlight(acks=PendingAcks(burst_handling))
 
     async def settle(self, ack: Ack, request: SlackRequest, decision: Awaitable[Outcome]) -> None:
         """Decide (store) and ack; show the outcome once the acks are done, in flight till then."""
         with self.inflight.acknowledging():
-            decided = await ack_after(ack, decision)
+            decided = await ack_after(ack, self.decide(request, decision))
         self.inflight.start(self.show(request, decided))
 
-    async def show(self, request: SlackRequest, decided: Awaitable[Outcome]) -> None:
+    async def decide(self, request: SlackRequest, decision: Awaitable[Outcome]) -> Spoken:
+        """The member's locale, and the decision made speaking it."""
+        locale = await self.locales.locale(request.user_id)
+        with speaking(locale):
+            return locale, await decision
+
+    async def show(self, request: SlackRequest, decided: Awaitable[Spoken]) -> None:
+        """What the decision came to, shown speaking the member's locale."""
+        locale, outcome = await decided
+        with speaking(locale):
+            await self.shown(request, outcome)
+
+    async def shown(self, request: SlackRequest, outcome: Outcome) -> None:
         """Open the answer form, or update the channel and then reply to the member."""
-        outcome = await decided
         if outcome.repeated:
             return
         if outcome.form is not None:
@@ -155,12 +175,10 @@ class Requests:
         reply = await outcome.shown()
         own = outcome.own
         if own is not None and own.card is not None:
-            drawn = await self.service.presenter.draw(own.chart)
-            await self.surface.show_own(request, own, drawn)
+            await self.surface.show_own(request, *await self.service.presenter.draw_own(own))
             return
         if reply is not None:
             await self.surface.reply(request, reply)
         turn = outcome.answered  # a next turn at the step answered: a new direct message
         if turn is not None and turn.turn and turn.card is not None:
-            drawn = await self.service.presenter.draw(turn.chart)
-            await self.surface.show_own(request, turn, drawn)
+            await self.surface.show_own(request, *await self.service.presenter.draw_own(turn))

@@ -14,6 +14,7 @@ from slack_bolt.error import BoltUnhandledRequestError
 from slack_sdk.signature import SignatureVerifier
 
 from bot.engine import LessonEngine
+from bot.i18n import N_
 from bot.service import LessonService, Presenter
 from bot.service.presenter import COUNTER_INTERVAL
 from bot.settings import Settings, require_secret
@@ -25,7 +26,7 @@ from bot.slack_adapter.surface import SlackSurface, make_client, shared_session
 
 log = logging.getLogger(__name__)
 
-HELP_NOTE = (
+HELP_NOTE = N_(
     "Hosts are workspace admins and owners, and anyone listed in SLACK_HOST_USERS. "
     "Invite the bot to the channel first (`/invite @Lesson Bot`)."
 )

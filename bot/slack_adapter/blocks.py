@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import AssignmentCard, OwnStep, bar_lines, checker_reading, thumbs_tally
+from bot.i18n import _, ngettext
 from bot.model import (
     Bar,
     Button,
@@ -171,7 +172,7 @@ def within_limit(blocks: list[Block], keep_last: int = 0) -> list[Block]:
         return blocks
     tail = blocks[len(blocks) - keep_last :] if keep_last else []
     head = blocks[: MAX_BLOCKS - len(tail) - 1]
-    return [*head, context("(Shortened to fit in one Slack message.)"), *tail]
+    return [*head, context(_("(Shortened to fit in one Slack message.)")), *tail]
 
 
 def card_message(card: Card) -> tuple[str, list[Block]]:
@@ -245,26 +246,42 @@ def own_step_message(own: OwnStep) -> tuple[str, list[Block]]:
     if own.so_far is not None:
         blocks += [divider(), header(own.so_far.title)]
         blocks += tally_blocks(own.so_far.bars, own.so_far.rows)
-    where = f"Your own pace, only you see this · step {card.number} of {card.total}"
+    where = _(
+        "Your own pace, only you see this · step {number} of {total}",
+        number=card.number, total=card.total,
+    )
     tail = [*action_rows(card.buttons), context(where)]
-    text = plain(f"Step {card.number}/{card.total}: {card.title}")
+    text = plain(
+        _("Step {number}/{total}: {title}", number=card.number, total=card.total, title=card.title)
+    )
     return text, within_limit([*blocks, *tail], keep_last=len(tail))
 
 
 def status_line(card: StepCard) -> str:
     """The grey line under a step: its live counter, or that answers are closed."""
     if card.superseded:
-        return f"⤵️ Posted again below · step {card.number} of {card.total}"
+        return _(
+            "⤵️ Posted again below · step {number} of {total}",
+            number=card.number, total=card.total,
+        )
     if not card.takes_answers:
-        return f"{card.unit} {card.number} of {card.total}"
+        return _("{unit} {number} of {total}", unit=card.unit, number=card.number, total=card.total)
     if card.closed:
-        return f"🔒 Answers closed · {card.answered} answered"
-    return f"📊 {card.counter_text} · step {card.number} of {card.total}"
+        return ngettext(
+            "🔒 Answers closed · {count} answered",
+            "🔒 Answers closed · {count} answered",
+            card.answered,
+        )
+    return _(
+        "📊 {counts} · step {number} of {total}",
+        counts=card.counter_text, number=card.number, total=card.total,
+    )
 
 
 def reveal_blocks(card: RevealCard) -> list[Block]:
     """A reveal: text bars or raters beside the checker, notes, explanation and Next."""
-    blocks = [header(card.title), context(f"{card.answered} answered")]
+    answered = ngettext("{count} answered", "{count} answered", card.answered)
+    blocks = [header(card.title), context(answered)]
     blocks += tally_blocks(card.bars, card.rows)
     if card.notes:
         blocks += sections("\n".join(to_mrkdwn(note) for note in card.notes))
@@ -298,7 +315,8 @@ def tally_blocks(bars: Sequence[Bar], rows: Sequence[VerifierRow], mark: str = "
     """Text bars with counts and percentages, then the verifier table if there is one."""
     blocks = sections("\n".join(to_mrkdwn(line) for line in bar_lines(bars, mark=mark)))
     if rows:
-        blocks.append(fields_section(["*What the channel rated*", "*What the checker rewarded*"]))
+        headings = [_("*What the channel rated*"), _("*What the checker rewarded*")]
+        blocks.append(fields_section(headings))
         blocks += [fields_section(verifier_fields(row)) for row in rows]
     return blocks
 

@@ -6,6 +6,7 @@ import json
 from typing import Any, NamedTuple
 
 from bot.engine import parse_address
+from bot.i18n import _
 from bot.model import Form
 from bot.service import FormToOpen
 from bot.slack_adapter.blocks import Block, plain, sections, to_mrkdwn
@@ -37,7 +38,7 @@ def answer_view(form: FormToOpen, channel: str) -> dict[str, Any]:
         "callback_id": ANSWER_CALLBACK,
         "title": {"type": "plain_text", "text": form.form.title[:MAX_TITLE]},
         "submit": {"type": "plain_text", "text": form.form.submit[:MAX_TITLE]},
-        "close": {"type": "plain_text", "text": "Cancel"},
+        "close": {"type": "plain_text", "text": _("Cancel")},
         "private_metadata": json.dumps({"address": form.address.encode(), "channel": channel}),
         "blocks": [*sections(problem or to_mrkdwn(card.body)), answer_input(form.form)],
     }

@@ -13,6 +13,7 @@ import functools
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
+from bot.i18n import _
 from bot.model import LessonBotError, Place
 from bot.service.surface import Actor
 
@@ -29,8 +30,10 @@ class RightsUnknown(LessonBotError):
 
     def __init__(self) -> None:
         super().__init__(
-            "Could not check your host rights just now, so nothing was done. "
-            "Please try again in a moment."
+            _(
+                "Could not check your host rights just now, so nothing was done. "
+                "Please try again in a moment."
+            )
         )
 
 

@@ -20,7 +20,7 @@ METHOD_SCOPES: dict[str, str | None] = {
     "chat.update": "chat:write",  # live counters, closed questions
     "chat.postEphemeral": "chat:write",  # private replies without a response_url
     "views.open": None,  # the answer form
-    "users.info": "users:read",  # is the user a workspace admin or owner (a host)?
+    "users.info": "users:read",  # a host (admin or owner)? the member's locale
     "conversations.open": "im:write",  # direct messages: exports, own steps, reminders
     "files.getUploadURLExternal": "files:write",  # charts (PNG) and exports (CSV)
     "files.completeUploadExternal": "files:write",

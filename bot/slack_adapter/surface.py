@@ -26,6 +26,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import OwnStep
+from bot.i18n import N_, _
 from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, SummaryCard
 from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Redrawn, Reply
 from bot.slack_adapter.blocks import (
@@ -51,15 +52,15 @@ HOST_FLAGS = ("is_admin", "is_owner", "is_primary_owner")
 UNAVAILABLE_ERRORS = {"ratelimited", "service_unavailable", "fatal_error", "internal_error",
                       "request_timeout"}
 """Web API errors that say Slack could not do it now, rather than that it will not."""
-SENT_PRIVATELY = (
+SENT_PRIVATELY = N_(
     "Your lesson is in your direct messages with me (under Apps). Only you see your answers "
     "there; the channel sees how many started and finished."
 )
-CANNOT_MESSAGE = (
+CANNOT_MESSAGE = N_(
     "I could not send you a direct message, so I cannot show you the lesson. "
     "Check that you allow direct messages from apps, then press Start again."
 )
-NO_ANSWER = (
+NO_ANSWER = N_(
     "Slack did not answer, so your step did not reach your direct messages. Try again in a "
     "moment: press Start on the assignment's card, or type `/lesson continue` in its channel."
 )
@@ -194,6 +195,14 @@ class SlackSurface:
         user = response.get("user") or {}
         return user.get("team_id") == team and any(bool(user.get(f)) for f in HOST_FLAGS)
 
+    async def locale_of(self, user_id: str) -> str | None:
+        """The member's Slack locale from users.info ("" if none is set); None if it failed."""
+        call = self.client.users_info(user=user_id, include_locale=True)
+        response = await safely("users.info", call)
+        if response is None:
+            return None
+        return str((response.get("user") or {}).get("locale") or "")
+
     async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
         """Open a modal for the click that carried `trigger_id`."""
         await safely("views.open", self.client.views_open(trigger_id=trigger_id, view=view))
@@ -241,8 +250,11 @@ class SlackSurface:
         channel = await self.direct_channel(user)
         sent = channel and await self.upload(channel, reply.data, reply.filename, reply.title)
         if sent:
-            return f"{reply.text} Sent to you in a direct message as `{reply.filename}`."
-        return f"Could not send `{reply.filename}` to you. Please try again."
+            return _(
+                "{text} Sent to you in a direct message as `{filename}`.",
+                text=reply.text, filename=reply.filename,
+            )
+        return _("Could not send `{filename}` to you. Please try again.", filename=reply.filename)
 
     async def direct_channel(self, user: str) -> str | None:
         """The direct message between the app and `user` (im:write); None if it cannot open."""
@@ -293,12 +305,12 @@ class SlackSurface:
             channel = await self.post_direct(request.user_id, text, blocks, direct)
         except API_ERRORS as error:
             log.warning("could not show a member their own step: %s", describe(error))
-            await self.tell(request, NO_ANSWER if unavailable(error) else CANNOT_MESSAGE)
+            await self.tell(request, _(NO_ANSWER if unavailable(error) else CANNOT_MESSAGE))
             return
         if chart is not None:
             await self.share_chart(channel, chart)
         if not direct:
-            await self.tell(request, SENT_PRIVATELY)
+            await self.tell(request, _(SENT_PRIVATELY))
 
     async def share_chart(self, channel: str, chart: DrawnChart, thread: str | None = None) -> bool:
         """Share a chart's PNG in a channel or thread, titled and described for screen readers."""

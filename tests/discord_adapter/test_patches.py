@@ -48,6 +48,28 @@ async def test_work_started_by_one_event_runs_before_the_next_event_is_read() ->
     assert order == ["a", "ack of a", "b"]
 
 
+class SlowSocket:
+    """A websocket whose each message arrives only after the reader waited for it."""
+
+    close_code = 1000
+
+    async def receive(self, timeout: float | None = None) -> aiohttp.WSMessage:
+        """The next message, once the network delivered it."""
+        await asyncio.sleep(0.001)
+        return aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, "late", None)
+
+
+async def test_each_read_says_whether_its_event_was_already_waiting() -> None:
+    told: list[bool] = []
+    buffered = FairGatewaySocket(BufferedSocket(["a", "b"]), told.append)
+    await buffered.receive()
+    await buffered.receive()
+    assert told == [True, True]  # behind: each event was waiting to be read
+    told.clear()
+    await FairGatewaySocket(SlowSocket(), told.append).receive()  # type: ignore[arg-type]
+    assert told == [False]  # caught up: the read waited for its event
+
+
 async def test_a_plain_buffered_socket_would_read_on_first() -> None:
     order = await read_two(BufferedSocket(["a", "b"]))
     assert order == ["a", "b"]

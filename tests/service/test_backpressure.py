@@ -65,3 +65,21 @@ async def test_switched_off_work_never_waits_for_acks_or_streams() -> None:
         await asyncio.wait_for(acks.work_may_start(), timeout=1)
     assert acks.arrivals.hold_for(asyncio.get_running_loop().time()) == 0.0
     assert watchers() == 0
+
+
+async def test_work_waits_while_the_bot_reads_requests_already_waiting() -> None:
+    acks, started = PendingAcks(), asyncio.Event()
+    acks.reading(behind=True)  # a gateway read found its event already waiting
+    work = asyncio.ensure_future(acks.work_may_start())
+    work.add_done_callback(lambda _: started.set())
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not started.is_set()
+    acks.reading(behind=False)  # a read had to wait: every waiting event is read
+    await asyncio.wait_for(started.wait(), timeout=1)
+
+
+async def test_work_behind_a_reader_still_waits_at_most_its_timeout() -> None:
+    acks = PendingAcks()
+    acks.reading(behind=True)
+    await asyncio.wait_for(acks.work_may_start(timeout=0.05), timeout=2)

@@ -24,7 +24,7 @@ CANNOT_CHECK = "Could not check your host rights just now, so nothing was done."
 async def test_a_host_whose_rights_slack_cannot_tell_is_told_privately(
     slack: SlackDriver, engine: LessonEngine, failure: dict[str, object]
 ) -> None:
-    slack.fake.fail_next("users.info", times=10, **failure)  # type: ignore[arg-type]
+    slack.fake.fail_next("users.info", times=100, **failure)  # type: ignore[arg-type]
     assert await slack.command("start") == 200
     await slack.wait_ephemeral(HOST, CANNOT_CHECK)
     with pytest.raises(NoActiveRun):

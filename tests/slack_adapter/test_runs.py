@@ -51,7 +51,7 @@ async def test_a_host_starts_a_run(slack: SlackDriver, engine: LessonEngine) -> 
         return await engine.step_message(run.id, "intro") == message_ts(message)
 
     await eventually(message_remembered)
-    assert [c.args["user"] for c in slack.fake.calls_to("users.info")] == [HOST]
+    assert slack.fake.user_lookups(locale=False) == [HOST]
 
 
 async def test_members_answer_one_changes_and_the_reveal_counts_right(
@@ -76,7 +76,7 @@ async def test_members_answer_one_changes_and_the_reveal_counts_right(
     closed = slack.fake.messages[message_ts(question)]
     assert not buttons(closed["blocks"])
     assert "🔒 Answers closed · 2 answered" in block_texts(closed["blocks"])
-    assert [c.args["user"] for c in slack.fake.calls_to("users.info")] == [HOST]
+    assert slack.fake.user_lookups(locale=False) == [HOST]
 
 
 async def test_the_reveal_uploads_its_chart_with_the_files_v2_flow(slack: SlackDriver) -> None:
@@ -128,7 +128,7 @@ async def test_a_channel_without_the_bot_is_told_how_to_invite_it(
 
 async def test_a_user_in_slack_host_users_is_a_host(slack: SlackDriver) -> None:
     await slack.start(user=LISTED_HOST)
-    assert slack.fake.calls_to("users.info") == []
+    assert slack.fake.user_lookups(locale=False) == []
 
 
 async def test_the_live_counter_is_throttled_and_ends_on_the_last_count(

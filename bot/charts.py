@@ -18,6 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from bot.i18n import _
 from bot.model.chart_text import describe_chart, line_value
 from bot.model.views import AnyChart, Chart, LineChart, LinePanel, Series
 
@@ -60,7 +61,7 @@ def bar_chart_figure(chart: Chart) -> Figure:
     _label_rows(axes, chart)
     axes.set_xlim(0, 100)
     axes.xaxis.set_major_formatter(PercentFormatter(100))
-    axes.set_xlabel(chart.value_label, fontsize=9, color=INK)
+    axes.set_xlabel(_(chart.value_label), fontsize=9, color=INK)
     figure.suptitle(_wrap(chart.title, TITLE_WIDTH), fontsize=11, color=INK)
     if len(chart.series) > 1:
         figure.legend(loc="outside lower center", ncols=len(chart.series), frameon=False)
@@ -80,8 +81,8 @@ def line_chart_figure(chart: LineChart) -> Figure:
     panels = figure.subplots(1, len(chart.panels), squeeze=False)[0]
     for axes, panel in zip(panels, chart.panels, strict=True):
         _draw_lines(axes, panel)
-        axes.set_xlabel(chart.x_label, fontsize=8)
-        axes.set_ylabel(chart.y_label, fontsize=8)
+        axes.set_xlabel(_(chart.x_label), fontsize=8)
+        axes.set_ylabel(_(chart.y_label), fontsize=8)
     figure.suptitle(_wrap(chart.title, TITLE_WIDTH + 20), fontsize=10, color=INK)
     return figure
 

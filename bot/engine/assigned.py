@@ -22,6 +22,7 @@ from bot.engine.ports import PassStorage, RunStore
 from bot.engine.run_views import RunViews
 from bot.engine.steps import ModeWords, OwnTurn, button_address, kind_of, more_button
 from bot.engine.summary import Headline
+from bot.i18n import N_, _
 from bot.model.errors import BadInput, NoActiveRun, StepClosed
 from bot.model.records import (
     Member,
@@ -39,27 +40,31 @@ from bot.model.views import Button, RevealCard, StepCard, SummaryCard, Tone
 from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
-START_LABEL = "Start"
-ONWARD_LABEL = "Next"
-CLOSED = "This assignment is closed; its results are posted in the channel."
-NOT_STARTED = "Press Start on the assignment in the channel first."
-NOT_YOUR_STEP = "That step is not where you are in the lesson; use the latest message."
+START_LABEL = N_("Start")
+ONWARD_LABEL = N_("Next")
+CLOSED = N_("This assignment is closed; its results are posted in the channel.")
+NOT_STARTED = N_("Press Start on the assignment in the channel first.")
+NOT_YOUR_STEP = N_("That step is not where you are in the lesson; use the latest message.")
 REMINDER_LEASE = timedelta(seconds=120)
 """How long a member's claimed reminder is its claimant's to send; after that, any process's."""
 RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
-FINISHED = "You have finished the lesson. The channel gets the results when it closes."
-IS_ASSIGNMENT = "This channel's lesson is an assignment; use `/lesson close` to end it early."
-MORE_AFTER_ANSWER = "This question's longer explanation opens once you have answered it."
+FINISHED = N_("You have finished the lesson. The channel gets the results when it closes.")
+IS_ASSIGNMENT = N_(
+    "This channel's lesson is an assignment; use `/lesson close` to end it early."
+)
+MORE_AFTER_ANSWER = N_("This question's longer explanation opens once you have answered it.")
 OWN_WORDS = ModeWords(
-    recall="Once you answer, you see how your own answer moved and how everyone's moved so far."
+    recall=N_(
+        "Once you answer, you see how your own answer moved and how everyone's moved so far."
+    )
 )
 """An assigned run's promises: each member sees a question's tally so far once they answer."""
 
 
 def counts_text(started: int, finished: int) -> str:
     """How far members got, e.g. '12 started · 7 finished'."""
-    return f"{started} started · {finished} finished"
+    return _("{started} started · {finished} finished", started=started, finished=finished)
 
 
 def assigned_headline(run: RunRecord, progress: PassProgress, answered: int) -> Headline:
@@ -68,9 +73,17 @@ def assigned_headline(run: RunRecord, progress: PassProgress, answered: int) -> 
     Each count is named: '12 started · 10 answered · 9 finished'; the chart counts those who
     answered.
     """
-    state = "open" if run.state is RunState.ACTIVE else "closed"
-    counts = f"{progress.started} started · {answered} answered · {progress.finished} finished"
-    return Headline((f"Assigned lesson, {state}: {counts}.",), members_did="answered")
+    counts = _(
+        "{started} started · {answered} answered · {finished} finished",
+        started=progress.started,
+        answered=answered,
+        finished=progress.finished,
+    )
+    if run.state is RunState.ACTIVE:
+        line = _("Assigned lesson, open: {counts}.", counts=counts)
+    else:
+        line = _("Assigned lesson, closed: {counts}.", counts=counts)
+    return Headline((line,), members_did=N_("answered"))
 
 
 @dataclass(frozen=True)
@@ -129,9 +142,9 @@ class OwnPace:
         """
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
-            raise BadInput(NOT_STARTED)
+            raise BadInput(_(NOT_STARTED))
         if held.finished or self.core.lesson_of(run).steps[held.step_index].id != step.id:
-            raise StepClosed(NOT_YOUR_STEP)
+            raise StepClosed(_(NOT_YOUR_STEP))
         return None
 
 
@@ -170,7 +183,7 @@ class AssignedMode:
             return
         stored = await self.core.run(run.id)
         if stored is None or stored.state is RunState.ACTIVE:
-            raise BadInput(MORE_AFTER_ANSWER)
+            raise BadInput(_(MORE_AFTER_ANSWER))
 
     async def after_answer(
         self, own: OwnSteps, run: RunRecord, step: Step, member: Member
@@ -225,11 +238,11 @@ class AssignedRuns:
         `language`: the run's (None: the lesson's own); one the lesson or the bot lacks is
         refused before anything is stored.
         """
-        require_host(host, "assign a lesson")
+        require_host(host, N_("assign a lesson"))
         if due_at <= self.core.clock():
-            raise BadInput("The due time must be in the future.")
+            raise BadInput(_("The due time must be in the future."))
         if remind_at is not None and not self.core.clock() < remind_at < due_at:
-            raise BadInput("The reminder must come after now and before the due time.")
+            raise BadInput(_("The reminder must come after now and before the due time."))
         lesson = self.core.catalog.get(lesson_id)
         new = NewRun(
             place, lesson.id, lesson.version, host, None, None,
@@ -254,7 +267,7 @@ class AssignedRuns:
             started=progress.started,
             finished=progress.finished,
             closed=closed,
-            buttons=(Button(start, START_LABEL, Tone.PRIMARY, disabled=closed),),
+            buttons=(Button(start, _(START_LABEL), Tone.PRIMARY, disabled=closed),),
             recall_plan=run.recall_plan,
         )
 
@@ -269,7 +282,7 @@ class AssignedRuns:
         run = self.modes.require(await self.core.run_in(place), "continue")
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
-            raise BadInput(NOT_STARTED)
+            raise BadInput(_(NOT_STARTED))
         return await self.own_step(run, held, member)
 
     async def onward(self, run_id: int, member: Member, step_id: str) -> OwnStep:
@@ -277,12 +290,12 @@ class AssignedRuns:
         run = await self._open_assignment(run_id)
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
-            raise BadInput(NOT_STARTED)
+            raise BadInput(_(NOT_STARTED))
         steps = self.core.lesson_of(run).steps
         if held.finished:
-            return OwnStep(None, text=FINISHED)
+            return OwnStep(None, text=_(FINISHED))
         if steps[held.step_index].id != step_id:
-            raise StepClosed(NOT_YOUR_STEP)
+            raise StepClosed(_(NOT_YOUR_STEP))
         last = held.step_index + 1 >= len(steps)
         finished_at = self.core.clock() if last else None
         new_index = held.step_index if last else held.step_index + 1
@@ -290,15 +303,15 @@ class AssignedRuns:
             run.id, member.user_id, held.step_index, new_index, finished_at
         )
         if moved is None:  # a second click moved it first
-            raise StepClosed(NOT_YOUR_STEP)
+            raise StepClosed(_(NOT_YOUR_STEP))
         if moved.finished:
-            return OwnStep(None, text=FINISHED)
+            return OwnStep(None, text=_(FINISHED))
         return await self.own_step(run, moved, member)
 
     async def own_step(self, run: RunRecord, held: MemberPass, member: Member) -> OwnStep:
         """The member's current step: its card with their own Next, and the tally if answered."""
         if held.finished:
-            return OwnStep(None, text=FINISHED)
+            return OwnStep(None, text=_(FINISHED))
         step = self.core.lesson_of(run).steps[held.step_index]
         return await self.step_of(run, step, member)
 
@@ -342,7 +355,7 @@ class AssignedRuns:
         live = run.state is RunState.ACTIVE
         tally = await self.views.tallies.live_tally(run.id, step) if live else None
         card = await self.views.reveal_card(run, step, tally)
-        title = f"So far: {step.title} ({card.answered} answered)"
+        title = _("So far: {step} ({answered} answered)", step=step.title, answered=card.answered)
         own = await self.own_move(run, step, member)
         return replace(card, title=title, buttons=(), notes=(*own, *card.notes))
 
@@ -363,7 +376,7 @@ class AssignedRuns:
         `host` None is the due time closing it.
         """
         if host is not None:
-            require_host(host, "close the assignment")
+            require_host(host, N_("close the assignment"))
         run = assignment(await self.core.run(run_id))
         if run.state is not RunState.ACTIVE:
             return None
@@ -378,7 +391,7 @@ class AssignedRuns:
 
     async def progress(self, place: Place, host: Member) -> tuple[RunRecord, PassProgress]:
         """For a host: the channel's assignment and how far its members got."""
-        require_host(host, "see the assignment's progress")
+        require_host(host, N_("see the assignment's progress"))
         run = self.modes.require(await self.core.run_in(place, or_latest=True), "progress")
         return run, await self.passes.pass_progress(run.id)
 
@@ -444,7 +457,7 @@ class AssignedRuns:
     async def _open_assignment(self, run_id: int) -> RunRecord:
         run = assignment(await self.core.run(run_id))
         if run.state is not RunState.ACTIVE:
-            raise BadInput(CLOSED)
+            raise BadInput(_(CLOSED))
         return run
 
 
@@ -484,4 +497,4 @@ def own_buttons(
     shown = any(button.address == more.address for button in own)
     beside = (replace(more, row=row),) if step.more and not shown else ()
     address = button_address(run_id, step.id, Action.ONWARD)
-    return (*own, *beside, Button(address, ONWARD_LABEL, Tone.SUCCESS, row=row))
+    return (*own, *beside, Button(address, _(ONWARD_LABEL), Tone.SUCCESS, row=row))

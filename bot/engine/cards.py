@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot.engine.addresses import Action, parse_address
 from bot.engine.recall import plan_line
 from bot.engine.steps import button_address, kind_of, more_button
+from bot.i18n import N_, _
 from bot.model.errors import WrongStep
 from bot.model.views import Button, Receipt, RevealCard, Section, StepCard, Tone
 from lessons.schema import Lesson, Step
@@ -36,18 +37,19 @@ def step_card(
         total=len(lesson.steps),
         title=step.title,
         body=step.body,
-        sections=kind.sections() + ((Section("Spaced recall", recall),) if recall else ()),
+        sections=kind.sections() + ((Section(_("Spaced recall"), recall),) if recall else ()),
         buttons=buttons,
         answered=answered,
         takes_answers=kind.takes_answers,
         closed=closed,
+        unit=_("Step"),
     )
 
 
 def host_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
     """Reveal (for questions) or Next, for hosts only, on the last row."""
     kind = kind_of(step)
-    action, label = (Action.REVEAL, "Reveal") if kind.takes_answers else (Action.NEXT, "Next")
+    action, label = (Action.REVEAL, _("Reveal")) if kind.takes_answers else (Action.NEXT, _("Next"))
     address = button_address(run_id, step.id, action)
     return (Button(address, label, Tone.SUCCESS, row=kind.host_row, host_only=True),)
 
@@ -55,7 +57,7 @@ def host_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
 def next_button(run_id: int, step_id: str) -> Button:
     """The host's Next button under a reveal."""
     address = button_address(run_id, step_id, Action.NEXT)
-    return Button(address, "Next", Tone.SUCCESS, row=0, host_only=True)
+    return Button(address, _("Next"), Tone.SUCCESS, row=0, host_only=True)
 
 
 def reveal_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
@@ -79,7 +81,7 @@ def superseded(card: StepCard) -> StepCard:
 def more_receipt(run_id: int, step: Step) -> Receipt:
     """A step's longer detail, for the member who asked; nothing is stored or counted."""
     if not step.more:
-        raise WrongStep("more to read")
+        raise WrongStep(N_("more to read"))
     return Receipt(step.more, run_id, step.id, counted=False)
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from bot.engine.catalog import LessonCatalog, run_languages
 from bot.engine.known_runs import KnownRuns
 from bot.engine.ports import RunStorage
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.model.errors import (
     BadAddress,
     BadInput,
@@ -37,12 +37,12 @@ def refusal(run: RunRecord | None, step_index: int) -> Exception:
     if run is None or run.state is not RunState.ACTIVE:
         return NoActiveRun()
     if run.step_index != step_index:
-        return StepClosed("That question is over; the lesson has moved on.")
+        return StepClosed(N_("That question is over; the lesson has moved on."))
     if run.position.phase is Phase.AGAIN:
-        return StepClosed("The first answers are closed: answer again on the newest card.")
+        return StepClosed(N_("The first answers are closed: answer again on the newest card."))
     if run.position.phase is Phase.OPEN:
-        return StepClosed("The second answers open only once the first are closed.")
-    return StepClosed("The answers are revealed; this question no longer takes answers.")
+        return StepClosed(N_("The second answers open only once the first are closed."))
+    return StepClosed(N_("The answers are revealed; this question no longer takes answers."))
 
 
 def require_host(member: Member, action: str) -> None:
@@ -173,7 +173,7 @@ class RunCore:
         """The run's current step; raise `StepClosed` if a button names another step."""
         step = self.lesson_of(run).step_at(run.step_index)
         if step_id is not None and step_id != step.id:
-            raise StepClosed("That question is over; the lesson has moved on.")
+            raise StepClosed(N_("That question is over; the lesson has moved on."))
         return step
 
     async def open_step(self, run_id: int, step_id: str) -> tuple[RunRecord, Step]:
@@ -184,7 +184,7 @@ class RunCore:
         run = await self.open_run(run_id)
         step = self.current_step(run, step_id)
         if run.position.phase is Phase.REVEALED:
-            raise StepClosed("The answers are revealed; this question no longer takes answers.")
+            raise StepClosed(N_("The answers are revealed; this question no longer takes answers."))
         return run, step
 
     def deadline(self, timer_seconds: int | None) -> datetime | None:
@@ -197,5 +197,5 @@ class RunCore:
         ended = None if state is RunState.ACTIVE else self.clock()
         moved = await self.runs.move_run(run.id, run.position, new, state, deadline, ended)
         if moved is None:
-            raise StepClosed("Someone else already moved the lesson on.")
+            raise StepClosed(N_("Someone else already moved the lesson on."))
         return moved

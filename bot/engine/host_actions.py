@@ -8,6 +8,7 @@ from bot.engine.modes import RunModes
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import kind_of
+from bot.i18n import N_, _
 from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
 from bot.model.records import (
     Member,
@@ -52,7 +53,7 @@ class HostActions:
         `language`: the run's (None: the lesson's own); one the lesson or the bot lacks is
         refused before anything is stored.
         """
-        require_host(host, "start a lesson")
+        require_host(host, N_("start a lesson"))
         _check_timer(timer_seconds)
         lesson = self.core.catalog.get(lesson_id)
         spoken = self.core.run_language(lesson.id, language)
@@ -68,13 +69,13 @@ class HostActions:
         A question that holds a second vote (a split peer round) is discussed first: its
         results come at the next reveal.
         """
-        require_host(host, "reveal the answers")
+        require_host(host, N_("reveal the answers"))
         run = self.modes.require(await self.core.open_run(run_id), "reveal")
         step = self.core.current_step(run, step_id)
         if not takes_answers(step):
-            raise WrongStep("answers to reveal; use Next to move on")
+            raise WrongStep(N_("answers to reveal; use Next to move on"))
         if run.position.phase is Phase.REVEALED:
-            raise StepClosed("This question is already revealed.")
+            raise StepClosed(N_("This question is already revealed."))
         kind = kind_of(step)
         await kind.before_reveal(self.views, run)  # a failing checker refuses first
         phase = await kind.closes_to(self.views, run)
@@ -83,13 +84,13 @@ class HostActions:
         if first is not None:  # the first answers closed; the second vote opens
             card = await self.views.card_for(moved)
             reasons = await kind.discussion(self.views, moved)
-            return Discussion(first, card, reasons, f"Why? {step.title}")
+            return Discussion(first, card, reasons, _("Why? {step}", step=step.title))
         await self.tallies.freeze(moved.id, step)
         return await self.views.closed_card(moved), await self.views.reveal_card(moved, step)
 
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
         """Move to the next step (revealing an open question first), or finish the lesson."""
-        require_host(host, "move the lesson on")
+        require_host(host, N_("move the lesson on"))
         run = self.modes.require(await self.core.open_run(run_id), "next")
         step = self.core.current_step(run, step_id)
         closed, reveal = None, None
@@ -105,14 +106,14 @@ class HostActions:
 
     async def stop(self, run_id: int, host: Member) -> SummaryCard:
         """End a run early and return its results so far."""
-        require_host(host, "stop the lesson")
+        require_host(host, N_("stop the lesson"))
         run = self.modes.require(await self.core.open_run(run_id), "stop")
         await self.core.move(run, run.position, RunState.STOPPED)
         return await self.results(run.id)
 
     async def repost(self, place: Place, host: Member) -> StepCard | RevealCard:
         """What a channel's active run shows last, for a host to post again."""
-        require_host(host, "post the step again")
+        require_host(host, N_("post the step again"))
         run = self.modes.require(await self.core.run_in(place), "repost")
         return await self.views.current_post(run)
 
@@ -158,5 +159,9 @@ def _check_timer(timer_seconds: int | None) -> None:
         return
     if not MIN_TIMER_SECONDS <= timer_seconds <= MAX_TIMER_SECONDS:
         raise BadInput(
-            f"The timer must be between {MIN_TIMER_SECONDS} and {MAX_TIMER_SECONDS} seconds."
+            _(
+                "The timer must be between {low} and {high} seconds.",
+                low=MIN_TIMER_SECONDS,
+                high=MAX_TIMER_SECONDS,
+            )
         )

@@ -13,6 +13,7 @@ from bot.engine.export_columns import ExtraColumns, MemberCells
 from bot.engine.modes import RunModes
 from bot.engine.ports import MemberDataStorage
 from bot.engine.steps import kind_of
+from bot.i18n import N_, _, ngettext
 from bot.model.records import (
     RECALL_ANSWER_KIND,
     AnswerRecord,
@@ -26,7 +27,7 @@ from lessons.schema import Lesson
 CSV_HEADER = (
     "run", "step", "kind", "user_id", "name", "value", "reward", "try", "at", "recalls", "reason"
 )
-EXPORT_ACTION = "export a run's answers"
+EXPORT_ACTION = N_("export a run's answers")
 FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
 CELL_SEPARATORS = frozenset(",;|\t\r\n")
@@ -125,46 +126,67 @@ def no_answer_row(run_id: int, member: MemberCells) -> list[object]:
     return [run_id, "", "", *who, *[""] * (len(CSV_HEADER) - 5)]
 
 
-def counted(count: int, thing: str, things: str = "") -> str:
-    """`1 vote`, `2 votes`: a count and the word for that many things."""
-    return f"{count} {thing if count == 1 else things or thing + 's'}"
-
-
 Forgetter = Callable[[str, str, str], None]
 """Drops a member (platform, workspace, user id) from something a process keeps in memory."""
 
 FORGET_CONFIRM = "confirm"
 """The word (Slack, terminal) or option (Discord) that makes forget-me delete."""
-NOTHING_TO_FORGET = "Nothing of yours is stored here, so there is nothing to remove."
+NOTHING_TO_FORGET = N_("Nothing of yours is stored here, so there is nothing to remove.")
 
 
-def forget_counts(report: ForgetReport, remove: str = "removed", blank: str = "blanked") -> str:
-    """What forgetting a member removes and blanks, counted (`remove`, `blank`: the tense)."""
+def forget_counts(report: ForgetReport, remove: str = "", blank: str = "") -> str:
+    """What forgetting a member removes and blanks, counted (`remove`, `blank`: the tense).
+
+    Without `remove` and `blank`, the past tense of the current language: 'removed', 'blanked'.
+    """
     kinds = ", ".join((
-        counted(report.votes, "choice or rating", "choices and ratings"),
-        counted(report.checker_runs, "checker run"),
-        counted(report.free_answers, "typed answer"),
-        *([counted(report.reasons, "reason")] if report.reasons else []),
-        *([counted(report.recall_answers, "answer to a recall check", "answers to recall checks")]
-          if report.recall_answers else []),
+        ngettext("{count} choice or rating", "{count} choices and ratings", report.votes),
+        ngettext("{count} checker run", "{count} checker runs", report.checker_runs),
+        ngettext("{count} typed answer", "{count} typed answers", report.free_answers),
+        *([ngettext("{count} reason", "{count} reasons", report.reasons)]
+          if report.reasons else []),
+        *([ngettext(
+            "{count} answer to a recall check", "{count} answers to recall checks",
+            report.recall_answers,
+        )] if report.recall_answers else []),
     ))
-    passes = f", {counted(report.passes, 'place')} in assigned lessons" if report.passes else ""
+    passes = (
+        ngettext(", {count} place in assigned lessons", ", {count} places in assigned lessons",
+                 report.passes)
+        if report.passes else ""
+    )
     others = passes + _recall_counts(report)
-    return (
-        f"{remove} {counted(report.answers, 'stored answer')} ({kinds}){others}, "
-        f"{counted(report.member_records, 'member record')} (id and display name) and "
-        f"{counted(report.deliveries, 'record')} of clicks kept to spot repeats; "
-        f"{blank} the host id on {counted(report.hosted_runs, 'run')} hosted"
+    return _(
+        "{remove} {answers} ({kinds}){others}, {records} (id and display name) and "
+        "{deliveries} of clicks kept to spot repeats; {blank} the host id on {runs} hosted",
+        remove=remove or _("removed"),
+        answers=ngettext("{count} stored answer", "{count} stored answers", report.answers),
+        kinds=kinds,
+        others=others,
+        records=ngettext(
+            "{count} member record", "{count} member records", report.member_records
+        ),
+        deliveries=ngettext("{count} record", "{count} records", report.deliveries),
+        blank=blank or _("blanked"),
+        runs=ngettext("{count} run", "{count} runs", report.hosted_runs),
     )
 
 
 def _recall_counts(report: ForgetReport) -> str:
     """What forgetting a member removes of their delayed recall checks (empty if none)."""
-    checks = counted(report.recall_checks, "recall check")
-    stops = counted(report.recall_stops, "request", "requests")
+    checks = ngettext(
+        ", {count} recall check (planned or sent)",
+        ", {count} recall checks (planned or sent)",
+        report.recall_checks,
+    )
+    stops = ngettext(
+        ", {count} request for no more recall checks",
+        ", {count} requests for no more recall checks",
+        report.recall_stops,
+    )
     return "".join((
-        f", {checks} (planned or sent)" if report.recall_checks else "",
-        f", {stops} for no more recall checks" if report.recall_stops else "",
+        checks if report.recall_checks else "",
+        stops if report.recall_stops else "",
     ))
 
 
@@ -198,10 +220,11 @@ class MemberData:
         for forgetter in self.forgetters:
             forgetter(place.platform, place.workspace, member.user_id)
         if not report.anything:
-            return NOTHING_TO_FORGET
-        return (
-            f"Done: {forget_counts(report)}. Results already revealed keep their counts; "
-            "nothing stored here refers to you any more."
+            return _(NOTHING_TO_FORGET)
+        return _(
+            "Done: {counts}. Results already revealed keep their counts; "
+            "nothing stored here refers to you any more.",
+            counts=forget_counts(report),
         )
 
     async def forget_preview(self, place: Place, member: Member) -> str:
@@ -210,11 +233,13 @@ class MemberData:
             place.platform, place.workspace, member.user_id, dry_run=True
         )
         if not report.anything:
-            return NOTHING_TO_FORGET
-        return (
-            f"Nothing is deleted yet. Forgetting you would "
-            f"{forget_counts(report, 'remove', 'blank')}. Results already revealed keep their "
-            f"counts. To go ahead, run the command again with `{FORGET_CONFIRM}`."
+            return _(NOTHING_TO_FORGET)
+        counts = forget_counts(report, _("remove"), _("blank"))
+        return _(
+            "Nothing is deleted yet. Forgetting you would {counts}. Results already revealed "
+            "keep their counts. To go ahead, run the command again with `{confirm}`.",
+            counts=counts,
+            confirm=FORGET_CONFIRM,
         )
 
     async def export_here(

@@ -19,15 +19,16 @@ from bot.engine.core import RunCore
 from bot.engine.export_columns import ExtraColumns
 from bot.engine.steps import ModeWords, kind_of
 from bot.engine.summary import Headline, live_headline
+from bot.i18n import N_, _
 from bot.model.errors import BadInput, NotRevealedYet
 from bot.model.records import Member, Phase, Place, Position, RunMode, RunRecord
 from bot.model.views import AnyChart, RevealCard, StepCard
 from lessons.schema import Lesson, Step
 
-IS_LIVE = "The lesson here is live; use `/lesson stop` to end it."
-LIVE_PROGRESS = "The lesson here is live; its counters are in the channel."
-LIVE_CONTINUE = "The lesson here is live: follow it in the channel."
-LIVE_WORDS = ModeWords(recall="The reveal shows how this channel's answers moved.")
+IS_LIVE = N_("The lesson here is live; use `/lesson stop` to end it.")
+LIVE_PROGRESS = N_("The lesson here is live; its counters are in the channel.")
+LIVE_CONTINUE = N_("The lesson here is live: follow it in the channel.")
+LIVE_WORDS = ModeWords(recall=N_("The reveal shows how this channel's answers moved."))
 """A live run's promises: the host reveals each question to the channel."""
 
 
@@ -244,5 +245,5 @@ class RunModes:
         """The run, if its mode takes the command `verb`; else refuse it, saying why."""
         refused = self.of(run).refusals.get(verb)
         if refused is not None:
-            raise BadInput(refused)
+            raise BadInput(_(refused))
         return run

@@ -18,6 +18,7 @@ from bot.engine.core import RunCore, require_host
 from bot.engine.ports import RecallStorage
 from bot.engine.steps.peer_round import AGAIN_KIND
 from bot.engine.steps.prediction import CHOICE_KIND
+from bot.i18n import N_, _, ngettext
 from bot.model.errors import BadAddress, NoOpenCheck
 from bot.model.records import (
     LaterAnswer,
@@ -40,21 +41,23 @@ STOP_STEP = "recall"
 
 def span_text(seconds: int) -> str:
     """A delay as members read it: '3 days', '36 hours', '90 minutes'."""
-    for unit, size in (("day", 86400), ("hour", 3600)):
-        if seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    count = max(seconds // 60, 1)
-    return f"{count} minute{'s' if count != 1 else ''}"
+    if seconds % 86400 == 0:
+        return ngettext("{count} day", "{count} days", seconds // 86400)
+    if seconds % 3600 == 0:
+        return ngettext("{count} hour", "{count} hours", seconds // 3600)
+    return ngettext("{count} minute", "{count} minutes", max(seconds // 60, 1))
 
 
 def plan_line(plan: tuple[int, ...]) -> str:
     """What a run's first post says of its delayed recall (empty when it has none)."""
     if not plan:
         return ""
-    when = " and again ".join(span_text(delay) for delay in plan)
-    return (f"🔁 {when} after the lesson, each member who answered gets a one-minute "
-            "private quiz on its key ideas, to see what stuck.")
+    when = _(" and again ").join(span_text(delay) for delay in plan)
+    return _(
+        "🔁 {when} after the lesson, each member who answered gets a one-minute "
+        "private quiz on its key ideas, to see what stuck.",
+        when=when,
+    )
 
 
 @dataclass(frozen=True)
@@ -275,7 +278,7 @@ class DelayedRecall:
 
     async def progress_here(self, place: Place, host: Member) -> tuple[RunRecord, RecallProgress]:
         """For a host: the channel's run (or latest) and how its recall checks stand."""
-        require_host(host, "see the lesson's progress")
+        require_host(host, N_("see the lesson's progress"))
         run = await self.core.run_in(place, or_latest=True)
         return run, await self.store.recall_progress(run.id)
 

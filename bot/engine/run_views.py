@@ -11,6 +11,7 @@ from bot.engine.ports import AnswerStorage, ReasonStorage
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import AttemptVerdicts, CardExtras, kind_of
 from bot.engine.summary import build_summary
+from bot.i18n import _, current_language
 from bot.model.records import Phase, RunRecord, StepTally
 from bot.model.views import RevealCard, StepCard, SummaryCard
 from lessons.schema import Lesson, Step
@@ -34,7 +35,7 @@ class RunViews:
         self.modes = modes
         self.answers = answers
         self.reasons = reasons
-        self._card_extras: dict[tuple[int, str], CardExtras] = {}
+        self._card_extras: dict[tuple[int, str, str], CardExtras] = {}
 
     async def current_card(self, run_id: int) -> StepCard:
         """The current step's card as it stands, with its answered count."""
@@ -69,7 +70,7 @@ class RunViews:
         )
         promise = kind_of(step).promise(self.modes.of(run).words)
         if promise:
-            card = replace(card, body=f"{card.body.rstrip()}\n\n{promise}")
+            card = replace(card, body=f"{card.body.rstrip()}\n\n{_(promise)}")
         extras = await self.card_extras(run, step)
         if extras is not None:
             sections, chart = extras
@@ -78,7 +79,7 @@ class RunViews:
 
     async def card_extras(self, run: RunRecord, step: Step) -> CardExtras | None:
         """What a step's card gains from this run; computed once per run and step, then kept."""
-        key = (run.id, step.id)
+        key = (run.id, step.id, current_language())
         if key not in self._card_extras:
             extras = await kind_of(step).card_extras(self, run)
             if extras is None:
@@ -95,7 +96,7 @@ class RunViews:
         base = RevealCard(
             run_id=run.id,
             step_id=step.id,
-            title=f"Results: {step.title}",
+            title=_("Results: {step}", step=step.title),
             explanation="",
             answered=tally.participants,
             buttons=reveal_buttons(run.id, step),

@@ -8,15 +8,17 @@ from dataclasses import dataclass
 from bot.engine.cards import takes_answers
 from bot.engine.steps import RunData, kind_of
 from bot.engine.tally import percent
+from bot.i18n import N_, _, ngettext
 from bot.model.records import Phase, RunRecord, RunState
 from bot.model.views import Bar, Chart, Series, SummaryCard, VerifierRow
 from lessons.schema import Lesson, Step
 
 STATE_WORDS = {
-    RunState.ACTIVE: "in progress",
-    RunState.FINISHED: "finished",
-    RunState.STOPPED: "stopped early",
+    RunState.ACTIVE: N_("in progress"),
+    RunState.FINISHED: N_("finished"),
+    RunState.STOPPED: N_("stopped early"),
 }
+TOOK_PART = N_("took part")
 
 
 @dataclass(frozen=True)
@@ -25,15 +27,21 @@ class Headline:
 
     lines: tuple[str, ...]
     """The first lines of the results."""
-    members_did: str = "took part"
+    members_did: str = TOOK_PART
     """What the members the right-answers chart counts did, as in '13 took part'."""
 
 
 async def live_headline(run: RunRecord, lesson: Lesson, members: int) -> Headline:
     """A live run's state and the step it reached, then how many members took part."""
-    position = f"step {run.step_index + 1} of {len(lesson.steps)}"
-    stands = f"{lesson.title}: {STATE_WORDS[run.state]}, {position}."
-    return Headline((stands, f"{members} members took part."))
+    stands = _(
+        "{lesson}: {state}, step {number} of {total}.",
+        lesson=lesson.title,
+        state=_(STATE_WORDS[run.state]),
+        number=run.step_index + 1,
+        total=len(lesson.steps),
+    )
+    took_part = ngettext("{count} members took part.", "{count} members took part.", members)
+    return Headline((stands, took_part))
 
 
 def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
@@ -60,7 +68,7 @@ async def build_summary(
     finished = run.state is RunState.FINISHED
     return SummaryCard(
         run.id,
-        f"Results: {lesson.title}",
+        _("Results: {lesson}", lesson=lesson.title),
         tuple(lines),
         members,
         tuple(bars),
@@ -71,18 +79,32 @@ async def build_summary(
 
 
 def right_answers_chart(
-    bars: Sequence[Bar], members: int, members_did: str = "took part"
+    bars: Sequence[Bar], members: int, members_did: str = TOOK_PART
 ) -> Chart | None:
     """Per revealed question, the percentage of those who answered it who got it right."""
     if not bars:
         return None
     return Chart(
-        f"Right answers per question: this channel ({members} {members_did})",
+        _(
+            "Right answers per question: this channel ({members} {members_did})",
+            members=members,
+            members_did=_(members_did),
+        ),
         tuple(bar.label for bar in bars),
         (Series(
-            "right",
+            _("right"),
             tuple(100 * bar.share for bar in bars),
-            ends=tuple(f"{bar.count} right ({percent(bar.share)})" for bar in bars),
+            ends=tuple(
+                ngettext(
+                    "{count} right ({share})",
+                    "{count} right ({share})",
+                    bar.count,
+                    share=percent(bar.share),
+                )
+                for bar in bars
+            ),
         ),),
-        value_label="% of those who answered that got it right",
+        value_label=_(
+            "{percent_sign} of those who answered that got it right", percent_sign="%"
+        ),
     )

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_, _
+from bot.i18n import percent as language_percent
 from bot.model.views import Bar, Chart, Series, VerifierRow
 
 BAR_WIDTH = 20
 ROW_BAR_WIDTH = 10
 RIGHT_MARK = "✓"
-RIGHT_ANSWER = "the right answer"
+RIGHT_ANSWER = N_("the right answer")
 
 
 def make_bars(labelled_counts: Sequence[tuple[str, int, bool]]) -> tuple[Bar, ...]:
@@ -28,8 +30,8 @@ def text_bar(share: float, width: int = BAR_WIDTH) -> str:
 
 
 def percent(share: float) -> str:
-    """A share as a whole percentage, e.g. '67%'."""
-    return f"{round(share * 100)}%"
+    """A share as a whole percentage in the current language, e.g. '67%' ('67 %')."""
+    return language_percent(round(share * 100) / 100)
 
 
 def bar_lines(bars: Sequence[Bar], mark: str = "✅") -> list[str]:
@@ -53,7 +55,12 @@ def thumbs_tally(row: VerifierRow) -> str:
 def checker_reading(row: VerifierRow) -> str:
     """The checker on one sample attempt: 'checker read **20** → reward **1** ✅'."""
     mark = "✅" if row.reward else "❌"
-    return f"checker read **{row.read or '(nothing)'}** → reward **{row.reward}** {mark}"
+    return _(
+        "checker read **{read}** → reward **{reward}** {mark}",
+        read=row.read or _("(nothing)"),
+        reward=row.reward,
+        mark=mark,
+    )
 
 
 def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
@@ -64,6 +71,11 @@ def verifier_lines(rows: Sequence[VerifierRow]) -> list[str]:
     return lines
 
 
+def channel_share_label() -> str:
+    """The value axis of a chart of the channel's shares: '% of this channel'."""
+    return _("{percent_sign} of this channel", percent_sign="%")
+
+
 def tally_chart(
     title: str, bars: Sequence[Bar], marks: tuple[str, ...], legend: tuple[tuple[str, str], ...]
 ) -> Chart:
@@ -71,7 +83,8 @@ def tally_chart(
     return Chart(
         title,
         tuple(bar.label for bar in bars),
-        (tally_series("this channel", bars),),
+        (tally_series(_("this channel"), bars),),
+        value_label=channel_share_label(),
         marks=marks,
         legend=legend,
     )
@@ -90,4 +103,4 @@ def tally_series(name: str, bars: Sequence[Bar]) -> Series:
 def count_of(count: int, total: int) -> str:
     """'count of total (share)', as a chart writes at the end of a bar."""
     share = count / total if total else 0.0
-    return f"{count} of {total} ({percent(share)})"
+    return _("{count} of {total} ({share})", count=count, total=total, share=percent(share))

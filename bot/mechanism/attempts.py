@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.i18n import N_, _
 from bot.mechanism.naive import naive_reward
 from bot.model.views import VerifierRow
 from lessons.schema import Attempt, GoldAnswer
 
-CHANNEL_VOTES = "this channel's votes"
-COMMAND_LINE_VOTES = "votes from the command line"
+CHANNEL_VOTES = N_("this channel's votes")
+COMMAND_LINE_VOTES = N_("votes from the command line")
 
 
 class Exercise(Protocol):
@@ -67,7 +68,8 @@ def toy_attempts(
 
 def toy_disclaimer(votes_from: str) -> str:
     """The one line every output carries: what the toy is, and what it was trained on."""
-    return (
-        f"A toy that only picks one of these attempts, trained on {votes_from}; "
-        "not a real language model."
+    return _(
+        "A toy that only picks one of these attempts, trained on {votes_from}; "
+        "not a real language model.",
+        votes_from=_(votes_from),
     )

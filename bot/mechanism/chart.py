@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import _
 from bot.mechanism.training import TrainingRun, TrainingRuns
 from bot.model.views import LineChart, LinePanel, Series
 
@@ -11,11 +12,15 @@ ATTEMPT_COLOURS = ("#E01E5A", "#A15C00", "#5865F2", "#1E7F4F", "#7F4FC9")
 
 def training_chart(runs: TrainingRuns) -> LineChart:
     """The three runs as chart data; the title says where the votes came from."""
-    title = (
-        f"Toy softmax policy over the lesson's attempts, trained on {runs.votes_from}. "
-        "Not a real language model."
+    title = _(
+        "Toy softmax policy over the lesson's attempts, trained on {votes_from}. "
+        "Not a real language model.",
+        votes_from=_(runs.votes_from),
     )
-    return LineChart(title, tuple(_panel(run) for run in runs), x_label="training step")
+    panels = tuple(_panel(run) for run in runs)
+    return LineChart(
+        title, panels, x_label=_("training step"), y_label=_(LineChart.y_label)
+    )
 
 
 def training_chart_png(runs: TrainingRuns) -> bytes:
@@ -31,7 +36,7 @@ def _panel(run: TrainingRun) -> LinePanel:
         Series(label, tuple(probs[index] for _, probs in run.history), _colour(index))
         for index, label in enumerate(run.labels)
     )
-    return LinePanel(f"Reward: {run.name}", steps, series)
+    return LinePanel(_("Reward: {name}", name=_(run.name)), steps, series)
 
 
 def _colour(index: int) -> str:

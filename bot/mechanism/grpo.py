@@ -13,10 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from bot.i18n import N_, _
+
 STD_EPSILON = 1e-4
-STD_KIND_SAMPLE = "the sample standard deviation"
-STD_KIND_SINGLE = "a group of 1 has no spread; it counts as 0, so its advantage is 0"
-STD_KIND_EMPTY = "an empty group has no mean and no spread"
+STD_KIND_SAMPLE = N_("the sample standard deviation")
+STD_KIND_SINGLE = N_("a group of 1 has no spread; it counts as 0, so its advantage is 0")
+STD_KIND_EMPTY = N_("an empty group has no mean and no spread")
 
 
 @dataclass(frozen=True)
@@ -98,12 +100,21 @@ def _advantage(reward: float, mean: float, std: float) -> float:
 def group_text(stats: GroupStats) -> list[str]:
     """Short Markdown-light lines explaining this channel's group as GRPO sees it."""
     if stats.size == 0:
-        return ["No one has a graded answer yet, so there is no group to compare."]
+        return [_("No one has a graded answer yet, so there is no group to compare.")]
     lines = [
-        "GRPO would treat this channel as one **group** of sampled answers to the same "
-        "question (counts only, no names). Here is its arithmetic.",
-        f"**{stats.correct} of {stats.size}** earned reward 1. "
-        f"Group mean **{stats.mean:.2f}**, spread **{stats.std:.2f}** ({stats.std_kind}).",
+        _(
+            "GRPO would treat this channel as one **group** of sampled answers to the same "
+            "question (counts only, no names). Here is its arithmetic."
+        ),
+        _(
+            "**{correct} of {size}** earned reward 1. "
+            "Group mean **{mean}**, spread **{std}** ({std_kind}).",
+            correct=stats.correct,
+            size=stats.size,
+            mean=f"{stats.mean:.2f}",
+            std=f"{stats.std:.2f}",
+            std_kind=_(stats.std_kind),
+        ),
     ]
     lines.append(_advantage_line(stats))
     lines.append(_lesson_line(stats))
@@ -113,10 +124,15 @@ def group_text(stats: GroupStats) -> list[str]:
 def _advantage_line(stats: GroupStats) -> str:
     parts = []
     if stats.adv_correct is not None:
-        parts.append(f"a correct answer gets **{_signed(stats.adv_correct)}**")
+        parts.append(
+            _("a correct answer gets **{advantage}**", advantage=_signed(stats.adv_correct))
+        )
     if stats.adv_wrong is not None:
-        parts.append(f"a wrong answer gets **{_signed(stats.adv_wrong)}**")
-    return f"Advantage = (reward − mean) / (spread + {STD_EPSILON:.4f}): " + ", ".join(parts) + "."
+        parts.append(_("a wrong answer gets **{advantage}**", advantage=_signed(stats.adv_wrong)))
+    head = _(
+        "Advantage = (reward − mean) / (spread + {epsilon}): ", epsilon=f"{STD_EPSILON:.4f}"
+    )
+    return head + ", ".join(parts) + "."
 
 
 def _signed(value: float) -> str:
@@ -125,16 +141,16 @@ def _signed(value: float) -> str:
 
 def _lesson_line(stats: GroupStats) -> str:
     if stats.size == 1:
-        return (
+        return _(
             "With a group of one there is nothing to compare against, so the advantage is 0 "
             "and nothing is learned."
         )
     if stats.all_equal:
-        return (
+        return _(
             "Everyone scored the same, so every advantage is 0: "
             "a group where everyone scored the same teaches nothing."
         )
-    return (
+    return _(
         "The fewer members who got it right, the lower the mean, so a correct answer stands "
         "further above it and gets a bigger push. A group where everyone scored the same "
         "teaches nothing: all advantages would be 0."

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import N_, _
 from bot.mechanism.attempts import ToyAttempts
 
 
@@ -26,17 +27,17 @@ class Reward:
 def thumbs_up_reward(toy: ToyAttempts) -> Reward:
     """Reward 1 with the share of raters who gave the attempt a thumbs-up."""
     chances = tuple(attempt.row.up_share for attempt in toy.attempts)
-    return Reward("thumbs-up", "share of raters who gave it 👍", chances)
+    return Reward(N_("thumbs-up"), N_("share of raters who gave it 👍"), chances)
 
 
 def checker_reward(toy: ToyAttempts) -> Reward:
     """The checker's own reward for each attempt."""
     chances = tuple(float(attempt.row.reward) for attempt in toy.attempts)
-    return Reward("checker", "1 if the checker passed it", chances)
+    return Reward(N_("checker"), N_("1 if the checker passed it"), chances)
 
 
 def naive_checker_reward(toy: ToyAttempts) -> Reward:
     """Reward 1 when the gold answer appears anywhere in the attempt's text."""
     chances = tuple(attempt.naive_reward for attempt in toy.attempts)
-    rule = f"1 if “{toy.gold}” appears anywhere in its text"
-    return Reward("naive checker", rule, chances)
+    rule = _("1 if “{gold}” appears anywhere in its text", gold=toy.gold)
+    return Reward(N_("naive checker"), rule, chances)

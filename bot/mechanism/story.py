@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import _
 from bot.mechanism.attempts import toy_disclaimer
 from bot.mechanism.training import TrainingRun, TrainingRuns
+from bot.model.chart_text import line_value as whole_percent
 
 CLEAR_PREFERENCE = 0.5
 
@@ -23,11 +25,14 @@ def runs_text(runs: TrainingRuns) -> list[str]:
 def reward_lines(runs: TrainingRuns) -> list[str]:
     """What each run rewarded, exactly as the training draws it: each attempt's chance of 1."""
     lines = [
-        "Each pick earns reward 1 with its attempt's chance below, else 0. "
-        "Picks above their group's average reward become more likely."
+        _(
+            "Each pick earns reward 1 with its attempt's chance below, else 0. "
+            "Picks above their group's average reward become more likely."
+        )
     ]
     for run in runs:
-        lines.append(f"• **{run.name.capitalize()}** ({run.reward.rule}): {_chances(run)}.")
+        name, rule = _(run.name).capitalize(), _(run.reward.rule)
+        lines.append(f"• **{name}** ({rule}): {_chances(run)}.")
     return lines
 
 
@@ -37,55 +42,62 @@ def assumptions_line(runs: TrainingRuns, extra: Sequence[str] = ()) -> str:
     start = 1 / len(runs.thumbs_up.labels)
     parts = [
         *extra,
-        f"{settings.steps} training steps per run",
-        f"{settings.group_size} picks per step",
-        f"learning rate {settings.learning_rate:g}",
-        f"seed {settings.seed}",
-        f"every attempt starts at {start:.0%}",
+        _("{steps} training steps per run", steps=settings.steps),
+        _("{size} picks per step", size=settings.group_size),
+        _("learning rate {rate}", rate=f"{settings.learning_rate:g}"),
+        _("seed {seed}", seed=settings.seed),
+        _("every attempt starts at {start}", start=whole_percent(start)),
     ]
-    return "Assumptions: " + "; ".join(parts) + "."
+    return _("Assumptions: ") + "; ".join(parts) + "."
 
 
 def thumbs_up_text(runs: TrainingRuns) -> str:
     """What the toy trained on thumbs-ups became, and whether the checker agrees with it."""
     run = runs.thumbs_up
     if not any(run.reward.chances):
-        return "**Thumbs-up:** nobody gave a 👍, so every reward was 0: it learned nothing."
+        return _("**Thumbs-up:** nobody gave a 👍, so every reward was 0: it learned nothing.")
     verdict = ""
     if _is_clear(run):
         passed = runs.checker.reward.chances[run.labels.index(run.favourite)] == 1
         verdict = (
-            "The checker passes it too, but people cannot rate millions of answers; a checker can."
+            _(
+                "The checker passes it too, but people cannot rate millions of answers; "
+                "a checker can."
+            )
             if passed
-            else "The checker marks that one wrong."
+            else _("The checker marks that one wrong.")
         )
-    return _sentence(f"**Thumbs-up:** {_outcome(run)}", verdict)
+    return _sentence(_("**Thumbs-up:** {outcome}", outcome=_outcome(run)), verdict)
 
 
 def checker_text(run: TrainingRun) -> str:
     """What the toy trained on the real checker became."""
     if not any(run.reward.chances):
-        return "**Checker:** the checker passed no attempt, so it learned nothing."
-    return f"**Checker:** {_outcome(run)}"
+        return _("**Checker:** the checker passed no attempt, so it learned nothing.")
+    return _("**Checker:** {outcome}", outcome=_outcome(run))
 
 
 def naive_checker_text(runs: TrainingRuns) -> str:
     """What the toy trained on a naive 'gold appears anywhere' checker became."""
     run = runs.naive_checker
     if not any(run.reward.chances):
-        return "**Naive checker:** no attempt passed it, so it learned nothing."
+        return _("**Naive checker:** no attempt passed it, so it learned nothing.")
     pairs = zip(run.labels, run.reward.chances, runs.checker.reward.chances, strict=True)
     fooled = [label for label, naive, real in pairs if naive > real]
-    also = " and ".join(fooled)
-    faked = f"It also pays {also}, which the checker rejects: a reward a model can fake."
-    return _sentence(f"**Naive checker:** {_outcome(run)}", faked if fooled else "")
+    also = _(" and ").join(fooled)
+    faked = _(
+        "It also pays {also}, which the checker rejects: a reward a model can fake.", also=also
+    )
+    outcome = _("**Naive checker:** {outcome}", outcome=_outcome(run))
+    return _sentence(outcome, faked if fooled else "")
 
 
 def _chances(run: TrainingRun) -> str:
     pairs = zip(run.labels, run.reward.chances, strict=True)
-    shown = [f"{label} {chance:.0%}" for label, chance in pairs if chance > 0]
+    shown = [f"{label} {whole_percent(chance)}" for label, chance in pairs if chance > 0]
     if 0 in run.reward.chances:
-        shown.append("others 0%" if shown else "all 0%")
+        zero = whole_percent(0)
+        shown.append(_("others {zero}", zero=zero) if shown else _("all {zero}", zero=zero))
     return ", ".join(shown)
 
 
@@ -96,10 +108,14 @@ def _sentence(*parts: str) -> str:
 def _outcome(run: TrainingRun) -> str:
     final = run.final_probs
     if _is_clear(run):
-        return f"it ends up picking **{run.favourite}** {final[run.favourite]:.0%} of the time."
+        return _(
+            "it ends up picking **{favourite}** {share} of the time.",
+            favourite=run.favourite,
+            share=whole_percent(final[run.favourite]),
+        )
     top = sorted(final.items(), key=lambda item: -item[1])[:2]
-    shares = " and ".join(f"{label} {prob:.0%}" for label, prob in top)
-    return f"no clear favourite: {shares}."
+    shares = _(" and ").join(f"{label} {whole_percent(prob)}" for label, prob in top)
+    return _("no clear favourite: {shares}.", shares=shares)
 
 
 def _is_clear(run: TrainingRun) -> bool:

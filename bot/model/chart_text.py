@@ -7,6 +7,8 @@ are shortened, never the numbers.
 
 from __future__ import annotations
 
+from bot.i18n import _
+from bot.i18n import percent as language_percent
 from bot.model.views import AnyChart, Chart, LineChart, LinePanel, Series
 
 DISCORD_DESCRIPTION_LIMIT = 1024
@@ -37,12 +39,12 @@ def bar_value(series: Series, index: int) -> str:
     """One bar's value as its end shows it ('8 of 13 (62%)'), else its rounded percentage."""
     if index < len(series.ends):
         return series.ends[index]
-    return f"{round(series.values[index])}%"
+    return language_percent(round(series.values[index]) / 100)
 
 
 def line_value(value: float) -> str:
     """A line chart's probability as a whole percentage, e.g. '97%'."""
-    return f"{value:.0%}"
+    return language_percent(int(f"{value:.0%}"[:-1]) / 100)
 
 
 def _describe(chart: AnyChart, width: int | None) -> str:
@@ -52,9 +54,13 @@ def _describe(chart: AnyChart, width: int | None) -> str:
 
 
 def _bar_description(chart: Chart, width: int | None) -> str:
-    head = f"Bar chart: {_sentence(chart.title)} Bars show {chart.value_label}"
+    head = _(
+        "Bar chart: {title} Bars show {value_label}",
+        title=_sentence(chart.title),
+        value_label=_(chart.value_label),
+    )
     if len(chart.series) > 1:
-        head += ", " + " beside ".join(series.name for series in chart.series)
+        head += ", " + _(" beside ").join(series.name for series in chart.series)
     rows = [_bar_row(chart, index, width) for index in range(len(chart.labels))]
     return f"{head}. " + "; ".join(rows) + "."
 
@@ -72,18 +78,34 @@ def _bar_row(chart: Chart, index: int, width: int | None) -> str:
 
 def _line_description(chart: LineChart, width: int | None) -> str:
     steps = [step for panel in chart.panels for step in panel.x]
-    span = f" from {chart.x_label} {min(steps)} to {max(steps)}" if steps else ""
-    head = (
-        f"Line chart: {_sentence(chart.title)} {len(chart.panels)} panels, each showing "
-        f"every line's {chart.y_label}{span}."
+    span = (
+        _(
+            " from {x_label} {first} to {last}",
+            x_label=_(chart.x_label),
+            first=min(steps),
+            last=max(steps),
+        )
+        if steps
+        else ""
+    )
+    head = _(
+        "Line chart: {title} {panels} panels, each showing every line's {y_label}{span}.",
+        title=_sentence(chart.title),
+        panels=len(chart.panels),
+        y_label=_(chart.y_label),
+        span=span,
     )
     return " ".join([head, *(_panel_text(panel, width) for panel in chart.panels)])
 
 
 def _panel_text(panel: LinePanel, width: int | None) -> str:
     lines = [
-        f"{shorten(series.name, width)} from {line_value(series.values[0])} to "
-        f"{line_value(series.values[-1])}"
+        _(
+            "{name} from {first} to {last}",
+            name=shorten(series.name, width),
+            first=line_value(series.values[0]),
+            last=line_value(series.values[-1]),
+        )
         for series in panel.series
         if series.values
     ]

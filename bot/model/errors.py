@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_, _, ngettext
+
 
 class LessonBotError(Exception):
     """A request the engine refused; `str(error)` is the message shown to the member."""
@@ -10,22 +12,22 @@ class LessonBotError(Exception):
 class NotHost(LessonBotError):
     """Only a host may do this."""
 
-    def __init__(self, action: str = "do that") -> None:
-        super().__init__(f"Only a lesson host can {action}.")
+    def __init__(self, action: str = N_("do that")) -> None:
+        super().__init__(_("Only a lesson host can {action}.", action=_(action)))
 
 
 class NoActiveRun(LessonBotError):
     """There is no lesson running where the request came from."""
 
     def __init__(self) -> None:
-        super().__init__("No lesson is running in this channel. A host can start one.")
+        super().__init__(_("No lesson is running in this channel. A host can start one."))
 
 
 class UnknownRun(LessonBotError):
     """A run id that does not exist where it was asked for."""
 
     def __init__(self, run_id: int) -> None:
-        super().__init__(f"There is no run {run_id} in this workspace.")
+        super().__init__(_("There is no run {run_id} in this workspace.", run_id=run_id))
 
 
 class RunElsewhere(LessonBotError):
@@ -33,7 +35,11 @@ class RunElsewhere(LessonBotError):
 
     def __init__(self, run_id: int, command: str = "export") -> None:
         super().__init__(
-            f"Run {run_id} was held in another channel; run the {command} there."
+            _(
+                "Run {run_id} was held in another channel; run the {command} there.",
+                run_id=run_id,
+                command=command,
+            )
         )
 
 
@@ -44,42 +50,55 @@ class ChannelBusy(LessonBotError):
         self.run_id = run_id
         self.assigned = assigned
         if assigned:
-            running, end = "An assignment", "Close it with `/lesson close`"
+            text = _(
+                "An assignment is already running in this channel (run {run_id}). "
+                "Close it with `/lesson close` before starting another.",
+                run_id=run_id,
+            )
         else:
-            running, end = "A live lesson", "Stop it with `/lesson stop`"
-        super().__init__(
-            f"{running} is already running in this channel (run {run_id}). "
-            f"{end} before starting another."
-        )
+            text = _(
+                "A live lesson is already running in this channel (run {run_id}). "
+                "Stop it with `/lesson stop` before starting another.",
+                run_id=run_id,
+            )
+        super().__init__(text)
 
 
 class UnknownLesson(LessonBotError):
     """The lesson asked for does not exist."""
 
     def __init__(self, lesson_id: str, known: list[str]) -> None:
-        available = ", ".join(known) or "none"
-        super().__init__(f"There is no lesson called '{lesson_id}'. Available: {available}.")
+        available = ", ".join(known) or _("none")
+        super().__init__(
+            _(
+                "There is no lesson called '{lesson_id}'. Available: {available}.",
+                lesson_id=lesson_id,
+                available=available,
+            )
+        )
 
 
 class StepClosed(LessonBotError):
     """The step a button belongs to no longer takes answers."""
 
     def __init__(self, reason: str = "") -> None:
-        super().__init__(reason or "This question is closed; answers are no longer taken.")
+        super().__init__(_(reason or N_("This question is closed; answers are no longer taken.")))
 
 
 class UnknownChoice(LessonBotError):
     """A choice, attempt or action id that the step does not have."""
 
     def __init__(self, choice_id: str) -> None:
-        super().__init__(f"'{choice_id}' is not one of this question's options.")
+        super().__init__(
+            _("'{choice_id}' is not one of this question's options.", choice_id=choice_id)
+        )
 
 
 class WrongStep(LessonBotError):
     """The action does not fit the kind of step it was sent to."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(f"This step has no {what}.")
+        super().__init__(_("This step has no {what}.", what=_(what)))
 
 
 class NotRevealedYet(LessonBotError):
@@ -87,8 +106,10 @@ class NotRevealedYet(LessonBotError):
 
     def __init__(self) -> None:
         super().__init__(
-            "This question's longer explanation opens with its reveal; answer first, "
-            "then read it under the results."
+            _(
+                "This question's longer explanation opens with its reveal; answer first, "
+                "then read it under the results."
+            )
         )
 
 
@@ -96,7 +117,7 @@ class BadAddress(LessonBotError):
     """A button id that could not be read."""
 
     def __init__(self) -> None:
-        super().__init__("That button is not one this bot understands.")
+        super().__init__(_("That button is not one this bot understands."))
 
 
 class BadInput(LessonBotError):
@@ -108,8 +129,13 @@ class TriesUsedUp(LessonBotError):
 
     def __init__(self, max_tries: int) -> None:
         super().__init__(
-            f"You have used your {max_tries} tries at this problem, so this one was not graded. "
-            "The answer comes at the reveal."
+            ngettext(
+                "You have used your {count} tries at this problem, so this one was not graded. "
+                "The answer comes at the reveal.",
+                "You have used your {count} tries at this problem, so this one was not graded. "
+                "The answer comes at the reveal.",
+                max_tries,
+            )
         )
 
 
@@ -117,14 +143,14 @@ class StoreUnavailable(LessonBotError):
     """The database could not be reached; nothing was recorded."""
 
     def __init__(self) -> None:
-        super().__init__("Could not record that right now. Please try again in a moment.")
+        super().__init__(_("Could not record that right now. Please try again in a moment."))
 
 
 class CheckInFlight(LessonBotError):
     """The member already has an answer or a checker run being checked; nothing was recorded."""
 
     def __init__(self) -> None:
-        super().__init__("Your previous answer is still being checked.")
+        super().__init__(_("Your previous answer is still being checked."))
 
 
 class CheckerFailed(LessonBotError):
@@ -141,9 +167,12 @@ class ChecksPaused(LessonBotError):
 
     def __init__(self, seconds: int) -> None:
         super().__init__(
-            "The checker had to stop your last few answers so that others' could be checked. "
-            f"Please take a moment to look over your working and send again in {seconds} s; "
-            "nothing was recorded and no try was used."
+            _(
+                "The checker had to stop your last few answers so that others' could be "
+                "checked. Please take a moment to look over your working and send again in "
+                "{seconds} s; nothing was recorded and no try was used.",
+                seconds=seconds,
+            )
         )
 
 
@@ -152,8 +181,10 @@ class StillPosting(LessonBotError):
 
     def __init__(self) -> None:
         super().__init__(
-            "The lesson is still posting the last step, so nothing was moved. "
-            "Try again in a moment."
+            _(
+                "The lesson is still posting the last step, so nothing was moved. "
+                "Try again in a moment."
+            )
         )
 
 
@@ -162,6 +193,8 @@ class NoOpenCheck(LessonBotError):
 
     def __init__(self) -> None:
         super().__init__(
-            "This check is not open for you: it has closed, or it was sent to someone else. "
-            "Nothing was recorded."
+            _(
+                "This check is not open for you: it has closed, or it was sent to someone "
+                "else. Nothing was recorded."
+            )
         )

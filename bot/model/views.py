@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.i18n import N_, _, ngettext
+
 
 class Tone(StrEnum):
     """A button's emphasis; adapters map it to their platform's styles."""
@@ -108,8 +110,8 @@ class LineChart:
 
     title: str
     panels: tuple[LinePanel, ...]
-    x_label: str = "step"
-    y_label: str = "probability"
+    x_label: str = N_("step")
+    y_label: str = N_("probability")
 
 
 AnyChart = Chart | LineChart
@@ -155,17 +157,19 @@ class StepCard:
     """An older copy of a step posted again: its buttons are off, the new copy takes clicks."""
     vote: int = 1
     """Which vote the card takes: 2 for a question's second vote (a peer round's)."""
-    unit: str = "Step"
+    unit: str = N_("Step")
     """What `number` counts: a lesson's steps, or a recall check's questions."""
 
     @property
     def counter_text(self) -> str:
         """The live counter line, e.g. '12 answered' ('12 answered again' at a second vote)."""
         if self.superseded:
-            return "posted again below"
+            return _("posted again below")
         if not self.takes_answers:
             return ""
-        return f"{self.answered} answered" + (" again" if self.vote > 1 else "")
+        if self.vote > 1:
+            return ngettext("{count} answered again", "{count} answered again", self.answered)
+        return ngettext("{count} answered", "{count} answered", self.answered)
 
     @property
     def message_key(self) -> str:
@@ -198,11 +202,11 @@ class Form:
     placeholder: str
     max_length: int
     hint: str = ""
-    submit: str = "Submit"
+    submit: str = N_("Submit")
     min_length: int = 1
 
 
-HIDDEN_REASON = "Hidden by a host."
+HIDDEN_REASON = N_("Hidden by a host.")
 
 
 @dataclass(frozen=True)
@@ -231,14 +235,15 @@ class ReasonCard:
     def heading(self) -> str:
         """Whose reason it is and for which choice, without naming anyone."""
         if self.hidden:
-            return "A member's reason"
-        who = "The lesson's author" if self.by_author else "A member"
-        return f"{who}, for “{self.choice}”"
+            return _("A member's reason")
+        if self.by_author:
+            return _("The lesson's author, for “{choice}”", choice=self.choice)
+        return _("A member, for “{choice}”", choice=self.choice)
 
     @property
     def shown_text(self) -> str:
         """The text as written, or that a host hid it."""
-        return HIDDEN_REASON if self.hidden else self.text
+        return _(HIDDEN_REASON) if self.hidden else self.text
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from bot.engine.addresses import Action, Address
 from bot.engine.checks import CheckTurns
 from bot.engine.ports import AnswerChecker, AnswerStorage, ReasonStorage, TallyStorage
 from bot.engine.steps.verdicts import AttemptVerdicts
+from bot.i18n import N_, _
 from bot.model.errors import WrongStep
 from bot.model.records import Member, Phase, RunRecord, StepTally, VoteResult
 from bot.model.views import (
@@ -31,7 +32,7 @@ from bot.model.views import (
 from lessons.schema import Lesson, Step, StepBase
 
 S = TypeVar("S", bound=StepBase)
-MORE_LABEL = "More"
+MORE_LABEL = N_("More")
 
 CardExtras = tuple[tuple[Section, ...], AnyChart]
 """Sections and a chart a step's card gains from what the run did (the mechanism's toy)."""
@@ -156,7 +157,9 @@ def known_kinds() -> dict[type[StepBase], type[KindOfStep[Any]]]:
 
 def offer_of(action: Action) -> str:
     """What a step must have for `action`, as in 'This step has no choices.'."""
-    return next((kind.offers for kind in _KINDS.values() if action in kind.takes), "such button")
+    return next(
+        (kind.offers for kind in _KINDS.values() if action in kind.takes), N_("such button")
+    )
 
 
 def button_address(run_id: int, step_id: str, action: Action, arg: str = "") -> str:
@@ -167,7 +170,7 @@ def button_address(run_id: int, step_id: str, action: Action, arg: str = "") -> 
 def more_button(run_id: int, step_id: str) -> Button:
     """The button any member clicks to read a step's longer detail privately."""
     address = button_address(run_id, step_id, Action.MORE)
-    return Button(address, MORE_LABEL, row=0, emoji="📖")
+    return Button(address, _(MORE_LABEL), row=0, emoji="📖")
 
 
 class KindOfStep(Generic[S]):
@@ -251,7 +254,7 @@ class KindOfStep(Generic[S]):
 
     async def discussion(self, data: RunData, run: RunRecord) -> tuple[ReasonCard, ...]:
         """The reasons the channel discusses when the step holds a second vote (`closes_to`)."""
-        raise WrongStep("second vote")
+        raise WrongStep(N_("second vote"))
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """This step's aggregates as they stand in the database now."""
@@ -265,8 +268,8 @@ class KindOfStep(Generic[S]):
         self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
     ) -> RevealCard:
         """This question's results, filled into `base` (title, count and buttons)."""
-        raise WrongStep("answers to reveal")
+        raise WrongStep(N_("answers to reveal"))
 
     async def result(self, data: RunData, run: RunRecord) -> StepResult:
         """This question's lines (and bar) in the run's results."""
-        raise WrongStep("answers to reveal")
+        raise WrongStep(N_("answers to reveal"))

@@ -6,12 +6,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, tally_series
+from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, channel_share_label, tally_series
+from bot.i18n import N_, _, ngettext
 from bot.model.records import ChoicePair
 from bot.model.views import Bar, Chart
 from lessons.schema import Choice
 
-BEFORE_AFTER = "Before → after"
+BEFORE_AFTER = N_("Before → after")
 
 
 class RightAnswered(Protocol):
@@ -53,10 +54,17 @@ def before_after(pairs: Sequence[ChoicePair], right: str | None) -> BeforeAfter:
 def moves_text(moves: BeforeAfter, has_right: bool) -> str:
     """'3 moved to the right answer, 2 held it, 1 left it' (changed and kept for a poll)."""
     if has_right:
-        return (
-            f"{moves.moved} moved to the right answer, {moves.held} held it, {moves.left} left it"
+        return _(
+            "{moved} moved to the right answer, {held} held it, {left} left it",
+            moved=moves.moved,
+            held=moves.held,
+            left=moves.left,
         )
-    return f"{moves.changed} changed their answer, {moves.both - moves.changed} kept it"
+    return _(
+        "{changed} changed their answer, {kept} kept it",
+        changed=moves.changed,
+        kept=moves.both - moves.changed,
+    )
 
 
 def recall_notes(step: RightAnswered, pairs: Sequence[ChoicePair]) -> tuple[str, ...]:
@@ -64,14 +72,25 @@ def recall_notes(step: RightAnswered, pairs: Sequence[ChoicePair]) -> tuple[str,
     right = step.correct_choice.id if step.correct_choice else None
     moves = before_after(pairs, right)
     if moves.both == 0:
-        lines = ["Nobody answered both times, so there is no before and after to show yet."]
+        lines = [_("Nobody answered both times, so there is no before and after to show yet.")]
     else:
-        both = f"{moves.both} {_members(moves.both)} who answered both times"
-        lines = [f"{BEFORE_AFTER}, among the {both}: {moves_text(moves, right is not None)}."]
+        lines = [
+            ngettext(
+                "{before_after}, among the {count} member who answered both times: {moves}.",
+                "{before_after}, among the {count} members who answered both times: {moves}.",
+                moves.both,
+                before_after=_(BEFORE_AFTER),
+                moves=moves_text(moves, right is not None),
+            )
+        ]
     if moves.first_only or moves.second_only:
         lines.append(
-            f"{moves.first_only} answered only the first time and "
-            f"{moves.second_only} only this time; they are not counted above."
+            _(
+                "{first_only} answered only the first time and "
+                "{second_only} only this time; they are not counted above.",
+                first_only=moves.first_only,
+                second_only=moves.second_only,
+            )
         )
     return tuple(lines)
 
@@ -80,35 +99,35 @@ def own_move_text(step: RightAnswered, first: str | None, second: str | None) ->
     """One member's own move between a question and its recall, as a sentence to them."""
     right = step.correct_choice.id if step.correct_choice else None
     if first is None or second is None:
-        return "You answered only this time, so you have no before and after."
+        return _("You answered only this time, so you have no before and after.")
     if right is None:
-        return "You changed your answer." if first != second else "You kept your answer."
+        return _("You changed your answer.") if first != second else _("You kept your answer.")
     if first != right:
-        return "You moved to the right answer." if second == right else "You are not there yet."
-    return "You held the right answer." if second == right else "You left the right answer."
+        if second == right:
+            return _("You moved to the right answer.")
+        return _("You are not there yet.")
+    return _("You held the right answer.") if second == right else _("You left the right answer.")
 
 
 def recall_summary_line(step: RightAnswered, pairs: Sequence[ChoicePair]) -> str:
     """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
     right = step.correct_choice.id if step.correct_choice else None
-    return f"{BEFORE_AFTER}: {moves_text(before_after(pairs, right), right is not None)}"
+    moves = moves_text(before_after(pairs, right), right is not None)
+    return f"{_(BEFORE_AFTER)}: {moves}"
 
 
 def before_after_chart(title: str, first: Sequence[Bar], again: Sequence[Bar]) -> Chart:
     """Each choice's percentage the first time beside its percentage when asked again."""
     marks = tuple(RIGHT_MARK if bar.marked else "" for bar in again)
     return Chart(
-        f"{title}: this channel's answers, the first time and asked again",
+        _("{title}: this channel's answers, the first time and asked again", title=title),
         tuple(bar.label for bar in again),
-        (tally_series("first time", first), tally_series("asked again", again)),
+        (tally_series(_("first time"), first), tally_series(_("asked again"), again)),
+        value_label=channel_share_label(),
         marks=marks,
-        legend=((RIGHT_MARK, RIGHT_ANSWER),) if any(marks) else (),
+        legend=((RIGHT_MARK, _(RIGHT_ANSWER)),) if any(marks) else (),
     )
 
 
 def _count(pairs: Sequence[ChoicePair], wanted: Callable[[ChoicePair], bool]) -> int:
     return sum(pair.count for pair in pairs if wanted(pair))
-
-
-def _members(count: int) -> str:
-    return "member" if count == 1 else "members"

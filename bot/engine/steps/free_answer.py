@@ -16,6 +16,7 @@ from bot.engine.steps.base import (
     button_address,
 )
 from bot.engine.tally import RIGHT_MARK, make_bars, percent, tally_chart
+from bot.i18n import N_, _, ngettext
 from bot.mechanism.grpo import group_stats, group_text
 from bot.model.errors import BadInput, TriesUsedUp
 from bot.model.records import FreeAnswerStats, Member, RunRecord, StepTally, SubmittedAnswer
@@ -24,24 +25,36 @@ from bot.verifier.languages import checker_language
 from bot.verifier.verdict import Grade, Verdict
 from lessons.schema import FreeAnswerStep
 
-PROBLEM_TITLE = "Your turn"
-ANSWER_LABEL = "Answer"
+PROBLEM_TITLE = N_("Your turn")
+ANSWER_LABEL = N_("Answer")
 MAX_TYPED_ANSWER = 200
-ANSWER_AT_REVEAL = "The answer comes at the reveal."
-FIRST_TRY = "solved on the first try"
-AFTER_RETRYING = "solved after trying again"
-NOT_SOLVED = "not solved yet"
+ANSWER_AT_REVEAL = N_("The answer comes at the reveal.")
+FIRST_TRY = N_("solved on the first try")
+AFTER_RETRYING = N_("solved after trying again")
+NOT_SOLVED = N_("not solved yet")
 FIRST_TRY_MARK = "✅"
 RETRY_MARK = "🔁"
 RETRY_CHART_MARK = "↻"
 ANSWER_FORM = Form(
-    title="Your answer",
-    label="Your final answer",
-    placeholder="A number, fraction or expression, e.g. 0.5",
+    title=N_("Your answer"),
+    label=N_("Your final answer"),
+    placeholder=N_("A number, fraction or expression, e.g. 0.5"),
     max_length=MAX_TYPED_ANSWER,
-    hint="The checker grades it. Retries are allowed.",
-    submit="Check it",
+    hint=N_("The checker grades it. Retries are allowed."),
+    submit=N_("Check it"),
 )
+
+
+def answer_form() -> Form:
+    """The answer box in the current language."""
+    return replace(
+        ANSWER_FORM,
+        title=_(ANSWER_FORM.title),
+        label=_(ANSWER_FORM.label),
+        placeholder=_(ANSWER_FORM.placeholder),
+        hint=_(ANSWER_FORM.hint),
+        submit=_(ANSWER_FORM.submit),
+    )
 
 
 class FreeAnswer(KindOfStep[FreeAnswerStep]):
@@ -50,33 +63,35 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
     step_class = FreeAnswerStep
     takes_answers = True
     takes = frozenset({Action.ANSWER})
-    offers = "answer box"
+    offers = N_("answer box")
 
     def sections(self) -> tuple[Section, ...]:
         """The problem to solve."""
-        return (Section(PROBLEM_TITLE, self.step.problem),)
+        return (Section(_(PROBLEM_TITLE), self.step.problem),)
 
     def member_buttons(self, run_id: int) -> tuple[Button, ...]:
         """The button that opens the answer box."""
         address = button_address(run_id, self.step.id, Action.ANSWER)
-        return (Button(address, ANSWER_LABEL, Tone.PRIMARY, row=0, emoji="✏️"),)
+        return (Button(address, _(ANSWER_LABEL), Tone.PRIMARY, row=0, emoji="✏️"),)
 
     async def act(self, members: Members, address: Address, member: Member) -> OpenForm:
         """Open the answer box, while this step takes the member's answers."""
         run, step = await members.open_step(address.run_id, self.step.id, member)
-        return OpenForm(run, step, ANSWER_FORM)
+        return OpenForm(run, step, answer_form())
 
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""
         answer = text.strip()
         if not answer or len(answer) > MAX_TYPED_ANSWER:
-            raise BadInput(f"Type an answer of 1 to {MAX_TYPED_ANSWER} characters.")
+            raise BadInput(
+                _("Type an answer of 1 to {most} characters.", most=MAX_TYPED_ANSWER)
+            )
         cap = self.tries_cap(members.default_max_tries)
         with members.turns.turn(run.place, member.user_id):
             stored = await self._graded_try(members, run, member, answer, cap)
         tries_left = max(0, cap - stored.attempt_no)
         text = answer_text(stored.attempt_no, stored.verdict, tries_left)
-        waits = ANSWER_AT_REVEAL if tries_left == 0 and not stored.verdict.reward else ""
+        waits = _(ANSWER_AT_REVEAL) if tries_left == 0 and not stored.verdict.reward else ""
         return Receipt(
             text, run.id, self.step.id, stored.verdict.reward, tries_left, until_reveal=waits
         )
@@ -127,7 +142,13 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
         assert stats is not None
         share = stats.solved / stats.members if stats.members else 0.0
         title = self.step.title
-        line = f"**{title}**: {stats.solved} of {stats.members} solved ({percent(share)})"
+        line = _(
+            "**{title}**: {solved} of {members} solved ({share})",
+            title=title,
+            solved=stats.solved,
+            members=stats.members,
+            share=percent(share),
+        )
         return StepResult((line,), Bar(title, stats.solved, share, True))
 
 
@@ -137,9 +158,9 @@ def free_answer_bars(stats: FreeAnswerStats) -> tuple[Bar, ...]:
     unsolved = stats.members - stats.solved
     first, retry, rest = make_bars(
         [
-            (FIRST_TRY, stats.first_try_solved, True),
-            (AFTER_RETRYING, retried, True),
-            (NOT_SOLVED, unsolved, False),
+            (_(FIRST_TRY), stats.first_try_solved, True),
+            (_(AFTER_RETRYING), retried, True),
+            (_(NOT_SOLVED), unsolved, False),
         ]
     )
     return (replace(first, mark=FIRST_TRY_MARK), replace(retry, mark=RETRY_MARK), rest)
@@ -149,8 +170,10 @@ def free_answer_chart(title: str, bars: tuple[Bar, ...]) -> Chart:
     """The free-answer tally as percentages, first try and retry marked apart."""
     answered = sum(bar.count for bar in bars)
     marks = (RIGHT_MARK, RETRY_CHART_MARK, "")
-    legend = ((RIGHT_MARK, FIRST_TRY), (RETRY_CHART_MARK, AFTER_RETRYING))
-    heading = f"{title}: this channel's answers ({answered} answered)"
+    legend = ((RIGHT_MARK, _(FIRST_TRY)), (RETRY_CHART_MARK, _(AFTER_RETRYING)))
+    heading = _(
+        "{title}: this channel's answers ({answered} answered)", title=title, answered=answered
+    )
     return tally_chart(heading, bars, marks, legend)
 
 
@@ -162,11 +185,18 @@ def gold_shown(step: FreeAnswerStep) -> str:
 def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:
     """A sentence on how the channel did, and the gold answer."""
     if stats.members == 0:
-        return (f"Nobody answered this time. The answer was **{gold}**.",)
+        return (_("Nobody answered this time. The answer was **{gold}**.", gold=gold),)
     share = percent(stats.solved / stats.members)
     return (
-        f"{stats.members} answered with {stats.attempts} tries in all; "
-        f"{stats.solved} ({share}) got reward 1. The answer was **{gold}**.",
+        _(
+            "{members} answered with {tries} tries in all; "
+            "{solved} ({share}) got reward 1. The answer was **{gold}**.",
+            members=stats.members,
+            tries=stats.attempts,
+            solved=stats.solved,
+            share=share,
+            gold=gold,
+        ),
     )
 
 
@@ -175,24 +205,40 @@ def grpo_group_notes(stats: FreeAnswerStats) -> tuple[str, ...]:
     if stats.members == 0:
         return ()
     first_try = group_stats(stats.first_try_solved, stats.members - stats.first_try_solved)
-    heading = "**This channel as a GRPO group** (each member's first graded try is one rollout):"
+    heading = _(
+        "**This channel as a GRPO group** (each member's first graded try is one rollout):"
+    )
     return (heading, *group_text(first_try))
 
 
 def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
     """What a member sees after submitting a typed answer (the gold stays secret)."""
     if verdict.outcome is Grade.REJECTED:
-        head = f"Try {attempt_no}: the checker could not grade that. {verdict.reason}".strip()
+        head = _(
+            "Try {number}: the checker could not grade that. {reason}",
+            number=attempt_no,
+            reason=verdict.reason,
+        ).strip()
         return f"{head} {tries_text(tries_left)}"
-    head = f"Try {attempt_no}: the checker read **{verdict.read}**. Reward **{verdict.reward}**"
+    head = _(
+        "Try {number}: the checker read **{read}**. Reward **{reward}**",
+        number=attempt_no,
+        read=verdict.read,
+        reward=verdict.reward,
+    )
     if verdict.reward:
-        return f"{head} ✅ Correct. The checker only cared that the final answer matched."
-    return f"{head} ❌ Not quite. {tries_text(tries_left)}"
+        correct = _("✅ Correct. The checker only cared that the final answer matched.")
+        return f"{head} {correct}"
+    not_quite = _("❌ Not quite.")
+    return f"{head} {not_quite} {tries_text(tries_left)}"
 
 
 def tries_text(tries_left: int) -> str:
     """How many more tries a member has at a free-answer problem."""
     if tries_left == 0:
-        return "That was your last try."
-    plural = "try" if tries_left == 1 else "tries"
-    return f"Check your working and try again: {tries_left} {plural} left."
+        return _("That was your last try.")
+    return ngettext(
+        "Check your working and try again: {count} try left.",
+        "Check your working and try again: {count} tries left.",
+        tries_left,
+    )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.engine.steps.base import CardExtras, KindOfStep, RunData
 from bot.engine.steps.verifier import Verifier
+from bot.i18n import _
 from bot.mechanism import (
     TrainingRuns,
     TrainingSettings,
@@ -45,6 +46,8 @@ async def train_on_run(
 
 def mechanism_sections(runs: TrainingRuns) -> tuple[tuple[Section, ...], LineChart]:
     """What each toy learned, how each run was rewarded with its assumptions, and the chart."""
-    learned = Section("What the toy learned", "\n\n".join(runs_text(runs)))
-    how = Section("How it was trained", "\n".join([*reward_lines(runs), assumptions_line(runs)]))
+    learned = Section(_("What the toy learned"), "\n\n".join(runs_text(runs)))
+    how = Section(
+        _("How it was trained"), "\n".join([*reward_lines(runs), assumptions_line(runs)])
+    )
     return (learned, how), training_chart(runs)

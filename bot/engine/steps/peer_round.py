@@ -36,7 +36,15 @@ from bot.engine.steps.prediction import (
     choice_notes,
     share_chart,
 )
-from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, percent, tally_chart, tally_series
+from bot.engine.tally import (
+    RIGHT_ANSWER,
+    RIGHT_MARK,
+    channel_share_label,
+    percent,
+    tally_chart,
+    tally_series,
+)
+from bot.i18n import N_, _
 from bot.model.errors import BadInput
 from bot.model.records import ChoicePair, Member, Phase, RunRecord, ShownReason, StepTally, VoteAt
 from bot.model.views import (
@@ -58,33 +66,47 @@ AGAIN_KIND = "choice-again"
 REASON_LIMIT = 280
 MIN_REASON_WORDS = 3
 REASONS_IN_THREAD = 3
-WHY_LABEL = "Add a reason"
-HIDE_LABEL = "Hide"
+WHY_LABEL = N_("Add a reason")
+HIDE_LABEL = N_("Hide")
 REASON_FORM = Form(
-    title="Your reason",
-    label="Why this answer? One sentence",
-    placeholder="Because…",
+    title=N_("Your reason"),
+    label=N_("Why this answer? One sentence"),
+    placeholder=N_("Because…"),
     max_length=REASON_LIMIT,
-    hint="Others may read it, without your name.",
-    submit="Save",
+    hint=N_("Others may read it, without your name."),
+    submit=N_("Save"),
     min_length=MIN_REASON_WORDS * 2,
 )
-SPLIT = (
+SPLIT = N_(
     "**The channel is split.** The answer stays hidden for now. Convince someone who chose "
     "differently (reasons are in the thread), then answer again: keep your answer or change it."
 )
-REASON_INVITE = "Say why with 💬 Add a reason: others may read it, without your name."
-CHOOSE_FIRST = "Choose an answer first, then say why."
-REASON_SAVED = "Your reason is saved. Others may read it, without your name."
-HIDDEN = "Hidden: that reason is gone from the thread and will not be shown again."
-NO_SUCH_REASON = "There is no such reason to hide."
-ASK_WHY = (
+REASON_INVITE = N_("Say why with 💬 Add a reason: others may read it, without your name.")
+CHOOSE_FIRST = N_("Choose an answer first, then say why.")
+REASON_SAVED = N_("Your reason is saved. Others may read it, without your name.")
+HIDDEN = N_("Hidden: that reason is gone from the thread and will not be shown again.")
+NO_SUCH_REASON = N_("There is no such reason to hide.")
+ASK_WHY = N_(
     "You chose **{choice}**. Why? Write one sentence: then you read two reasons from others "
     "and answer again."
 )
-READ_AND_ANSWER = "Read two reasons from others, then answer again: keep your answer or change it."
-FIRST_ANSWER = "first answer"
-SECOND_ANSWER = "after discussion"
+READ_AND_ANSWER = N_(
+    "Read two reasons from others, then answer again: keep your answer or change it."
+)
+FIRST_ANSWER = N_("first answer")
+SECOND_ANSWER = N_("after discussion")
+
+
+def reason_form() -> Form:
+    """The reason form in the current language."""
+    return replace(
+        REASON_FORM,
+        title=_(REASON_FORM.title),
+        label=_(REASON_FORM.label),
+        placeholder=_(REASON_FORM.placeholder),
+        hint=_(REASON_FORM.hint),
+        submit=_(REASON_FORM.submit),
+    )
 
 
 class PeerRound(KindOfStep[PeerRoundStep]):
@@ -94,7 +116,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
     takes_answers = True
     done_once_answered = frozenset({Action.CHOOSE, Action.WHY})
     takes = frozenset({Action.CHOOSE, Action.AGAIN, Action.WHY, Action.HIDE})
-    offers = "choices"
+    offers = N_("choices")
 
     def member_buttons(self, run_id: int) -> tuple[Button, ...]:
         """One button per choice for the first answer, and the button to add a reason."""
@@ -117,16 +139,20 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         reason = " ".join(text.split())
         if len(reason.split()) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
             raise BadInput(
-                f"Write a reason of at least {MIN_REASON_WORDS} words and at most "
-                f"{REASON_LIMIT} characters."
+                _(
+                    "Write a reason of at least {words} words and at most "
+                    "{characters} characters.",
+                    words=MIN_REASON_WORDS,
+                    characters=REASON_LIMIT,
+                )
             )
         votes = await members.answers.member_votes(run.id, self.step.id, member.user_id)
         vote = answer_number(run, votes)
         choice = votes.get(AGAIN_KIND if vote == 2 else CHOICE_KIND)
         if choice is None:
-            raise BadInput(CHOOSE_FIRST)
+            raise BadInput(_(CHOOSE_FIRST))
         await members.reasons.save_reason(run.id, self.step.id, member, vote, choice, reason)
-        return Receipt(REASON_SAVED, run.id, self.step.id, counted=False)
+        return Receipt(_(REASON_SAVED), run.id, self.step.id, counted=False)
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """Both answers' tallies, and each member's first answer paired with their second."""
@@ -142,7 +168,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return None
         if 1 not in await data.reasons.member_reasons(run.id, self.step.id, member.user_id):
             label = next(c.label for c in self.step.choices if c.id == first)
-            return OwnTurn(ASK_WHY.format(choice=label), buttons=(why_button(run.id, self.step),))
+            return OwnTurn(_(ASK_WHY, choice=label), buttons=(why_button(run.id, self.step),))
         other = await self._other_choice(data, run, first)
         shown = await data.reasons.reasons_to_show(
             run.id, self.step.id, [other, first], not_by=member.user_id
@@ -151,7 +177,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         cards = [self._reason_card(run.id, c, by_choice.get(c)) for c in (other, first)]
         sections = tuple(Section(card.heading, card.text, plain=True) for card in cards)
         buttons = choice_buttons(run.id, self.step, Action.AGAIN)
-        return OwnTurn(READ_AND_ANSWER, sections, buttons)
+        return OwnTurn(_(READ_AND_ANSWER), sections, buttons)
 
     async def _other_choice(self, data: RunData, run: RunRecord, first: str) -> str:
         """The other choice a member reads a reason for: the right one, or the top wrong one."""
@@ -186,8 +212,13 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         right = sum(bar.count for bar in first if bar.marked) / answered
         band = self.step.band
         return (
-            f"No second vote: {percent(right)} were right, outside {percent(band.low)} to "
-            f"{percent(band.high)}, where discussing a split helps most.",
+            _(
+                "No second vote: {right} were right, outside {low} to "
+                "{high}, where discussing a split helps most.",
+                right=percent(right),
+                low=percent(band.low),
+                high=percent(band.high),
+            ),
         )
 
     async def shown_card(self, data: RunData, run: RunRecord, card: StepCard) -> StepCard:
@@ -204,7 +235,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         rest = tuple(b for b in card.buttons if parse_address(b.address).action != Action.CHOOSE)
         return replace(
             card,
-            body=f"{card.body.rstrip()}\n\n{SPLIT}",
+            body=f"{card.body.rstrip()}\n\n{_(SPLIT)}",
             buttons=(*again, *rest),
             chart=split_chart(self.step.title, first_answers(self.step, tally)),
             answered=sum(v.count for v in tally.votes if v.kind == AGAIN_KIND),
@@ -253,7 +284,13 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         if not answered_again(tally):
             right = next(bar for bar in first if bar.marked)
             total = sum(bar.count for bar in first)
-            line = f"**{title}**: {right.count} of {total} right ({percent(right.share)})"
+            line = _(
+                "**{title}**: {right} of {total} right ({share})",
+                title=title,
+                right=right.count,
+                total=total,
+                share=percent(right.share),
+            )
             return StepResult((line,), Bar(title, right.count, right.share, True))
         moves = PeerMoves.of(tally.pairs, self.step.correct_choice.id)
         return StepResult((f"**{title}**: {moves.summary()}",), moves.bar(title))
@@ -264,10 +301,16 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         result = await members.cast_vote(run_id, self.step, member, CHOICE_KIND, choice.id)
         previous = next((c.label for c in self.step.choices if c.id == result.previous), None)
         if previous and previous != choice.label:
-            text = f"Changed your answer to **{choice.label}** (was {previous}). {REASON_INVITE}"
-            return Receipt(text, run_id, self.step.id, until_reveal=RESULTS_AT_REVEAL)
-        text = f"You chose **{choice.label}**. {REASON_INVITE}"
-        return Receipt(text, run_id, self.step.id, until_reveal=CHANGE_UNTIL_REVEAL)
+            changed = _(
+                "Changed your answer to **{choice}** (was {previous}).",
+                choice=choice.label,
+                previous=previous,
+            )
+            text = f"{changed} {_(REASON_INVITE)}"
+            return Receipt(text, run_id, self.step.id, until_reveal=_(RESULTS_AT_REVEAL))
+        chose = _("You chose **{choice}**.", choice=choice.label)
+        text = f"{chose} {_(REASON_INVITE)}"
+        return Receipt(text, run_id, self.step.id, until_reveal=_(CHANGE_UNTIL_REVEAL))
 
     async def _second(self, members: Members, address: Address, member: Member) -> Receipt:
         choice = choice_named(self.step, address.arg)
@@ -277,36 +320,43 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             CHOICE_KIND
         )
         if first is None:
-            text = f"You answered **{choice.label}** (you had not answered the first time)."
+            text = _(
+                "You answered **{choice}** (you had not answered the first time).",
+                choice=choice.label,
+            )
         elif first == choice.id:
-            text = f"You kept your answer: **{choice.label}**."
+            text = _("You kept your answer: **{choice}**.", choice=choice.label)
         else:
             was = next(c.label for c in step.choices if c.id == first)
-            text = f"You changed your answer to **{choice.label}** (first: {was})."
-        return Receipt(text, run_id, step.id, until_reveal=RESULTS_AT_REVEAL)
+            text = _(
+                "You changed your answer to **{choice}** (first: {was}).",
+                choice=choice.label,
+                was=was,
+            )
+        return Receipt(text, run_id, step.id, until_reveal=_(RESULTS_AT_REVEAL))
 
     async def _why(self, members: Members, address: Address, member: Member) -> OpenForm:
         """The reason form, opened without a query; the reason is checked when sent.
 
         A platform wants the form within seconds of the click, and a whole channel clicks at once.
         """
-        return OpenForm(await members.known_run(address.run_id), self.step, REASON_FORM)
+        return OpenForm(await members.known_run(address.run_id), self.step, reason_form())
 
     async def _hide(self, members: Members, address: Address, member: Member) -> Receipt:
-        require_host(member, "hide a reason")
+        require_host(member, N_("hide a reason"))
         if not address.arg.isdigit():
-            raise BadInput(NO_SUCH_REASON)
+            raise BadInput(_(NO_SUCH_REASON))
         if not await members.reasons.hide_reason(address.run_id, int(address.arg)):
-            raise BadInput(NO_SUCH_REASON)
+            raise BadInput(_(NO_SUCH_REASON))
         hidden = ReasonCard(address.run_id, self.step.id, "", "", hidden=True)
-        return Receipt(HIDDEN, address.run_id, self.step.id, counted=False, redraw=hidden)
+        return Receipt(_(HIDDEN), address.run_id, self.step.id, counted=False, redraw=hidden)
 
     def _reason_card(self, run_id: int, choice_id: str, reason: ShownReason | None) -> ReasonCard:
         choice = next(c for c in self.step.choices if c.id == choice_id)
         if reason is None:
             return ReasonCard(run_id, self.step.id, choice.label, choice.reason, by_author=True)
         hide = button_address(run_id, self.step.id, Action.HIDE, str(reason.id))
-        buttons = (Button(hide, HIDE_LABEL, Tone.SECONDARY, host_only=True),)
+        buttons = (Button(hide, _(HIDE_LABEL), Tone.SECONDARY, host_only=True),)
         return ReasonCard(run_id, self.step.id, choice.label, reason.text, buttons=buttons)
 
 
@@ -349,27 +399,49 @@ class PeerMoves:
         """The reveal's lines: right before and after, the moves, the gain, who is counted."""
         moves = self.moves
         if moves.both == 0:
-            lines = ["Nobody answered both times, so there is no before and after."]
+            lines = [_("Nobody answered both times, so there is no before and after.")]
         else:
             lines = [
-                f"Right: {percent(self.before)} at the first answer → {percent(self.after)} "
-                f"after discussion, among the {moves.both} who answered both times.",
-                f"Wrong → right: {moves.moved} · right → wrong: {moves.left} · "
-                f"stayed right: {moves.held} · stayed wrong: {self.stayed_wrong}.",
-                f"Normalized gain (after − before) / (1 − before): {self.gain_text()}.",
+                _(
+                    "Right: {before} at the first answer → {after} "
+                    "after discussion, among the {both} who answered both times.",
+                    before=percent(self.before),
+                    after=percent(self.after),
+                    both=moves.both,
+                ),
+                _(
+                    "Wrong → right: {moved} · right → wrong: {left} · "
+                    "stayed right: {held} · stayed wrong: {wrong}.",
+                    moved=moves.moved,
+                    left=moves.left,
+                    held=moves.held,
+                    wrong=self.stayed_wrong,
+                ),
+                _(
+                    "Normalized gain (after − before) / (1 − before): {gain}.",
+                    gain=self.gain_text(),
+                ),
             ]
         if moves.first_only or moves.second_only:
             lines.append(
-                f"{moves.first_only} answered only the first time and {moves.second_only} only "
-                "the second; they are not counted above."
+                _(
+                    "{first_only} answered only the first time and {second_only} only "
+                    "the second; they are not counted above.",
+                    first_only=moves.first_only,
+                    second_only=moves.second_only,
+                )
             )
         return tuple(lines)
 
     def summary(self) -> str:
         """The results line: right before → after, and the gain."""
-        return (
-            f"right {percent(self.before)} → {percent(self.after)} after discussion "
-            f"({self.moves.both} answered both times; normalized gain {self.gain_text()})"
+        return _(
+            "right {before} → {after} after discussion "
+            "({both} answered both times; normalized gain {gain})",
+            before=percent(self.before),
+            after=percent(self.after),
+            both=self.moves.both,
+            gain=self.gain_text(),
         )
 
     def bar(self, title: str) -> Bar:
@@ -404,23 +476,28 @@ def choice_buttons(run_id: int, step: PeerRoundStep, action: Action) -> tuple[Bu
 def why_button(run_id: int, step: PeerRoundStep) -> Button:
     """The button that opens the form for a member's reason."""
     address = button_address(run_id, step.id, Action.WHY)
-    return Button(address, WHY_LABEL, Tone.SECONDARY, row=1, emoji="💬")
+    return Button(address, _(WHY_LABEL), Tone.SECONDARY, row=1, emoji="💬")
 
 
 def split_chart(title: str, first: Sequence[Bar]) -> Chart:
     """The first answers' shares, no answer marked: what the channel discusses."""
     answered = sum(bar.count for bar in first)
-    return tally_chart(f"{title}: this channel's first answers ({answered} answered)", first,
-                       tuple("" for _ in first), ())
+    heading = _(
+        "{title}: this channel's first answers ({answered} answered)",
+        title=title,
+        answered=answered,
+    )
+    return tally_chart(heading, first, tuple("" for bar in first), ())
 
 
 def both_answers_chart(title: str, first: Sequence[Bar], second: Sequence[Bar]) -> Chart:
     """Each choice's share at the first answer beside its share after discussion."""
     marks = tuple(RIGHT_MARK if bar.marked else "" for bar in second)
     return Chart(
-        f"{title}: this channel's answers, before and after discussion",
+        _("{title}: this channel's answers, before and after discussion", title=title),
         tuple(bar.label for bar in second),
-        (tally_series(FIRST_ANSWER, first), tally_series(SECOND_ANSWER, second)),
+        (tally_series(_(FIRST_ANSWER), first), tally_series(_(SECOND_ANSWER), second)),
+        value_label=channel_share_label(),
         marks=marks,
-        legend=((RIGHT_MARK, RIGHT_ANSWER),),
+        legend=((RIGHT_MARK, _(RIGHT_ANSWER)),),
     )

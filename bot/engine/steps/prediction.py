@@ -23,6 +23,7 @@ from bot.engine.steps.before_after import (
     recall_summary_line,
 )
 from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, make_bars, percent, tally_chart
+from bot.i18n import N_, _
 from bot.model.errors import UnknownChoice
 from bot.model.records import Member, RunRecord, StepTally, VoteAt, VoteCount
 from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Tone
@@ -30,8 +31,8 @@ from lessons.schema import Choice, PredictionStep
 
 CHOICE_KIND = "choice"
 """The vote kind of a member's choice; its value is the choice's id."""
-CHANGE_UNTIL_REVEAL = "You can change your mind until the reveal."
-RESULTS_AT_REVEAL = "Results come at the reveal."
+CHANGE_UNTIL_REVEAL = N_("You can change your mind until the reveal.")
+RESULTS_AT_REVEAL = N_("Results come at the reveal.")
 
 
 class ChoiceQuestion(Protocol):
@@ -50,7 +51,7 @@ class Prediction(KindOfStep[PredictionStep]):
     takes_answers = True
     done_once_answered = frozenset({Action.CHOOSE})
     takes = frozenset({Action.CHOOSE})
-    offers = "choices"
+    offers = N_("choices")
 
     @classmethod
     def of(cls, step: PredictionStep) -> KindOfStep[PredictionStep]:
@@ -76,10 +77,14 @@ class Prediction(KindOfStep[PredictionStep]):
         result = await members.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
         previous = next((c.label for c in step.choices if c.id == result.previous), None)
         if previous and previous != choice.label:
-            text = f"Changed your answer to **{choice.label}** (was {previous})."
-            return Receipt(text, run_id, step.id, until_reveal=RESULTS_AT_REVEAL)
-        text = f"You chose **{choice.label}**."
-        return Receipt(text, run_id, step.id, until_reveal=CHANGE_UNTIL_REVEAL)
+            text = _(
+                "Changed your answer to **{choice}** (was {previous}).",
+                choice=choice.label,
+                previous=previous,
+            )
+            return Receipt(text, run_id, step.id, until_reveal=_(RESULTS_AT_REVEAL))
+        text = _("You chose **{choice}**.", choice=choice.label)
+        return Receipt(text, run_id, step.id, until_reveal=_(CHANGE_UNTIL_REVEAL))
 
     async def reveal(
         self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
@@ -100,8 +105,20 @@ class Prediction(KindOfStep[PredictionStep]):
         title = self.step.title
         if right is None:
             top = max(bars, key=lambda bar: bar.count)
-            return StepResult((f"**{title}**: most chose {top.label} ({percent(top.share)})",))
-        line = f"**{title}**: {right.count} of {total} right ({percent(right.share)})"
+            line = _(
+                "**{title}**: most chose {choice} ({share})",
+                title=title,
+                choice=top.label,
+                share=percent(top.share),
+            )
+            return StepResult((line,))
+        line = _(
+            "**{title}**: {right} of {total} right ({share})",
+            title=title,
+            right=right.count,
+            total=total,
+            share=percent(right.share),
+        )
         return StepResult((line,), Bar(title, right.count, right.share, True))
 
 
@@ -177,14 +194,24 @@ def choice_notes(step: ChoiceQuestion, bars: Sequence[Bar]) -> tuple[str, ...]:
     right = next((bar for bar in bars if bar.marked), None)
     if right is None or total == 0:
         return ()
-    return (f"{right.count} of {total} ({percent(right.share)}) chose the right answer.",)
+    return (
+        _(
+            "{right} of {total} ({share}) chose the right answer.",
+            right=right.count,
+            total=total,
+            share=percent(right.share),
+        ),
+    )
 
 
 def share_chart(title: str, bars: Sequence[Bar]) -> Chart:
     """The channel's predictions as percentages, the right answer marked."""
     answered = sum(bar.count for bar in bars)
     marks = tuple(RIGHT_MARK if bar.marked else "" for bar in bars)
-    legend = ((RIGHT_MARK, RIGHT_ANSWER),) if any(marks) else ()
-    return tally_chart(
-        f"{title}: this channel's predictions ({answered} answered)", bars, marks, legend
+    legend = ((RIGHT_MARK, _(RIGHT_ANSWER)),) if any(marks) else ()
+    heading = _(
+        "{title}: this channel's predictions ({answered} answered)",
+        title=title,
+        answered=answered,
     )
+    return tally_chart(heading, bars, marks, legend)

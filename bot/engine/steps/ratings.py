@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.tally import RIGHT_MARK, count_of, percent
+from bot.i18n import _
 from bot.model.views import Chart, Series, VerifierRow
 from lessons.schema import VerifierStep
 
@@ -46,38 +47,51 @@ def verifier_explanation(step: VerifierStep, rows: Sequence[VerifierRow]) -> str
 def verifier_chart(title: str, rows: Sequence[VerifierRow], raters: int) -> Chart:
     """Each attempt's thumbs-up percentage, the attempts the checker rewarded marked."""
     return Chart(
-        f"{title}: this channel's thumbs-ups ({raters} rated) beside the checker",
+        _(
+            "{title}: this channel's thumbs-ups ({raters} rated) beside the checker",
+            title=title,
+            raters=raters,
+        ),
         tuple(row.label for row in rows),
         (Series(
-            "thumbs-up",
+            _("thumbs-up"),
             tuple(100 * row.up_share for row in rows),
             ends=tuple(count_of(row.thumbs_up, row.thumbs_up + row.thumbs_down) for row in rows),
         ),),
-        value_label="% of this channel's ratings that were a thumbs-up",
+        value_label=_(
+            "{percent_sign} of this channel's ratings that were a thumbs-up", percent_sign="%"
+        ),
         marks=tuple(RIGHT_MARK if row.reward else "" for row in rows),
-        legend=((RIGHT_MARK, "the checker gave reward 1: it read the right answer"),),
+        legend=((RIGHT_MARK, _("the checker gave reward 1: it read the right answer")),),
     )
 
 
 def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:
     """What the comparison shows, worded for what this channel actually did."""
     rewarded = [row.label for row in rows if row.reward]
-    checker_line = f"The checker rewarded only **{', '.join(rewarded) or 'nothing'}**."
+    checker_line = _(
+        "The checker rewarded only **{rewarded}**.",
+        rewarded=", ".join(rewarded) or _("nothing"),
+    )
     favourite = channel_favourite(rows)
     if favourite is None:
-        return ("Nobody rated the attempts this time.", checker_line)
-    liked = f"The channel's favourite was **{favourite.label}** ({percent(favourite.up_share)} 👍)."
-    blind = (
+        return (_("Nobody rated the attempts this time."), checker_line)
+    liked = _(
+        "The channel's favourite was **{label}** ({share} 👍).",
+        label=favourite.label,
+        share=percent(favourite.up_share),
+    )
+    blind = _(
         "Each 👍/👎 was given before that member saw any checker verdict: the checker opened "
         "for a member only once they had rated every attempt."
     )
     if rated_like_checker(rows):
-        verdict = (
+        verdict = _(
             "You rated like a checker this time. But human raters cannot grade millions "
             "of answers a day; a program can."
         )
     else:
-        verdict = (
+        verdict = _(
             "A thumbs-up rewarded how the answer sounded; the checker rewarded only the "
             "answer that was right."
         )

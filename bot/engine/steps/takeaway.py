@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.engine.steps.base import KindOfStep
+from bot.i18n import N_, _
 from bot.model.views import Section
 from lessons.schema import TakeawayStep
 
-NEXT_STEPS_TITLE = "What you can do now"
+NEXT_STEPS_TITLE = N_("What you can do now")
 
 
 class Takeaway(KindOfStep[TakeawayStep]):
@@ -18,4 +19,4 @@ class Takeaway(KindOfStep[TakeawayStep]):
         """The next steps, when the lesson names them."""
         if not self.step.next_steps:
             return ()
-        return (Section(NEXT_STEPS_TITLE, self.step.next_steps),)
+        return (Section(_(NEXT_STEPS_TITLE), self.step.next_steps),)

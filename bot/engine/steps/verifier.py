@@ -15,24 +15,25 @@ from bot.engine.steps.base import (
 )
 from bot.engine.steps.ratings import verifier_chart, verifier_explanation, verifier_notes
 from bot.engine.tally import percent
+from bot.i18n import N_, _, ngettext
 from bot.model.errors import BadInput, UnknownChoice
 from bot.model.records import Member, RunRecord, StepTally, VoteCount
 from bot.model.views import Button, Receipt, RevealCard, Section, Tone, VerifierRow
 from bot.verifier.verdict import Verdict
 from lessons.schema import Attempt, VerifierStep
 
-PROBLEM_TITLE = "The problem"
-CHECKER_LABEL = "Run the checker"
+PROBLEM_TITLE = N_("The problem")
+CHECKER_LABEL = N_("Run the checker")
 THUMBS_UP = "up"
 THUMBS_DOWN = "down"
 """The values of a thumbs rating."""
 RATINGS_LOCKED = "ratings-locked"
 """The vote kind a member holds once they have seen a checker verdict here (its first attempt)."""
-LOCKED_TEXT = (
+LOCKED_TEXT = N_(
     "You have run the checker, so your ratings are locked: the results compare thumbs "
     "given before seeing any checker verdict."
 )
-JUST_LOCKED_TEXT = "Your 👍/👎 are now locked, as you gave them before seeing the checker."
+JUST_LOCKED_TEXT = N_("Your 👍/👎 are now locked, as you gave them before seeing the checker.")
 
 
 def rate_kind(attempt_id: str) -> str:
@@ -47,12 +48,12 @@ class Verifier(KindOfStep[VerifierStep]):
     takes_answers = True
     host_row = 4
     takes = frozenset({Action.UP, Action.DOWN, Action.CHECK})
-    offers = "sample attempts"
+    offers = N_("sample attempts")
 
     def sections(self) -> tuple[Section, ...]:
         """The problem, then each sample attempt."""
         attempts = tuple(Section(attempt.label, attempt.text) for attempt in self.step.attempts)
-        return (Section(PROBLEM_TITLE, self.step.problem), *attempts)
+        return (Section(_(PROBLEM_TITLE), self.step.problem), *attempts)
 
     def member_buttons(self, run_id: int) -> tuple[Button, ...]:
         """One row per attempt: 👍, 👎 and Run the checker."""
@@ -63,7 +64,7 @@ class Verifier(KindOfStep[VerifierStep]):
             for act, label, tone, mark in (
                 (Action.UP, attempt.label, Tone.SECONDARY, "👍"),
                 (Action.DOWN, attempt.label, Tone.SECONDARY, "👎"),
-                (Action.CHECK, CHECKER_LABEL, Tone.PRIMARY, ""),
+                (Action.CHECK, _(CHECKER_LABEL), Tone.PRIMARY, ""),
             )
         )
 
@@ -90,7 +91,7 @@ class Verifier(KindOfStep[VerifierStep]):
             run_id, self.step, member, rate_kind(attempt.id), value, blocked_by=RATINGS_LOCKED
         )
         if result.blocked:
-            raise BadInput(LOCKED_TEXT)
+            raise BadInput(_(LOCKED_TEXT))
         left = await self.unrated(members, run_id, member)
         text = rated_text(attempt.label, thumbs_up, left, len(self.step.attempts))
         return Receipt(text, run_id, self.step.id)
@@ -99,7 +100,7 @@ class Verifier(KindOfStep[VerifierStep]):
         self, members: Members, run_id: int, member: Member, attempt_id: str
     ) -> Receipt:
         """Run the checker on a sample attempt, once the member has rated every attempt."""
-        run, _ = await members.open_step(run_id, self.step.id, member)
+        run, _step = await members.open_step(run_id, self.step.id, member)
         step, attempt = self.step, self.attempt(attempt_id)
         left = await self.unrated(members, run.id, member)
         if left:
@@ -112,7 +113,7 @@ class Verifier(KindOfStep[VerifierStep]):
             await members.answers.record_check(run.id, step.id, member, attempt.id, verdict)
         text = checker_text(attempt.label, verdict)
         if not lock.blocked:
-            text = f"{text}\n{JUST_LOCKED_TEXT}"
+            text = f"{text}\n{_(JUST_LOCKED_TEXT)}"
         return Receipt(text, run.id, step.id, verdict.reward)
 
     async def unrated(self, members: Members, run_id: int, member: Member) -> list[Attempt]:
@@ -143,7 +144,15 @@ class Verifier(KindOfStep[VerifierStep]):
     async def result(self, data: RunData, run: RunRecord) -> StepResult:
         """Each attempt's thumbs-up share beside its reward."""
         rows = await self.table(data, run)
-        parts = [f"{row.label} {percent(row.up_share)} 👍 / reward {row.reward}" for row in rows]
+        parts = [
+            _(
+                "{label} {share} 👍 / reward {reward}",
+                label=row.label,
+                share=percent(row.up_share),
+                reward=row.reward,
+            )
+            for row in rows
+        ]
         return StepResult((f"**{self.step.title}**: " + "; ".join(parts),), rows=rows)
 
 
@@ -168,11 +177,16 @@ def verifier_rows(
 
 def checker_text(label: str, verdict: Verdict) -> str:
     """What a member sees after running the checker on an attempt."""
+    read = verdict.read or _("(nothing it could read)")
     lines = [
-        f"**Checker on {label}**",
-        f"It read the final answer as: **{verdict.read or '(nothing it could read)'}**",
-        f"Gold answer: **{verdict.gold}**",
-        f"Reward: **{verdict.reward}** {'✅' if verdict.reward else '❌'}",
+        _("**Checker on {label}**", label=label),
+        _("It read the final answer as: **{read}**", read=read),
+        _("Gold answer: **{gold}**", gold=verdict.gold),
+        _(
+            "Reward: **{reward}** {mark}",
+            reward=verdict.reward,
+            mark="✅" if verdict.reward else "❌",
+        ),
     ]
     if verdict.reason:
         lines.append(verdict.reason)
@@ -181,24 +195,33 @@ def checker_text(label: str, verdict: Verdict) -> str:
 
 def rated_text(label: str, thumbs_up: bool, left: list[Attempt], total: int) -> str:
     """What a member sees after rating an attempt: how many are left before the checker opens."""
-    head = f"You gave **{label}** a {'👍' if thumbs_up else '👎'}."
+    head = _("You gave **{label}** a {thumb}.", label=label, thumb="👍" if thumbs_up else "👎")
     if left:
-        return f"{head} {_left_to_rate(left)} The checker opens once you have rated all {total}."
-    return (
-        f"{head} You have rated all {total}: now run the checker on each and compare. "
-        "Your first checker run locks your ratings."
+        opens = _("The checker opens once you have rated all {total}.", total=total)
+        return f"{head} {_left_to_rate(left)} {opens}"
+    rated_all = _(
+        "You have rated all {total}: now run the checker on each and compare. "
+        "Your first checker run locks your ratings.",
+        total=total,
     )
+    return f"{head} {rated_all}"
 
 
 def blind_refusal(left: list[Attempt], total: int) -> str:
     """Why the checker stays closed: the member has not rated every attempt yet."""
-    return (
-        f"Rate all {total} attempts with 👍 or 👎 first, so your ratings stay blind to the "
-        f"checker. {_left_to_rate(left)}"
+    first = _(
+        "Rate all {total} attempts with 👍 or 👎 first, so your ratings stay blind to the "
+        "checker.",
+        total=total,
     )
+    return f"{first} {_left_to_rate(left)}"
 
 
 def _left_to_rate(left: list[Attempt]) -> str:
     labels = ", ".join(f"**{attempt.label}**" for attempt in left)
-    count = "1 attempt" if len(left) == 1 else f"{len(left)} attempts"
-    return f"{count} left to rate: {labels}."
+    return ngettext(
+        "{count} attempt left to rate: {labels}.",
+        "{count} attempts left to rate: {labels}.",
+        len(left),
+        labels=labels,
+    )

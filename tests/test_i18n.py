@@ -53,6 +53,11 @@ def message_key(message: Message) -> str | tuple[str, ...]:
     return message.id if isinstance(message.id, str) else tuple(message.id)
 
 
+def forms(message: Message) -> str | tuple[str, ...]:
+    """A message's translation: a string, or its plural forms in order."""
+    return message.string if isinstance(message.string, str) else tuple(message.string)
+
+
 def translations() -> list[Path]:
     """Every language's catalog."""
     return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/messages.po"))
@@ -78,7 +83,7 @@ def test_a_language_translates_every_template_string(path: Path) -> None:
     catalog = read_catalog(path)
     problems = []
     have = {message_key(m): m for m in entries(catalog)}
-    problems += [f"missing: {key!r}" for key in sorted(map(str, template - set(map(str, have))))]
+    problems += [f"missing: {key!r}" for key in sorted(map(str, template - set(have)))]
     for key, message in have.items():
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -99,8 +104,8 @@ def test_the_compiled_catalog_matches_its_source(path: Path) -> None:
     """The shipped .mo says what the .po says: `make compile-messages` was run."""
     compiled = path.with_suffix(".mo")
     assert compiled.exists(), f"{compiled} is missing: run `make compile-messages`"
-    source = {message_key(m): m.string for m in entries(read_catalog(path))}
-    built = {message_key(m): m.string for m in entries(read_mo(BytesIO(compiled.read_bytes())))}
+    source = {message_key(m): forms(m) for m in entries(read_catalog(path))}
+    built = {message_key(m): forms(m) for m in entries(read_mo(BytesIO(compiled.read_bytes())))}
     assert built == source, "run `make compile-messages`"
 
 

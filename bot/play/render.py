@@ -134,7 +134,8 @@ def render_reveal(card: RevealCard, simulated: int, assumed: str = "") -> str:
 
 def verifier_table(rows: tuple[VerifierRow, ...]) -> list[str]:
     """Thumbs-up share beside the checker's reward, one line per attempt."""
-    lines = [f"{_('attempt'):<22} {_('thumbs-up'):<31} {_('checker')}"]
+    attempt, thumbs_up, checker = _("attempt"), _("thumbs-up"), _("checker")
+    lines = [f"{attempt:<22} {thumbs_up:<31} {checker}"]
     for row in rows:
         thumbs = f"{text_bar(row.up_share, 20)} {percent(row.up_share):>4}"
         read = _("read {read}", read=row.read or "-")

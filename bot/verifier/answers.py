@@ -65,9 +65,9 @@ from bot.verifier.words import spell_numbers, unwrap_text_commands
 MAX_VALUES = 20
 """Most values an answer with several values may hold."""
 
-_GOLD_KIND = ("A gold answer with several values must say what kind it is: {{3, 4}} for a set, "
-              "(3, 4) for a point, [3, 4] for an interval; '{shown}' looks like more than one "
-              "answer.")
+_GOLD_KIND = N_("A gold answer with several values must say what kind it is: {{3, 4}} for a "
+                "set, (3, 4) for a point, [3, 4] for an interval; '{shown}' looks like more "
+                "than one answer.")
 _NAMED_POINT = N_("Write the point as its coordinates in order, like (3, 2), without naming them.")
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
 _EXACTLY = N_(
@@ -114,7 +114,7 @@ def read_multi_gold(gold: str) -> MultiValued | None:
 def _gold_list(split: Split, gold: str) -> Values:
     """Read a gold such as '1, 2, 3' as a set; refuse '3 or 4' and '1,5' as unclear."""
     if split.separators - {",", ";"} or _DIGIT_COMMA.search(gold):
-        raise ReadError(_GOLD_KIND.format(shown=preview(gold)))
+        raise ReadError(Said(_GOLD_KIND, shown=preview(gold)))
     return _set_of_parts(split.parts)
 
 

@@ -95,8 +95,9 @@ def read_text_gold(gold: str, accept: Sequence[str] = ()) -> TextGold | None:
     if len(words) == 1 or words in ("pi", "sqrt"):
         return None
     if _JOINING.fullmatch(words):
-        raise ReadError(f"I read the word '{words}' as the number {number_phrase_value(words)}; "
-                        "write numbers in a gold answer in digits.")
+        raise ReadError(Said(N_("I read the word '{words}' as the number {number}; write "
+                                "numbers in a gold answer in digits."),
+                             words=words, number=number_phrase_value(words)))
     return TextGold(words, frozenset({words, *_accepted(accept)}))
 
 

@@ -60,7 +60,7 @@ async def test_a_host_hears_the_assignment_and_its_progress_in_spanish(bot: Bot)
     assert isinstance(progress.reply, str)
     reply = progress.reply.splitlines()
     assert reply[0] == f"**Sesión {card.run_id} · {card.title} · vence el 2026-01-04 12:00 UTC**"
-    assert reply[1] == "1 empezaron · 0 terminaron"
+    assert reply[1] == "Empezaron: 1 · Terminaron: 0"
     assert reply[-1] == "No se les pudo escribir: 0"
 
 
@@ -68,8 +68,8 @@ async def test_a_timed_start_is_confirmed_in_spanish(bot: Bot) -> None:
     with speaking("es"):
         started = await bot.run(HOST, "start", timer=90)
         stopped = await bot.run(HOST, "stop")
-    assert started.done is not None and started.done.startswith("Empezó la sesión ")
-    assert started.done.endswith(" pasos). Cada paso avanza tras 90 s.")
+    assert started.done is not None and started.done.startswith("Sesión ")
+    assert started.done.endswith(" pasos). Cada paso avanza a los 90 s.")
     assert stopped.done == "Lección detenida. Los resultados están publicados en el canal."
 
 
@@ -86,7 +86,7 @@ def test_the_help_and_the_recall_progress_speak_spanish() -> None:
     ) in lines
     assert (
         "• `/lesson stop`: termina la lección antes de tiempo y publica los resultados "
-        "(anfitriones)"
+        "(solo anfitriones)"
     ) in lines
     assert lines[-1] == "Lecciones: rlvr"
     assert line == "Repasos: 3 enviados de 4 previstos, 2 respondidos, 1 sin poder entregarse."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.verifier.languages import require_language
@@ -93,4 +93,7 @@ def verdict_from_message(message: Message) -> Verdict:
     if not all(isinstance(field, str) for field in fields):
         raise ValueError("a verdict reply needs string outcome, read, gold and reason fields")
     outcome, read, gold, reason = (str(field) for field in fields)
-    return Verdict(Grade(outcome), read, gold, said_in(reason, message.get("why")))
+    why = message.get("why")
+    if not isinstance(why, Mapping):
+        why = {"text": reason, "message": reason, "values": {}} if reason else None
+    return Verdict(Grade(outcome), read, gold, said_in(reason, why), why)

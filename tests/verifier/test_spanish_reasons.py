@@ -54,3 +54,14 @@ def test_a_malformed_or_formatting_message_leaves_the_reason_as_written() -> Non
         assert said_in(written, {"message": 3, "values": {}}) == written
         assert said_in(written, {"message": "I didn't expect '{text}' there.",
                                  "values": {"text": "{y}"}}) == "No esperaba '{y}' ahí."
+
+
+async def test_a_verdict_kept_for_later_is_said_again_in_the_language_of_the_moment(
+    checker: Checker,
+) -> None:
+    with speaking("es"):
+        kept = await checker.check_attempt("So it is 3 or 4.", "3")
+    assert kept.reason == "Eso parece más de una respuesta (So it is 3 or 4); da solo una."
+    assert kept.said() == "That looks like more than one answer (So it is 3 or 4); give just one."
+    with speaking("es"):
+        assert kept.said() == kept.reason

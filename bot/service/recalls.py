@@ -26,7 +26,7 @@ from bot.engine import (
     plan_line,
     span_text,
 )
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, percent
 from bot.model import (
     Button,
     Chart,
@@ -149,8 +149,8 @@ def _kept_line(row: KeptQuestion, later: str) -> str:
     return _(
         "• {label}: right at the lesson {then} of {members} ({then_share}); {later} later "
         "{now} of {members} ({now_share}).",
-        label=row.label, then=row.right_then, members=row.members, then_share=f"{then:.0f}%",
-        later=later, now=row.right_later, now_share=f"{now:.0f}%",
+        label=row.label, then=row.right_then, members=row.members, then_share=percent(then / 100),
+        later=later, now=row.right_later, now_share=percent(now / 100),
     )
 
 

@@ -180,7 +180,7 @@ class Checker:
     def _timed_out(self, text: str, gold: str) -> Verdict:
         """The verdict for a check that ran out of time."""
         reason = _("That took too long to check (over {seconds} s), so I stopped; try a simpler "
-                   "form of your answer.", seconds=decimal(self._timeout, 3))
+                   "form of your answer.", seconds=decimal(self._timeout, 6))
         return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
 
 

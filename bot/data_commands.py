@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from bot.engine import AskedAgain, LessonCatalog, LessonEngine, forget_counts, recalled_steps
+from bot.i18n import _
 from bot.model import UnknownLesson
 from bot.verifier import Checker
 from storage import SqlRunStore, open_database, upgrade_database
@@ -21,7 +22,7 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
         store = SqlRunStore(database)
         run = await store.get_run(run_id)
         if run is None:
-            click.echo(f"There is no run {run_id} in this database.", err=True)
+            click.echo(_("There is no run {run} in this database.", run=run_id), err=True)
             return 2
         engine = LessonEngine(store, Checker())  # its checker is never started here
         text = await engine.member_data.run_csv(run, _recalls_of(run.lesson_id))
@@ -53,10 +54,12 @@ async def forget_command(
         report = await store.forget_member(platform, workspace, user_id, dry_run=not confirm)
     finally:
         await database.dispose()
-    who = f"{platform} user {user_id} in {workspace}"
+    who = _("{platform} user {user} in {workspace}", platform=platform, user=user_id,
+            workspace=workspace)
     if confirm:
-        click.echo(f"Forgot {who}: {forget_counts(report)}.")
+        click.echo(_("Forgot {who}: {counts}.", who=who, counts=forget_counts(report)))
     else:
         counts = forget_counts(report, "would remove", "would blank")
-        click.echo(f"Nothing deleted yet. Forgetting {who} {counts}. Add --confirm to delete.")
+        click.echo(_("Nothing deleted yet. Forgetting {who} {counts}. Add --confirm to delete.",
+                     who=who, counts=counts))
     return 0

@@ -9,18 +9,19 @@ you see the progress a host sees, then close the assignment: the channel gets th
 from __future__ import annotations
 
 from bot.engine import Action, Address, OwnStep
+from bot.i18n import N_, _
 from bot.model import StepCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
 from bot.play.render import paragraphs, render_reveal, render_step, render_turn
-from bot.play.session import NEXT_PROMPT, PlaySession
+from bot.play.session import PlaySession, next_prompt, title_line
 from bot.service import CommandArgs, Outcome
 from lessons.reading import reading_minutes
 
 DUE = "1d"
-SO_FAR = "\n\n**So far: "
-"""Where a reply's tally so far begins (`so_far_text`)."""
-WELCOME = (
+SO_FAR = N_("So far: ")
+"""Where a reply's tally so far begins (`so_far_text`), after a blank line and `**`."""
+WELCOME = N_(
     "You are the host and one member. You assign the lesson; {classmates} Each member takes "
     "it privately at their own pace; the channel sees only how many started and finished. "
     "After you answer a question you see how everyone answered it so far. Type q at any "
@@ -56,14 +57,14 @@ class AssignedPlaySession(PlaySession):
 
     def _welcome(self) -> None:
         lesson = self.lesson()
-        self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
+        self.console.show(title_line(lesson.title, reading_minutes(lesson)))
         simulated = self.options.classmates
         classmates = (
-            f"{simulated} simulated classmates (not real people) take it too."
+            _("{count} simulated classmates (not real people) take it too.", count=simulated)
             if simulated
-            else "no one else takes it."
+            else _("no one else takes it.")
         )
-        self.console.show(paragraphs(WELCOME.format(classmates=classmates)))
+        self.console.show(paragraphs(_(WELCOME, classmates=classmates)))
 
     async def _take(self, run_id: int, step_id: str, own: OwnStep) -> OwnStep:
         """Answer your step (the classmates first), then everyone presses their own Next."""
@@ -80,7 +81,7 @@ class AssignedPlaySession(PlaySession):
                 assumed = self.surface.assumed.get(card.step_id, "")
                 so_far = render_reveal(mine.so_far, self.surface.simulated, assumed)
                 self.console.show("\n" + so_far)
-        await self.console.ask_enter(NEXT_PROMPT)
+        await self.console.ask_enter(next_prompt())
         onward = Address(run_id, step_id, Action.ONWARD).encode()
         for member in self.classmates.members:
             await (await self.service.click(member, onward)).shown()
@@ -120,7 +121,7 @@ class AssignedPlaySession(PlaySession):
     def _tell(self, reply: object) -> None:
         """Tell a reply; a tally so far is left out here and shown once, after the step."""
         if isinstance(reply, str):
-            reply = reply.partition(SO_FAR)[0]
+            reply = reply.partition("\n\n**" + _(SO_FAR))[0]
         super()._tell(reply)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import Action, Address, parse_address
+from bot.i18n import _
 from bot.model import Place, ReasonCard, StepCard
 from bot.service import Actor, CommandArgs, LessonService
 from lessons.schema import Attempt, Choice, Crowd, CrowdAnswer, Learning, Lesson, Step
@@ -51,7 +52,9 @@ def buttons_for(card: StepCard, action: Action) -> list[Labelled]:
 def make_classmates(count: int, place: Place) -> list[Actor]:
     """`count` simulated members in `place`, labelled as such in their names."""
     return [
-        Actor(f"sim-{index + 1:02d}", f"{NAMES[index % len(NAMES)]} (simulated)", place)
+        Actor(
+            f"sim-{index + 1:02d}", _("{name} (simulated)", name=NAMES[index % len(NAMES)]), place
+        )
         for index in range(count)
     ]
 
@@ -59,29 +62,34 @@ def make_classmates(count: int, place: Place) -> list[Actor]:
 def learning_assumption(learning: Learning) -> str:
     """What the simulated classmates are assumed to do at a question asked again."""
     wrong = (
-        f"one who was wrong moves to the right answer with a {learning.learned:.0%} chance, "
-        "else keeps their answer"
+        _(
+            "one who was wrong moves to the right answer with a {chance} chance, "
+            "else keeps their answer",
+            chance=f"{learning.learned:.0%}",
+        )
         if learning.learned is not None
-        else "one who was wrong answers by the lesson's weights again"
+        else _("one who was wrong answers by the lesson's weights again")
     )
     right = (
-        f"one who was right keeps it with a {learning.kept:.0%} chance"
+        _("one who was right keeps it with a {chance} chance", chance=f"{learning.kept:.0%}")
         if learning.kept is not None
-        else "one who was right answers by the lesson's weights again"
+        else _("one who was right answers by the lesson's weights again")
     )
-    return (
+    return _(
         "Assumption for the simulated classmates, set by the lesson's author: asked a question "
-        f"again, each remembers their first answer; {wrong}; {right}."
+        "again, each remembers their first answer; {wrong}; {right}.",
+        wrong=wrong, right=right,
     )
 
 
 def switch_assumption(switch: float) -> str:
     """What the simulated classmates are assumed to do when they read reasons, answering again."""
-    return (
+    return _(
         "Assumption for the simulated classmates, set by the lesson's author: each writes a "
         "reason picked from the lesson's reasons for its answer; one whose first answer was "
-        f"wrong moves to the right answer with a {switch:.0%} chance once it has read a reason "
-        "for it, else keeps its answer; one who was right keeps it."
+        "wrong moves to the right answer with a {chance} chance once it has read a reason "
+        "for it, else keeps its answer; one who was right keeps it.",
+        chance=f"{switch:.0%}",
     )
 
 
@@ -95,9 +103,10 @@ class Shift:
 
     def text(self) -> str:
         """The shift, labelled as the simulation's."""
-        return (
-            f"Simulated classmates only (not real people): {self.right_before} of {self.both} "
-            f"right at the first answer → {self.right_after} of {self.both} after reading reasons."
+        return _(
+            "Simulated classmates only (not real people): {before} of {both} right at the first "
+            "answer → {after} of {both} after reading reasons.",
+            before=self.right_before, both=self.both, after=self.right_after,
         )
 
 
@@ -246,7 +255,7 @@ class Classmates:
             return
         weights = [answer.weight for answer in answers]
         address = Address(card.run_id, card.step_id, Action.ANSWER).encode()
-        for _ in range(2):
+        for _try in range(2):
             answer = self.rng.choices(answers, weights=weights)[0]
             outcome = await self.service.answer(member, address, answer.text)
             await outcome.shown()

@@ -14,12 +14,13 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
+from bot.i18n import N_, _
 from bot.play.markup import ansi, plain
 
 QUIT_WORDS = {"q", "quit", "stop", "exit"}
 MAX_UNUSABLE = 3
-SKIPPED = f"Skipped after {MAX_UNUSABLE} answers that could not be used."
-GOING_ON = "Going on."
+SKIPPED = N_("Skipped after {count} answers that could not be used.")
+GOING_ON = N_("Going on.")
 
 
 class QuitLesson(Exception):
@@ -82,9 +83,9 @@ class Console:
 
     async def ask_number(self, question: str, count: int) -> int | None:
         """Ask for a number from 1 to `count`; None for a skip."""
-        hint = f"Type a number from 1 to {count}, or press Enter to skip."
+        hint = _("Type a number from 1 to {count}, or press Enter to skip.", count=count)
         answer = await self._ask_until_usable(
-            f"{question} [1-{count}, Enter to skip]: ",
+            _("{question} [1-{count}, Enter to skip]: ", question=question, count=count),
             lambda text: text.isdigit() and 1 <= int(text) <= count,
             hint,
         )
@@ -93,33 +94,38 @@ class Console:
     async def ask_choice(self, question: str, options: Mapping[str, str]) -> str:
         """Ask for one of `options` (a letter and its word, e.g. u: up); '' for a skip."""
         letters = "/".join(options)
-        named = " or ".join(f"{letter} ({word})" for letter, word in options.items())
+        named = _(" or ").join(f"{letter} ({word})" for letter, word in options.items())
         answer = await self._ask_until_usable(
-            f"{question} [{letters}, Enter to skip] ",
+            _("{question} [{letters}, Enter to skip] ", question=question, letters=letters),
             lambda text: _option_of(text, options) is not None,
-            f"Type {named}, or press Enter to skip.",
+            _("Type {options}, or press Enter to skip.", options=named),
         )
         return _option_of(answer, options) or ""
 
     async def ask_enter(self, prompt: str, more: bool = False) -> bool:
         """Wait for Enter; True if the player asked for more (m), when `more` is offered."""
-        hint = "Press Enter to go on, m for more, or q to stop." if more else (
+        hint = _("Press Enter to go on, m for more, or q to stop.") if more else _(
             "Press Enter to go on, or type q to stop."
         )
         wants_more = (lambda text: text.lower() in ("m", "more")) if more else (lambda text: False)
-        return bool(await self._ask_until_usable(prompt, wants_more, hint, GOING_ON))
+        return bool(await self._ask_until_usable(prompt, wants_more, hint, _(GOING_ON)))
 
     async def _ask_until_usable(
-        self, prompt: str, usable: Callable[[str], bool], hint: str, give_up: str = SKIPPED
+        self, prompt: str, usable: Callable[[str], bool], hint: str, give_up: str | None = None
     ) -> str:
         """Ask until the answer is usable or empty; '' once `MAX_UNUSABLE` answers were not."""
-        for _ in range(MAX_UNUSABLE):
+        for _tried in range(MAX_UNUSABLE):
             answer = await self.ask(prompt)
             if not answer or usable(answer):
                 return answer
-            self.show(f"{answer!r} is not an answer here. {hint}")
-        self.show(give_up)
+            self.show(_("{answer} is not an answer here. {hint}", answer=repr(answer), hint=hint))
+        self.show(give_up or skipped())
         return ""
+
+
+def skipped() -> str:
+    """What a prompt says when it gives up on input it could not use."""
+    return _(SKIPPED, count=MAX_UNUSABLE)
 
 
 def _settle(line: asyncio.Future[str], text: str) -> None:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from bot.engine import Action, Address, Clock, span_text, utc_now
+from bot.i18n import N_, _
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
@@ -34,9 +35,11 @@ KEPT = 0.7
 """Play's assumption: the chance a classmate right at the lesson is right at the check."""
 LEARNED = 0.1
 """Play's assumption: the chance a classmate wrong (or silent) at the lesson is right at it."""
-TAKE_IT_NOW = "Take the check now, with the simulated classmates: lessonbot play {flags}"
-NO_QUESTIONS = "This lesson has no delayed-recall questions, so there is no check to take."
-RECALL_OFF = "This run has no delayed recall (RECALL_AFTER=off), so there is no check to take."
+TAKE_IT_NOW = N_("Take the check now, with the simulated classmates: lessonbot play {flags}")
+NO_QUESTIONS = N_("This lesson has no delayed-recall questions, so there is no check to take.")
+RECALL_OFF = N_(
+    "This run has no delayed recall (RECALL_AFTER=off), so there is no check to take."
+)
 ALL_DUE = 10_000
 """How many due checks to list at once: all of a play run's, beside other runs' in the file."""
 CHANNEL_LINK = re.compile(r"<#[^>]+>")
@@ -85,35 +88,37 @@ def later_choice(rng: random.Random, question: LaterQuestion, right_then: bool) 
 def simulation_note(classmates: int) -> str:
     """Whose answers the kept figures count in play mode, and the rates assumed for the rest."""
     if not classmates:
-        return "Counted here: only your answers."
-    return (
-        f"A simulation: every member counted here but you is one of {classmates} simulated "
+        return _("Counted here: only your answers.")
+    return _(
+        "A simulation: every member counted here but you is one of {count} simulated "
         "classmates, not real people. Their answers at the check follow rates play assumes, "
-        f"not measured ones: right again with a {KEPT:.0%} chance if right at the lesson, right "
-        f"with a {LEARNED:.0%} chance if wrong there, else a wrong choice at random."
+        "not measured ones: right again with a {kept} chance if right at the lesson, right "
+        "with a {learned} chance if wrong there, else a wrong choice at random.",
+        count=classmates, kept=f"{KEPT:.0%}", learned=f"{LEARNED:.0%}",
     )
 
 
 def preview_text(lesson: Lesson, plan: tuple[int, ...], assigned: bool = False) -> str:
     """What the delayed recall would ask, without its answers, and how to take it now."""
-    when = " and again ".join(span_text(delay) for delay in plan)
+    when = _(" and again ").join(span_text(delay) for delay in plan)
     asked = lesson.delayed_recall
-    head = (f"Later: {when} after the lesson, each member who answered would get these "
-            f"{len(asked)} questions privately on Discord or Slack:")
+    head = _("Later: {when} after the lesson, each member who answered would get these "
+             "{count} questions privately on Discord or Slack:", when=when, count=len(asked))
     questions = [
         textwrap.fill(f"{number}. {' '.join(plain(q.text).split())}", WIDTH,
                       subsequent_indent="   ")
         for number, q in enumerate(asked, start=1)
     ]
     flags = "--assigned --recall" if assigned else "--recall"
-    return "\n".join([paragraphs(head), *questions, "", TAKE_IT_NOW.format(flags=flags)])
+    return "\n".join([paragraphs(head), *questions, "", _(TAKE_IT_NOW, flags=flags)])
 
 
 def render_check(card: StepCard) -> str:
     """A member's recall check as the terminal shows it: its text, then the question, if any."""
-    parts = [paragraphs(CHANNEL_LINK.sub("this terminal", card.body))]
+    parts = [paragraphs(CHANNEL_LINK.sub(_("this terminal"), card.body))]
     for section in card.sections:
-        parts += ["", f"Question {card.number} of {card.total}:", paragraphs(section.text)]
+        asked = _("Question {number} of {total}:", number=card.number, total=card.total)
+        parts += ["", asked, paragraphs(section.text)]
     return "\n".join(parts)
 
 
@@ -143,7 +148,7 @@ class LaterPlay:
             return
         if not run.recall_plan or not self._lesson.delayed_recall:
             if options.recall:
-                self.show("\n" + (RECALL_OFF if self._lesson.delayed_recall else NO_QUESTIONS))
+                self.show("\n" + _(RECALL_OFF if self._lesson.delayed_recall else NO_QUESTIONS))
         elif options.recall and self.clock is not None:
             with contextlib.suppress(QuitLesson):
                 await self.take(run, self.clock)
@@ -165,7 +170,7 @@ class LaterPlay:
             checks = await self._send(run.id, number)
             mine = next((c for c in checks if c.user_id == self.session.you.user_id), None)
             if mine is None:
-                self.show("You answered nothing at the lesson, so no check comes to you.")
+                self.show(_("You answered nothing at the lesson, so no check comes to you."))
             else:
                 await self._answer(mine)
             await self._classmates_answer(run.id)
@@ -175,12 +180,20 @@ class LaterPlay:
     def _intro(self, delay: int) -> None:
         later = span_text(delay)
         classmates = len(self.session.classmates.members)
-        self.show("\n" + rule(f"{later} later (simulated time)"))
-        self.show(paragraphs(
-            f"Play moves its clock {later} on. On Discord or Slack, each member who answered "
-            "the lesson now gets a private check of its key ideas; here is yours"
-            + (f", and the {classmates} simulated classmates take theirs." if classmates else ".")
-        ))
+        self.show("\n" + rule(_("{later} later (simulated time)", later=later)))
+        if classmates:
+            intro = _(
+                "Play moves its clock {later} on. On Discord or Slack, each member who answered "
+                "the lesson now gets a private check of its key ideas; here is yours, and the "
+                "{count} simulated classmates take theirs.", later=later, count=classmates,
+            )
+        else:
+            intro = _(
+                "Play moves its clock {later} on. On Discord or Slack, each member who answered "
+                "the lesson now gets a private check of its key ideas; here is yours.",
+                later=later,
+            )
+        self.show(paragraphs(intro))
 
     async def _send(self, run_id: int, number: int) -> list[RecallCheck]:
         """The run's due checks of round `number`, each claimed and noted as sent."""
@@ -209,9 +222,9 @@ class LaterPlay:
             return None
         for number, choice in enumerate(choices, start=1):
             self.show(f"  {number}) {plain(choice.label)}")
-        picked = await self.session.console.ask_number("Your answer", len(choices))
+        picked = await self.session.console.ask_number(_("Your answer"), len(choices))
         if picked is None:
-            self.show("The rest of your check is left unanswered.")
+            self.show(_("The rest of your check is left unanswered."))
             return None
         address = Address(card.run_id, card.step_id, Action.RECALL, choices[picked - 1].id)
         outcome = await self.session.service.click(self.session.you, address.encode())
@@ -239,10 +252,10 @@ class LaterPlay:
     async def _post(self, run_id: int, number: int) -> None:
         """The channel's post of what round `number` kept, once every check of it has closed."""
         window = span_text(int(self.recall.window.total_seconds()))
-        self.show("\n" + paragraphs(
-            f"Each check closes {window} after it comes. Play moves its clock on again, and the "
-            "channel gets this post:"
-        ))
+        self.show("\n" + paragraphs(_(
+            "Each check closes {window} after it comes. Play moves its clock on again, and the "
+            "channel gets this post:", window=window,
+        )))
         holder = self.session.service.presenter.turns.holder
         for recall_round in await self._rounds(run_id, number):
             if not await self.recall.claim_round(recall_round, holder):

@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.engine import LessonCatalog
-from bot.i18n import speaking
+from bot.i18n import _, speaking
 from bot.model import LessonBotError
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
@@ -40,7 +40,7 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
     try:
         catalog, lesson_id = catalog_for(options.lesson_id, settings.default_lesson)
     except (LessonError, LessonBotError) as error:
-        console.show(f"Cannot play: {error}")
+        console.show(_("Cannot play: {error}", error=error))
         return 2
     try:
         clock = ShiftedClock()
@@ -50,7 +50,9 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
             with speaking(options.language):
                 await play_session(session, clock)
     except DatabaseLost:
-        console.show("The lesson stopped: its database file is gone (see the message above).")
+        console.show(
+            _("The lesson stopped: its database file is gone (see the message above).")
+        )
         return DATABASE_LOST_STATUS
     if session.surface.run_id is not None:
         console.show("\n" + stored_line(settings.database_url, session.surface.run_id))
@@ -73,4 +75,7 @@ def stored_line(database_url: str, run_id: int) -> str:
         where = str(Path(url.database).resolve())
     else:
         where = url.render_as_string(hide_password=True)
-    return f"Stored as run {run_id} in {where}. Its answers as CSV: lessonbot export --run {run_id}"
+    return _(
+        "Stored as run {run} in {where}. Its answers as CSV: lessonbot export --run {run}",
+        run=run_id, where=where,
+    )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
+from bot.i18n import _
 from bot.model import (
     Chart,
     Place,
@@ -40,7 +41,8 @@ def paragraphs(text: str) -> str:
 def render_step(card: StepCard, simulated: int = 0) -> str:
     """A step as the terminal shows it."""
     parts = [
-        rule(f"{card.unit} {card.number} of {card.total}"),
+        rule(_("{unit} {number} of {total}", unit=card.unit, number=card.number,
+               total=card.total)),
         plain(card.title).upper(),
         "",
         paragraphs(card.body),
@@ -93,25 +95,34 @@ def render_turn(card: StepCard, simulated: int = 0) -> str:
 
 def simulated_note(simulated: int) -> str:
     """Whose votes a tally counts in play mode."""
-    return paragraphs(
-        f"Counted here: your answers and those of {simulated} simulated classmates, "
-        "whose answers follow the weights the lesson's author set, not real people's choices."
-    )
+    return paragraphs(_(
+        "Counted here: your answers and those of {count} simulated classmates, "
+        "whose answers follow the weights the lesson's author set, not real people's choices.",
+        count=simulated,
+    ))
 
 
 def simulated_reasons_note(simulated: int, yours: bool = True) -> str:
     """Whose the members' reasons are in play mode: the simulated classmates' (and yours)."""
-    whose = "the simulated classmates' or yours" if yours else "the simulated classmates'"
-    return paragraphs(
-        f"A simulation: the members' reasons here are {whose}. The {simulated} classmates pick "
-        "theirs from reasons the lesson's author wrote for them."
-    )
+    if yours:
+        return paragraphs(_(
+            "A simulation: the members' reasons here are the simulated classmates' or yours. "
+            "The {count} classmates pick theirs from reasons the lesson's author wrote for them.",
+            count=simulated,
+        ))
+    return paragraphs(_(
+        "A simulation: the members' reasons here are the simulated classmates'. The {count} "
+        "classmates pick theirs from reasons the lesson's author wrote for them.",
+        count=simulated,
+    ))
 
 
 def render_reveal(card: RevealCard, simulated: int, assumed: str = "") -> str:
     """A reveal: bars or raters beside the checker, notes, what classmates were assumed to do."""
-    parts = [rule(plain(card.title)), f"{card.answered} answered ({simulated} simulated).", ""]
-    parts += [plain(line) for line in bar_lines(card.bars, mark="<- right")]
+    answered = _("{count} answered ({simulated} simulated).", count=card.answered,
+                 simulated=simulated)
+    parts = [rule(plain(card.title)), answered, ""]
+    parts += [plain(line) for line in bar_lines(card.bars, mark=_("<- right"))]
     if card.rows:
         parts += verifier_table(card.rows)
     parts += ["", *(paragraphs(note) for note in card.notes)]
@@ -123,11 +134,13 @@ def render_reveal(card: RevealCard, simulated: int, assumed: str = "") -> str:
 
 def verifier_table(rows: tuple[VerifierRow, ...]) -> list[str]:
     """Thumbs-up share beside the checker's reward, one line per attempt."""
-    lines = [f"{'attempt':<22} {'thumbs-up':<31} checker"]
+    attempt, thumbs_up, checker = _("attempt"), _("thumbs-up"), _("checker")
+    lines = [f"{attempt:<22} {thumbs_up:<31} {checker}"]
     for row in rows:
         thumbs = f"{text_bar(row.up_share, 20)} {percent(row.up_share):>4}"
-        read = f"read {row.read or '-'}"
-        lines.append(f"{plain(row.label)[:22]:<22} {thumbs:<31} reward {row.reward} ({read})")
+        read = _("read {read}", read=row.read or "-")
+        reward = _("reward {reward} ({read})", reward=row.reward, read=read)
+        lines.append(f"{plain(row.label)[:22]:<22} {thumbs:<31} {reward}")
     return lines
 
 
@@ -137,7 +150,7 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
     if simulated:
         parts += ["", simulated_note(simulated)]
     if card.rows:
-        parts += ["", "Thumbs-up (what the channel liked) beside the checker (what was right):"]
+        parts += ["", _("Thumbs-up (what the channel liked) beside the checker (what was right):")]
         parts += verifier_table(card.rows)
     return "\n".join(parts)
 
@@ -198,7 +211,7 @@ class TerminalSurface:
         """Print a card indented under its thread's heading (shown once per thread)."""
         if under not in self.threads:
             self.threads.add(under)
-            self.show("\n" + rule(f"Thread: {plain(title)}"))
+            self.show("\n" + rule(_("Thread: {title}", title=plain(title))))
             if isinstance(card, ReasonCard) and self.simulated:
                 note = simulated_reasons_note(self.simulated)
                 self.show("\n" + textwrap.indent(note, THREAD_INDENT))
@@ -229,7 +242,7 @@ class TerminalSurface:
     def posted_with(self, card: Card, chart: DrawnChart | None) -> str:
         """Save a posted card's chart; the post's reference."""
         if chart is not None:
-            self.show(f"Chart saved: {self.save_chart(card, chart)}")
+            self.show(_("Chart saved: {path}", path=self.save_chart(card, chart)))
         self.posted += 1
         return f"terminal:{self.posted}"
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Action, Address, LessonEngine
+from bot.i18n import N_, _
 from bot.model import Place, StepCard
 from bot.play.classmates import (
     Classmates,
@@ -24,7 +25,7 @@ from bot.play.classmates import (
     make_classmates,
     switch_assumption,
 )
-from bot.play.console import MAX_UNUSABLE, SKIPPED, Console, QuitLesson
+from bot.play.console import MAX_UNUSABLE, Console, QuitLesson, skipped
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
@@ -33,9 +34,10 @@ from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
 PLATFORM = "terminal"
-THUMBS = {"u": "up", "d": "down"}
-NEXT_PROMPT = "\nPress Enter to continue (q to stop): "
-MORE_PROMPT = "\nPress Enter to continue (m for more, q to stop): "
+THUMBS = {"u": N_("up"), "d": N_("down")}
+NEXT_PROMPT = N_("Press Enter to continue (q to stop): ")
+"""Asked after a blank line, as `next_prompt()` does."""
+MORE_PROMPT = N_("Press Enter to continue (m for more, q to stop): ")
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ class PlaySession:
 
     def _welcome(self) -> None:
         lesson = self.lesson()
-        self.console.show(f"{lesson.title}  (about {reading_minutes(lesson)} minutes)")
+        self.console.show(title_line(lesson.title, reading_minutes(lesson)))
         welcome = welcome_text(self.options.classmates, tuple(self.assumed.values()))
         self.console.show(paragraphs(welcome))
 
@@ -116,11 +118,12 @@ class PlaySession:
                 await self.classmates.answer(again, step, read)
                 self._note_shift(step)
                 await self._host("reveal")
-        while self.surface.more and await self.console.ask_enter(MORE_PROMPT, more=True):
+        more_prompt = "\n" + _(MORE_PROMPT)
+        while self.surface.more and await self.console.ask_enter(more_prompt, more=True):
             outcome = await self.service.click(self.you, self.surface.more)
             self._tell(await outcome.shown())
         if not self.surface.more:
-            await self.console.ask_enter(NEXT_PROMPT)
+            await self.console.ask_enter(next_prompt())
         await self._host("next")
 
     def _step(self, card: StepCard) -> Step:
@@ -148,12 +151,12 @@ class PlaySession:
         """Answer with the card's own buttons: its choices (and why), its attempts, or its box."""
         if choices := buttons_for(card, Action.CHOOSE):
             asks_why = bool(buttons_for(card, Action.WHY))
-            prompt = "Your answer" if asks_why else "Your prediction"
+            prompt = _("Your answer") if asks_why else _("Your prediction")
             if await self._predict(card, choices, Action.CHOOSE, prompt) and asks_why:
                 await self._reason(card)
         elif choices := buttons_for(card, Action.AGAIN):
             self.console.show()
-            await self._predict(card, choices, Action.AGAIN, "Your answer now")
+            await self._predict(card, choices, Action.AGAIN, _("Your answer now"))
         elif buttons_for(card, Action.WHY):
             await self._reason(card)
         elif attempts := buttons_for(card, Action.UP):
@@ -178,7 +181,9 @@ class PlaySession:
         form = (await self._click(card, Action.WHY)).form
         refused = 0
         while form is not None and refused < MAX_UNUSABLE:
-            text = await self.console.ask(f"{why.label}. {form.form.label} [Enter to skip]: ")
+            text = await self.console.ask(
+                _("{button}. {label} [Enter to skip]: ", button=why.label, label=form.form.label)
+            )
             if not text:
                 return
             outcome = await self.service.answer(self.you, form.address.encode(), text)
@@ -187,12 +192,13 @@ class PlaySession:
                 return
             refused += 1
         if refused == MAX_UNUSABLE:
-            self.console.show(SKIPPED)
+            self.console.show(skipped())
 
     async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
         for attempt in attempts:
-            question = f"{plain(attempt.label)}: thumbs up or down?"
-            answer = await self.console.ask_choice(question, THUMBS)
+            question = _("{attempt}: thumbs up or down?", attempt=plain(attempt.label))
+            thumbs = {letter: _(word) for letter, word in THUMBS.items()}
+            answer = await self.console.ask_choice(question, thumbs)
             if answer.lower()[:1] not in ("u", "d"):
                 continue
             thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
@@ -206,7 +212,7 @@ class PlaySession:
         form = (await self._click(card, Action.ANSWER)).form
         refused = 0
         while form is not None and refused < MAX_UNUSABLE:
-            text = await self.console.ask("Your answer [Enter to move on]: ")
+            text = await self.console.ask(_("Your answer [Enter to move on]: "))
             if not text:
                 return
             outcome = await self.service.answer(self.you, form.address.encode(), text)
@@ -215,7 +221,7 @@ class PlaySession:
                 return
             refused += outcome.reward is None
         if refused == MAX_UNUSABLE:
-            self.console.show(SKIPPED)
+            self.console.show(skipped())
 
     async def _click(self, card: StepCard, action: Action, arg: str = "") -> Outcome:
         address = Address(card.run_id, card.step_id, action, arg).encode()
@@ -240,18 +246,34 @@ class PlaySession:
             self.console.show("\n" + paragraphs(lesson.disclaimer))
         if self.surface.saved:
             folder = self.surface.saved[0].parent
-            self.console.show(f"\n{len(self.surface.saved)} charts saved as PNG in {folder}/")
+            saved = len(self.surface.saved)
+            self.console.show(
+                "\n" + _("{count} charts saved as PNG in {folder}/", count=saved, folder=folder)
+            )
+
+
+def next_prompt() -> str:
+    """The prompt to go on to the next step, after a blank line."""
+    return "\n" + _(NEXT_PROMPT)
+
+
+def title_line(title: str, minutes: int) -> str:
+    """The lesson's title and how long it takes to read, as play mode opens."""
+    return _("{title}  (about {minutes} minutes)", title=title, minutes=minutes)
 
 
 def welcome_text(simulated: int, assumed: Sequence[str] = ()) -> str:
     """Who answers in play mode, and what the simulated classmates are assumed to do."""
     if not simulated:
-        return "You are the host and the only member. Type q at any prompt to stop."
+        return _("You are the host and the only member. Type q at any prompt to stop.")
     return " ".join([
-        f"You are the host and one member. {simulated} simulated classmates answer too. They "
-        "are not real people: their answers follow the weights the lesson's author set, and "
-        "every tally says how many of its answers are simulated.",
+        _(
+            "You are the host and one member. {count} simulated classmates answer too. They "
+            "are not real people: their answers follow the weights the lesson's author set, "
+            "and every tally says how many of its answers are simulated.",
+            count=simulated,
+        ),
         *assumed,
-        "Each question is revealed as soon as everyone has answered. Type q at any prompt "
-        "to stop.",
+        _("Each question is revealed as soon as everyone has answered. Type q at any prompt "
+          "to stop."),
     ])

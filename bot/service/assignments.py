@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines, plan_line
-from bot.i18n import speaking
+from bot.i18n import N_, _, speaking
 from bot.model import (
     BadInput,
     MemberPass,
@@ -49,29 +49,34 @@ TEND_EVERY = timedelta(seconds=5)
 """How often the timer loop looks for assignments to close, posts to mend and reminders."""
 CLOSE_PATIENCE = 2.0
 """Seconds closing a due assignment waits for its run's turn; else the next round closes it."""
-WHEN = (
+WHEN = N_(
     "a duration such as `90m`, `2h`, `3d`, `1w` or `1d12h`, or a UTC date such as "
     "`2026-12-10` or `2026-12-10 17:00`"
 )
-ASSIGN_USAGE = (
+ASSIGN_USAGE = N_(
     "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
-    f"[language:<code>]`, where <when> is {WHEN}."
+    "[language:<code>]`, where <when> is {when}."
 )
-CLOSED_NOW = "Closed the assignment. The results are posted in the channel."
-ALREADY_CLOSED = "The assignment was already closed; its results are in the channel."
-CANNOT_POST = (
+CLOSED_NOW = N_("Closed the assignment. The results are posted in the channel.")
+ALREADY_CLOSED = N_("The assignment was already closed; its results are in the channel.")
+CANNOT_POST = N_(
     "I could not post in this channel, so the lesson was not assigned. "
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson assign` again."
 )
 
 _DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?$")
-RECALL_USAGE = "`recall:3d` (a time after the lesson), `recall:2d,9d` (spaced), or `recall:off`"
+RECALL_USAGE = N_("`recall:3d` (a time after the lesson), `recall:2d,9d` (spaced), or `recall:off`")
 MAX_RECALL_DELAY = timedelta(days=90)
-NOT_ON_THIS_PLATFORM = (
+NOT_ON_THIS_PLATFORM = N_(
     "Assigned lessons cannot be taken here: this front end cannot show members their own "
     "steps privately. Run the lesson live with `/lesson start`."
 )
+
+
+def assign_usage() -> str:
+    """How `/lesson assign` is typed, and what its times may be, in the current language."""
+    return _(ASSIGN_USAGE, when=_(WHEN))
 
 
 def utc_text(moment: datetime) -> str:
@@ -97,7 +102,9 @@ def parse_date(text: str) -> datetime | None:
     try:
         return datetime.strptime(f"{day} {time}", "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
     except ValueError:
-        raise BadInput(f"`{text}` is not a date and time that exists. {ASSIGN_USAGE}") from None
+        raise BadInput(
+            _("`{text}` is not a date and time that exists.", text=text) + " " + assign_usage()
+        ) from None
 
 
 def parse_when(text: str, now: datetime) -> datetime:
@@ -106,12 +113,17 @@ def parse_when(text: str, now: datetime) -> datetime:
     span = parse_duration(word)
     due = now + span if span is not None else parse_date(word)
     if due is None:
-        raise BadInput(f"`{text}` is not a time. {ASSIGN_USAGE}")
+        raise BadInput(_("`{text}` is not a time.", text=text) + " " + assign_usage())
     if due <= now:
-        raise BadInput(f"The due time ({utc_text(due)}) has passed; give a time in the future.")
+        raise BadInput(
+            _("The due time ({due}) has passed; give a time in the future.", due=utc_text(due))
+        )
     if due - now > MAX_AHEAD:
         latest = utc_text(now + MAX_AHEAD)
-        raise BadInput(f"The due time must be within {MAX_AHEAD.days} days (by {latest}).")
+        raise BadInput(_(
+            "The due time must be within {days} days (by {latest}).",
+            days=MAX_AHEAD.days, latest=latest,
+        ))
     return due
 
 
@@ -121,12 +133,12 @@ def parse_remind(text: str, due: datetime, now: datetime) -> datetime:
     span = parse_duration(word)
     remind = due - span if span is not None else parse_date(word)
     if remind is None:
-        raise BadInput(f"`{text}` is not a time. {ASSIGN_USAGE}")
+        raise BadInput(_("`{text}` is not a time.", text=text) + " " + assign_usage())
     if not now < remind < due:
-        raise BadInput(
-            f"The reminder ({utc_text(remind)}) must come after now and before the due time "
-            f"({utc_text(due)})."
-        )
+        raise BadInput(_(
+            "The reminder ({remind}) must come after now and before the due time ({due}).",
+            remind=utc_text(remind), due=utc_text(due),
+        ))
     return remind
 
 
@@ -137,14 +149,17 @@ def parse_recall(text: str) -> tuple[int, ...]:
         return ()
     spans = [parse_duration(part.strip()) for part in word.split(",")]
     if not word or None in spans or len(spans) > 3:
-        raise BadInput(f"`{text}` is not a recall plan. Use {RECALL_USAGE}.")
+        raise BadInput(
+            _("`{text}` is not a recall plan. Use {usage}.", text=text, usage=_(RECALL_USAGE))
+        )
     delays = [int(span.total_seconds()) for span in spans if span is not None]
     latest = MAX_RECALL_DELAY.total_seconds()
     if delays != sorted(set(delays)) or delays[0] < 3600 or delays[-1] > latest:
-        raise BadInput(
-            f"Recall times must rise, each at least an hour after the lesson and within "
-            f"{MAX_RECALL_DELAY.days} days: {RECALL_USAGE}."
-        )
+        raise BadInput(_(
+            "Recall times must rise, each at least an hour after the lesson and within "
+            "{days} days: {usage}.",
+            days=MAX_RECALL_DELAY.days, usage=_(RECALL_USAGE),
+        ))
     return tuple(delays)
 
 
@@ -161,20 +176,25 @@ def own_text(own: OwnStep) -> str:
 
 def card_title(card: AssignmentCard) -> str:
     """The heading of an assignment card."""
-    return f"Assignment: {card.title}"
+    return _("Assignment: {title}", title=card.title)
 
 
 def card_lines(card: AssignmentCard, due_text: Callable[[datetime], str] = utc_text) -> list[str]:
     """What an assignment card says under its heading, its due time drawn by `due_text`."""
     how = (
-        "Closed. The results are posted in the channel."
+        _("Closed. The results are posted in the channel.")
         if card.closed
-        else "Press Start to take it privately, at your own pace. "
-        "The results are posted here when it closes."
+        else _(
+            "Press Start to take it privately, at your own pace. "
+            "The results are posted here when it closes."
+        )
     )
     recall = "" if card.closed else plan_line(card.recall_plan)
     return [
-        f"{card.steps} steps, about {card.minutes} minutes. Due {due_text(card.due_at)}.",
+        _(
+            "{steps} steps, about {minutes} minutes. Due {due}.",
+            steps=card.steps, minutes=card.minutes, due=due_text(card.due_at),
+        ),
         how,
         *([recall] if recall else []),
         card.counter_text,
@@ -190,17 +210,26 @@ def reminder_text(
     run: RunRecord, title: str, step: int, steps: int, back_command: str = "/lesson continue"
 ) -> str:
     """The private reminder to a member who started an assignment and has not finished it."""
-    due = utc_text(run.due_at) if run.due_at is not None else "soon"
-    return (
-        f"Reminder: **{title}**, assigned in <#{run.place.channel}>, is due {due}. "
-        f"You are at step {step} of {steps}. To carry on, press Start on its card there "
-        f"or type `{back_command}` in that channel."
+    if run.due_at is None:
+        return _(
+            "Reminder: **{title}**, assigned in <#{channel}>, is due soon. "
+            "You are at step {step} of {steps}. To carry on, press Start on its card there "
+            "or type `{command}` in that channel.",
+            title=title, channel=run.place.channel, step=step, steps=steps,
+            command=back_command,
+        )
+    return _(
+        "Reminder: **{title}**, assigned in <#{channel}>, is due {due}. "
+        "You are at step {step} of {steps}. To carry on, press Start on its card there "
+        "or type `{command}` in that channel.",
+        title=title, channel=run.place.channel, due=utc_text(run.due_at), step=step,
+        steps=steps, command=back_command,
     )
 
 
 def thread_title(lesson_title: str) -> str:
     """The name of the thread under an assignment's results."""
-    return f"Each question of {lesson_title}"
+    return _("Each question of {title}", title=lesson_title)
 
 
 def so_far_text(so_far: RevealCard) -> str:
@@ -225,9 +254,9 @@ class Assignments:
         `language`: the run's (None: the lesson's own).
         """
         if not self.presenter.surface.shows_own_steps:
-            raise BadInput(NOT_ON_THIS_PLATFORM)
+            raise BadInput(_(NOT_ON_THIS_PLATFORM))
         if due is None:
-            raise BadInput(ASSIGN_USAGE)
+            raise BadInput(assign_usage())
         now = self.engine.clock()
         due_at = parse_when(due, now)
         remind_at = parse_remind(remind, due_at, now) if remind is not None else None
@@ -243,11 +272,12 @@ class Assignments:
             if await self.post_card(await self.engine.open_run(card.run_id)) is not None:
                 return None
             await self.engine.assigned.close(card.run_id, host)
-            return CANNOT_POST
+            return _(CANNOT_POST)
 
-        done = (
-            f"Assigned run {card.run_id} ({card.steps} steps), due {utc_text(due_at)}. "
-            "Members press Start on its card to take it privately."
+        done = _(
+            "Assigned run {run} ({steps} steps), due {due}. "
+            "Members press Start on its card to take it privately.",
+            run=card.run_id, steps=card.steps, due=utc_text(due_at),
         )
         decided = Outcome(done=done, show=post_card)
 
@@ -264,12 +294,12 @@ class Assignments:
         async def decide() -> Outcome:
             summary = await self.engine.assigned.close(run.id, host)
             if summary is None:
-                return Outcome(reply=ALREADY_CLOSED)
+                return Outcome(reply=_(ALREADY_CLOSED))
 
             async def show() -> None:
                 await self.closed(run, summary)
 
-            return Outcome(done=CLOSED_NOW, show=show)
+            return Outcome(done=_(CLOSED_NOW), show=show)
 
         return await self.presenter.in_turn(run.id, decide)
 
@@ -445,16 +475,25 @@ class Assignments:
         """For a host, privately: how many started and finished, and where the others are."""
         run, progress = await self.engine.assigned.progress(actor.place, await actor.member())
         lesson = self.engine.lesson_of(run)
-        due = f"due {utc_text(run.due_at)}" if run.due_at is not None else "no due time"
+        due = (
+            _("due {due}", due=utc_text(run.due_at)) if run.due_at is not None
+            else _("no due time")
+        )
         lines = [
-            f"**Run {run.id} · {lesson.title} · {due}**",
-            f"{progress.started} started · {progress.finished} finished",
+            _("**Run {run} · {title} · {due}**", run=run.id, title=lesson.title, due=due),
+            _(
+                "{started} started · {finished} finished",
+                started=progress.started, finished=progress.finished,
+            ),
         ]
         for index, count in sorted(progress.at_step.items()):
             if count:
                 step = lesson.steps[index]
-                lines.append(f"• at step {index + 1} · {step.title}: {count}")
-        lines.append(f"Could not be messaged: {progress.unreachable}")
+                lines.append(_(
+                    "• at step {number} · {title}: {count}",
+                    number=index + 1, title=step.title, count=count,
+                ))
+        lines.append(_("Could not be messaged: {count}", count=progress.unreachable))
         return Outcome(reply="\n".join(lines))
 
     async def open_here(self, place: Place) -> bool:

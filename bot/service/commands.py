@@ -15,35 +15,35 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
-from bot.i18n import SOURCE_LANGUAGE, speaking
+from bot.i18n import N_, SOURCE_LANGUAGE, _, speaking
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
-from bot.service.assignments import ASSIGN_USAGE, Assignments, parse_recall
+from bot.service.assignments import Assignments, assign_usage, parse_recall
 from bot.service.languages import base_language
 from bot.service.presenter import Presenter
 from bot.service.recalls import progress_line, with_recall
 from bot.service.surface import Actor, FileReply, Outcome
 
-REVEALED = "Revealed. The results are posted in the channel."
-DISCUSSING = (
+REVEALED = N_("Revealed. The results are posted in the channel.")
+DISCUSSING = N_(
     "The channel is split, so the answer stays hidden: a second vote is open, with reasons "
     "in a thread. Reveal again for the results."
 )
-MOVED_ON = "Moved on."
-FINISHED = "That was the last step; results are posted."
-STOPPED = "Stopped the lesson. The results are posted in the channel."
-REPOSTED = "Posted the current step again (once a question is revealed: its results)."
-CANNOT_POST = (
+MOVED_ON = N_("Moved on.")
+FINISHED = N_("That was the last step; results are posted.")
+STOPPED = N_("Stopped the lesson. The results are posted in the channel.")
+REPOSTED = N_("Posted the current step again (once a question is revealed: its results).")
+CANNOT_POST = N_(
     "I could not post in this channel, so the lesson did not start. "
     "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
 )
-NO_RUN_HERE = "No lesson has run in this channel yet. Name the run to export by its number."
-START_USAGE = (
+NO_RUN_HERE = N_("No lesson has run in this channel yet. Name the run to export by its number.")
+START_USAGE = N_(
     "Usage: `/lesson start [lesson] [timer seconds] [recall:<when>] [language:<code>]`."
 )
-EXPORT_USAGE = "Usage: `/lesson export [run id]` (without an id: this channel's latest run)."
-FORGET_USAGE = (
-    f"Usage: `/lesson forget-me` to see what is stored about you, then "
-    f"`/lesson forget-me {FORGET_CONFIRM}` to delete it."
+EXPORT_USAGE = N_("Usage: `/lesson export [run id]` (without an id: this channel's latest run).")
+FORGET_USAGE = N_(
+    "Usage: `/lesson forget-me` to see what is stored about you, then "
+    "`/lesson forget-me {confirm}` to delete it."
 )
 _TIMER = re.compile(r"^(\d{1,5})s?$")
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
@@ -82,35 +82,49 @@ class Verb:
     summary: str
     hosts_only: bool
 
+    def described(self) -> str:
+        """What the verb does, in the current language."""
+        return _(self.summary, confirm=FORGET_CONFIRM)
+
 
 VERBS = (
-    Verb("start", "start [lesson] [timer] [recall:<when>] [language:<code>]", "start a lesson "
-         "here; a timer (seconds) moves each step on by itself; `recall:3d` "
-         "(`2d,9d`, `off`): when members get recall checks", True),
-    Verb("reveal", "reveal", "close the current question and post what the channel answered",
+    Verb("start", "start [lesson] [timer] [recall:<when>] [language:<code>]", N_(
+        "start a lesson here; a timer (seconds) moves each step on by itself; `recall:3d` "
+        "(`2d,9d`, `off`): when members get recall checks"
+    ), True),
+    Verb("reveal", "reveal", N_("close the current question and post what the channel answered"),
          True),
-    Verb("next", "next", "move on to the next step (revealing an open question first)", True),
-    Verb("stop", "stop", "end the lesson early and post the results", True),
-    Verb("results", "results", "see the results so far (only you see them)", False),
-    Verb("repost", "repost", "post the current step again (once revealed, its results)", True),
-    Verb("export", "export [run]", "a run held in this channel: its answers as a CSV file, "
-         "sent only to you (without a run id: the current or latest run here)", True),
-    Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", "see what is stored about you in this "
-         f"workspace; with `{FORGET_CONFIRM}`, delete it (revealed results keep their counts)",
-         False),
+    Verb("next", "next", N_("move on to the next step (revealing an open question first)"), True),
+    Verb("stop", "stop", N_("end the lesson early and post the results"), True),
+    Verb("results", "results", N_("see the results so far (only you see them)"), False),
+    Verb("repost", "repost", N_("post the current step again (once revealed, its results)"),
+         True),
+    Verb("export", "export [run]", N_(
+        "a run held in this channel: its answers as a CSV file, sent only to you (without a "
+        "run id: the current or latest run here)"
+    ), True),
+    Verb("forget-me", f"forget-me [{FORGET_CONFIRM}]", N_(
+        "see what is stored about you in this workspace; with `{confirm}`, delete it (revealed "
+        "results keep their counts)"
+    ), False),
     Verb("assign", "assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
-         "[language:<code>]",
-         "assign a lesson here: each member takes it privately by the due time (`3d`, `12h`, "
-         "`2026-12-10 17:00` UTC); the results are posted when it closes", True),
-    Verb("close", "close", "close the assignment here early and post its results", True),
-    Verb("progress", "progress", "how many started and finished the assignment here, and "
-         "where the others are (only you see it)", True),
-    Verb("continue", "continue", "back to your own step of the assignment here", False),
-    Verb("reasons", "reasons", "members' reasons in the lesson here, numbered (only you see "
-         "them)", True),
-    Verb("hide", "hide <number>", "hide a member's reason by its number from `reasons`: it is "
-         "never shown again", True),
-    Verb("help", "help", "this help", False),
+         "[language:<code>]", N_(
+        "assign a lesson here: each member takes it privately by the due time (`3d`, `12h`, "
+        "`2026-12-10 17:00` UTC); the results are posted when it closes"
+    ), True),
+    Verb("close", "close", N_("close the assignment here early and post its results"), True),
+    Verb("progress", "progress", N_(
+        "how many started and finished the assignment here, and where the others are (only "
+        "you see it)"
+    ), True),
+    Verb("continue", "continue", N_("back to your own step of the assignment here"), False),
+    Verb("reasons", "reasons", N_(
+        "members' reasons in the lesson here, numbered (only you see them)"
+    ), True),
+    Verb("hide", "hide <number>", N_(
+        "hide a member's reason by its number from `reasons`: it is never shown again"
+    ), True),
+    Verb("help", "help", N_("this help"), False),
 )
 
 Run = Callable[["Actor", CommandArgs], Awaitable[Outcome]]
@@ -164,15 +178,14 @@ class Verbs:
             card = await self.engine.start(
                 actor.place, host, args.lesson, args.timer, plan, language
             )
-        paced = f" Each step moves on after {args.timer} s." if args.timer else ""
 
         async def post_first_step() -> str | None:
             if await self.presenter.step(actor.channel, card) is not None:
                 return None
             await self.engine.stop(card.run_id, host)
-            return CANNOT_POST
+            return _(CANNOT_POST)
 
-        done = f"Started run {card.run_id} ({card.total} steps).{paced}"
+        done = started_text(card.run_id, card.total, args.timer)
         started = Outcome(done=done, show=post_first_step)
         return await self.presenter.in_turn(card.run_id, _ready(started))
 
@@ -215,7 +228,7 @@ class Verbs:
             summary = await self.engine.stop(run.id, host)
             channel = run.place.channel
             return Outcome(
-                done=STOPPED, show=lambda: self.presenter.stopped(channel, closed, summary, left)
+                done=_(STOPPED), show=lambda: self.presenter.stopped(channel, closed, summary, left)
             )
 
         return await self._steer(actor, stop)
@@ -235,7 +248,7 @@ class Verbs:
         async def repost(run: RunRecord, host: Member) -> Outcome:
             shown = await self.engine.repost(actor.place, host)
             channel = run.place.channel
-            return Outcome(done=REPOSTED, show=lambda: self.presenter.repost(channel, shown))
+            return Outcome(done=_(REPOSTED), show=lambda: self.presenter.repost(channel, shown))
 
         return await self._steer(actor, repost)
 
@@ -260,10 +273,13 @@ class Verbs:
         try:
             run_id, table = await self.engine.export_here(actor.place, host, args.run)
         except NoActiveRun:
-            raise BadInput(NO_RUN_HERE) from None
-        text = f"Run {run_id}: {csv_rows(table)} stored answers. Treat the file as personal data."
+            raise BadInput(_(NO_RUN_HERE)) from None
+        text = _(
+            "Run {run}: {rows} stored answers. Treat the file as personal data.",
+            run=run_id, rows=csv_rows(table),
+        )
         data = table.encode("utf-8")
-        title = f"Answers of lesson run {run_id}"
+        title = _("Answers of lesson run {run}", run=run_id)
         return Outcome(reply=FileReply(text, f"run-{run_id}.csv", data, title))
 
     async def forget_me(self, actor: Actor, args: CommandArgs) -> Outcome:
@@ -300,7 +316,7 @@ class Verbs:
         run, checks = await self.engine.recall.progress_here(actor.place, await actor.member())
         recall = progress_line(checks)
         if recall and not self.engine.modes.allows(run, "progress"):
-            return Outcome(reply=f"**Run {run.id}**\n{recall}")
+            return Outcome(reply=_("**Run {run}**", run=run.id) + f"\n{recall}")
         outcome = await self.assignments.progress(actor)
         return replace(outcome, reply=f"{outcome.reply}\n{recall}") if recall else outcome
 
@@ -322,6 +338,16 @@ def _ready(outcome: Outcome) -> Callable[[], Awaitable[Outcome]]:
     return decided
 
 
+def started_text(run_id: int, total: int, timer: int | None) -> str:
+    """What a host is told on starting a run: its number and steps, and its pace if timed."""
+    if timer:
+        return _(
+            "Started run {run} ({total} steps). Each step moves on after {timer} s.",
+            run=run_id, total=total, timer=timer,
+        )
+    return _("Started run {run} ({total} steps).", run=run_id, total=total)
+
+
 def csv_rows(text: str) -> int:
     """How many answer rows a CSV export holds (its header not counted)."""
     return max(0, len(list(csv.reader(io.StringIO(text)))) - 1)
@@ -329,13 +355,13 @@ def csv_rows(text: str) -> int:
 
 def help_text(lesson_ids: list[str], note: str = "") -> str:
     """The command list, the platform's note on who hosts, and the lessons there are."""
-    lines = ["**`/lesson` runs an interactive lesson in this channel.**"]
+    lines = [_("**`/lesson` runs an interactive lesson in this channel.**")]
     for verb in VERBS:
-        hosts = " (hosts)" if verb.hosts_only else ""
-        lines.append(f"• `/lesson {verb.usage}`: {verb.summary}{hosts}")
+        hosts = _(" (hosts)") if verb.hosts_only else ""
+        lines.append(f"• `/lesson {verb.usage}`: {verb.described()}{hosts}")
     if note:
-        lines.append(note)
-    lines.append("Lessons: " + (", ".join(lesson_ids) or "none"))
+        lines.append(_(note))
+    lines.append(_("Lessons: {lessons}", lessons=", ".join(lesson_ids) or _("none")))
     return "\n".join(lines)
 
 
@@ -369,7 +395,7 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
     times: dict[str, str] = {}
     last: str | None = None
     for word in words:
-        key, _, value = word.partition(":")
+        key, _colon, value = word.partition(":")
         key = key.lower()
         if key in ("due", "remind", "recall", "language") and value and key not in times:
             times[key], last = value, key
@@ -379,7 +405,7 @@ def assign_args(words: tuple[str, ...]) -> CommandArgs:
         elif ":" not in word and lesson is None:
             lesson, last = word.lower(), None
         else:
-            raise BadInput(ASSIGN_USAGE)
+            raise BadInput(assign_usage())
     return CommandArgs(
         lesson=lesson, due=times.get("due"), remind=times.get("remind"),
         recall=times.get("recall"), language=times.get("language"),
@@ -392,7 +418,7 @@ def forget_args(words: tuple[str, ...]) -> CommandArgs:
         return CommandArgs()
     if [word.lower() for word in words] == [FORGET_CONFIRM]:
         return CommandArgs(confirm=True)
-    raise BadInput(FORGET_USAGE)
+    raise BadInput(_(FORGET_USAGE, confirm=FORGET_CONFIRM))
 
 
 def start_args(words: tuple[str, ...]) -> CommandArgs:
@@ -406,7 +432,7 @@ def start_args(words: tuple[str, ...]) -> CommandArgs:
     language: str | None = None
     for word in words:
         match = _TIMER.match(word.lower())
-        key, _, value = word.partition(":")
+        key, _colon, value = word.partition(":")
         if key.lower() == "recall" and value and recall is None:
             recall = value
         elif key.lower() == "language" and value and language is None:
@@ -416,7 +442,7 @@ def start_args(words: tuple[str, ...]) -> CommandArgs:
         elif not match and lesson is None:
             lesson = word.lower()
         else:
-            raise BadInput(START_USAGE)
+            raise BadInput(_(START_USAGE))
     return CommandArgs(lesson=lesson, timer=timer, recall=recall, language=language)
 
 
@@ -426,16 +452,16 @@ def export_run_id(words: tuple[str, ...]) -> int | None:
         return None
     if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 18:
         return int(words[0])
-    raise BadInput(EXPORT_USAGE)
+    raise BadInput(_(EXPORT_USAGE))
 
 
 def revealed_text(closing: Closing) -> str:
     """What a host is told on revealing: revealed, or held for a second vote."""
-    return DISCUSSING if isinstance(closing, Discussion) else REVEALED
+    return _(DISCUSSING) if isinstance(closing, Discussion) else _(REVEALED)
 
 
 def moved_text(advance: Advance) -> str:
     """What a host is told on moving on: moved, held for a second vote, or finished."""
     if advance.discussion is not None:
-        return DISCUSSING
-    return MOVED_ON if advance.card else FINISHED
+        return _(DISCUSSING)
+    return _(MOVED_ON) if advance.card else _(FINISHED)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
-from bot.i18n import SOURCE_LANGUAGE
+from bot.i18n import SOURCE_LANGUAGE, _
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
@@ -163,7 +163,7 @@ class LessonService:
             answer = Address(address.run_id, address.step_id, Action.ANSWER)
             return Outcome(form=FormToOpen(answer, card, form))
         if result.check is not None:  # a private check: its message is redrawn where clicked
-            return Outcome(redraw=check_card(result.check), done=CHECK_ANSWERED)
+            return Outcome(redraw=check_card(result.check), done=_(CHECK_ANSWERED))
         # The run's own channel, wherever the click came from (a member's direct message).
         presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
         if result.receipt is not None:

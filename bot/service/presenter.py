@@ -32,7 +32,7 @@ from bot.engine import (
     moved_past,
     superseded,
 )
-from bot.i18n import current_language, speaking
+from bot.i18n import N_, _, current_language, speaking
 from bot.model import (
     Advance,
     AnyChart,
@@ -52,13 +52,13 @@ from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, 
 log = logging.getLogger(__name__)
 
 COUNTER_INTERVAL = 3.0
-NOT_SHOWN = (
+NOT_SHOWN = N_(
     "Saved, but the channel refused the bot's post, so it does not show this yet. Once the "
     "bot may post here, `/lesson repost` posts it (and `/lesson next` posts missed results "
     "before moving on)."
 )
 
-UNAVAILABLE = (
+UNAVAILABLE = N_(
     "Saved, but the platform did not answer the bot's post ({reason}). The bot keeps trying, "
     "and posts it in the channel as soon as the platform answers."
 )
@@ -119,7 +119,7 @@ class Presenter:
                     return await outcome.show()
             except PlatformUnavailable as error:
                 self.behind(run_id)
-                return UNAVAILABLE.format(reason=error)
+                return _(UNAVAILABLE, reason=error)
             finally:
                 await turn.release()
 
@@ -157,7 +157,7 @@ class Presenter:
         await self.close(channel, discussion.closed)
         ref = await self.step(channel, discussion.card)
         if ref is None:
-            return NOT_SHOWN
+            return _(NOT_SHOWN)
         for reason in discussion.reasons:
             await self.post_in_thread(channel, ref, discussion.thread_title, reason)
         return None
@@ -177,7 +177,7 @@ class Presenter:
             await self.engine.remember_reveal(reveal.run_id, reveal.step_id, ref)
             if ref is not None and older is not None and older not in (NOT_POSTED, ref):
                 await self._edit_quietly(channel, older, moved_past(reveal))
-        return None if ref is not None else NOT_SHOWN
+        return None if ref is not None else _(NOT_SHOWN)
 
     async def advance(self, channel: str, advance: Advance) -> Refused:
         """Show a move on: the step left closed, its results, then the next step or the end."""
@@ -191,7 +191,7 @@ class Presenter:
         elif advance.left is not None:
             refused = await self.retire(channel, advance.left)
         if advance.card is not None and await self.step(channel, advance.card) is None:
-            refused = NOT_SHOWN
+            refused = _(NOT_SHOWN)
         if advance.summary is not None:
             await self.post(channel, advance.summary)
         return refused
@@ -200,7 +200,7 @@ class Presenter:
         """Post again what the channel shows last: the current step, or its question's results."""
         if isinstance(shown, RevealCard):
             return await self.results(channel, shown)
-        return None if await self.step(channel, shown) is not None else NOT_SHOWN
+        return None if await self.step(channel, shown) is not None else _(NOT_SHOWN)
 
     async def retire(self, channel: str, left: RevealCard) -> Refused:
         """Redraw results the lesson moved past, Next disabled; post them if they were refused."""

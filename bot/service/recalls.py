@@ -26,7 +26,7 @@ from bot.engine import (
     plan_line,
     span_text,
 )
-from bot.i18n import speaking
+from bot.i18n import N_, _, ngettext, percent, speaking
 from bot.model import (
     Button,
     Chart,
@@ -50,9 +50,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PACE = 20
 """Checks sent per tick of the timer loop (about a second) by one process, at most."""
-STOP_LABEL = "No more of these"
+STOP_LABEL = N_("No more of these")
 KIND = "recall"
-CHECK_ANSWERED = "Noted."
+CHECK_ANSWERED = N_("Noted.")
 """The confirmation of a click on a check, where a platform must say something."""
 
 
@@ -64,35 +64,46 @@ def check_card(view: CheckView) -> StepCard:
     if view.last is not None:
         lines.append(_verdict(*view.last))
     if view.stopped:
-        lines.append("Done: you will get no more of these checks from this channel.")
+        lines.append(_("Done: you will get no more of these checks from this channel."))
     elif question is None:
-        lines.append(f"That's the check: {view.right} of {asked} right. When it closes "
-                     f"({utc_text(check.closes_at)}), the channel sees what it kept, as "
-                     "totals only, never names.")
+        lines.append(_(
+            "That's the check: {right} of {asked} right. When it closes ({closes}), the "
+            "channel sees what it kept, as totals only, never names.",
+            right=view.right, asked=asked, closes=utc_text(check.closes_at),
+        ))
     sections = () if question is None or view.stopped else (Section("", question.text),)
     buttons = () if question is None or view.stopped else _buttons(view)
     number = asked if question is None else len(check.answers) + 1
     return StepCard(
         run_id=check.run_id, step_id=question.id if question else STOP_STEP, kind=KIND,
-        number=number, total=asked, title=f"Recall check · {lesson.title}",
-        body="\n\n".join(lines), sections=sections, buttons=buttons, unit="Question",
+        number=number, total=asked, title=_("Recall check · {title}", title=lesson.title),
+        body="\n\n".join(lines), sections=sections, buttons=buttons, unit=_("Question"),
     )
 
 
 def _opening(view: CheckView) -> str:
     run, asked = view.run, len(view.questions)
     plan, number = run.recall_plan, view.check.round
-    ago = f"{span_text(plan[number - 1])} ago" if 0 < number <= len(plan) else "Lately"
-    return (f"{ago} you took this lesson in <#{run.place.channel}>. Here are {asked} "
-            "questions on its key ideas, about a minute in all; the check is open until "
-            f"{utc_text(view.check.closes_at)}. The channel only ever sees totals, never names.")
+    values = {"channel": run.place.channel, "asked": asked,
+              "closes": utc_text(view.check.closes_at)}
+    if 0 < number <= len(plan):
+        return _("{span} ago you took this lesson in <#{channel}>. Here are {asked} questions "
+                 "on its key ideas, about a minute in all; the check is open until {closes}. "
+                 "The channel only ever sees totals, never names.",
+                 span=span_text(plan[number - 1]), **values)
+    return _("Lately you took this lesson in <#{channel}>. Here are {asked} questions on its "
+             "key ideas, about a minute in all; the check is open until {closes}. The channel "
+             "only ever sees totals, never names.", **values)
 
 
 def _verdict(question: LaterQuestion, choice_id: str, right: bool) -> str:
     label = next((c.label for c in question.choices if c.id == choice_id), choice_id)
     if right:
-        return f"✅ “{label}”: right. {question.why}"
-    return f"❌ “{label}”: not quite; it was “{question.correct_choice.label}”. {question.why}"
+        return _("✅ “{label}”: right. {why}", label=label, why=question.why)
+    return _(
+        "❌ “{label}”: not quite; it was “{right}”. {why}",
+        label=label, right=question.correct_choice.label, why=question.why,
+    )
 
 
 def _buttons(view: CheckView) -> tuple[Button, ...]:
@@ -104,7 +115,7 @@ def _buttons(view: CheckView) -> tuple[Button, ...]:
                row=index // 5)
         for index, choice in enumerate(question.choices)
     )
-    stop = Button(Address(run_id, STOP_STEP, Action.NOMORE).encode(), STOP_LABEL, row=2)
+    stop = Button(Address(run_id, STOP_STEP, Action.NOMORE).encode(), _(STOP_LABEL), row=2)
     return (*choices, stop)
 
 
@@ -112,14 +123,20 @@ def kept_card(kept: Kept) -> SummaryCard:
     """A round's figures for the channel: each question, right at the lesson and right later."""
     later = span_text(kept.round.delay_seconds)
     shown = [row for row in kept.questions if row.members]
-    lines = [f"{kept.answered} member{'s' if kept.answered != 1 else ''} answered the recall "
-             f"check {later} after “{kept.lesson.title}”. Among the same members:"]
+    lines = [ngettext(
+        "{count} member answered the recall check {later} after “{title}”. Among the same "
+        "members:",
+        "{count} members answered the recall check {later} after “{title}”. Among the same "
+        "members:",
+        kept.answered, later=later, title=kept.lesson.title,
+    )]
     lines += [_kept_line(row, later) for row in shown]
     if not shown:
-        lines.append("No one who answered at the lesson answered the check, so there is "
-                     "nothing to compare.")
+        lines.append(_("No one who answered at the lesson answered the check, so there is "
+                       "nothing to compare."))
     chart = _kept_chart(shown, later) if shown else None
-    return SummaryCard(run_id=kept.run.id, title=f"What the channel kept, {later} on",
+    title = _("What the channel kept, {later} on", later=later)
+    return SummaryCard(run_id=kept.run.id, title=title,
                        lines=tuple(lines), members=kept.answered, chart=chart, finished=True)
 
 
@@ -129,23 +146,29 @@ def _share(count: int, total: int) -> float:
 
 def _kept_line(row: KeptQuestion, later: str) -> str:
     then, now = _share(row.right_then, row.members), _share(row.right_later, row.members)
-    return (f"• {row.label}: right at the lesson {row.right_then} of {row.members} "
-            f"({then:.0f}%); {later} later {row.right_later} of {row.members} ({now:.0f}%).")
+    return _(
+        "• {label}: right at the lesson {then} of {members} ({then_share}); {later} later "
+        "{now} of {members} ({now_share}).",
+        label=row.label, then=row.right_then, members=row.members, then_share=percent(then / 100),
+        later=later, now=row.right_later, now_share=percent(now / 100),
+    )
 
 
 def _kept_chart(rows: list[KeptQuestion], later: str) -> Chart:
     then = tuple(_share(r.right_then, r.members) for r in rows)
     now = tuple(_share(r.right_later, r.members) for r in rows)
     return Chart(
-        title=f"Right at the lesson and {later} later (same members)",
+        title=_("Right at the lesson and {later} later (same members)", later=later),
         labels=tuple(row.label for row in rows),
         series=(
-            Series("at the lesson", then,
-                   ends=tuple(f"{r.right_then} of {r.members}" for r in rows)),
-            Series(f"{later} later", now,
-                   ends=tuple(f"{r.right_later} of {r.members}" for r in rows)),
+            Series(_("at the lesson"), then, ends=tuple(
+                _("{count} of {total}", count=r.right_then, total=r.members) for r in rows
+            )),
+            Series(_("{later} later", later=later), now, ends=tuple(
+                _("{count} of {total}", count=r.right_later, total=r.members) for r in rows
+            )),
         ),
-        value_label="% right",
+        value_label=_("% right"),
     )
 
 
@@ -173,22 +196,25 @@ def kept_reveal(kept: Kept) -> RevealCard:
 def next_round_line(upcoming: NextRound, plan: tuple[int, ...], now: datetime) -> str:
     """When a round of recall checks goes out, or until when it is open (`plan`: the run's)."""
     if upcoming.due_by is None or upcoming.closes_at is None:
-        return f"{plan_line(plan)} What the channel kept shows here once the checks close."
+        return _("{plan} What the channel kept shows here once the checks close.",
+                 plan=plan_line(plan))
     later = span_text(upcoming.delay_seconds)
     if now < upcoming.due_by:
-        return (f"🔁 The recall check {later} after the lesson goes out by "
-                f"{utc_text(upcoming.due_by)} and closes {utc_text(upcoming.closes_at)}; "
-                "what the channel kept shows here then.")
-    return (f"🔁 The recall check {later} after the lesson is open until "
-            f"{utc_text(upcoming.closes_at)}; what the channel kept shows here once it closes.")
+        return _("🔁 The recall check {later} after the lesson goes out by {due} and closes "
+                 "{closes}; what the channel kept shows here then.",
+                 later=later, due=utc_text(upcoming.due_by), closes=utc_text(upcoming.closes_at))
+    return _("🔁 The recall check {later} after the lesson is open until {closes}; what the "
+             "channel kept shows here once it closes.",
+             later=later, closes=utc_text(upcoming.closes_at))
 
 
 def progress_line(progress: RecallProgress) -> str:
     """A host's line on a run's delayed recall: checks sent, answered, unreachable."""
     if not progress.planned:
         return ""
-    return (f"Recall checks: {progress.sent} sent of {progress.planned} planned, "
-            f"{progress.answered} answered, {progress.unreachable} unreachable.")
+    return _("Recall checks: {sent} sent of {planned} planned, {answered} answered, "
+             "{unreachable} unreachable.", sent=progress.sent, planned=progress.planned,
+             answered=progress.answered, unreachable=progress.unreachable)
 
 
 class Recalls:

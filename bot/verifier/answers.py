@@ -34,14 +34,14 @@ from dataclasses import dataclass
 
 import sympy
 
+from bot.i18n import N_
 from bot.verifier.compare import exactly_equal, numerically_close
 from bot.verifier.decimal_comma import decimal_comma_readings
-from bot.verifier.errors import ReadError
+from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.intervals import Span, gold_span, inequality, interval_of, judge_span, span_answer
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY
 from bot.verifier.pieces import (
-    SEVERAL,
     MarkKind,
     Piece,
     Split,
@@ -57,6 +57,7 @@ from bot.verifier.pieces import (
     tokens_only,
 )
 from bot.verifier.reader import answer_core, show_value
+from bot.verifier.said import Said, either
 from bot.verifier.tokens import Kind, Token
 from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import spell_numbers, unwrap_text_commands
@@ -64,15 +65,17 @@ from bot.verifier.words import spell_numbers, unwrap_text_commands
 MAX_VALUES = 20
 """Most values an answer with several values may hold."""
 
-_GOLD_KIND = ("A gold answer with several values must say what kind it is: {{3, 4}} for a set, "
-              "(3, 4) for a point, [3, 4] for an interval; '{shown}' looks like more than one "
-              "answer.")
-_NAMED_POINT = "Write the point as its coordinates in order, like (3, 2), without naming them."
+_GOLD_KIND = N_("A gold answer with several values must say what kind it is: {{3, 4}} for a "
+                "set, (3, 4) for a point, [3, 4] for an interval; '{shown}' looks like more "
+                "than one answer.")
+_NAMED_POINT = N_("Write the point as its coordinates in order, like (3, 2), without naming them.")
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
-_EXACTLY = " Values are checked exactly: write fractions and constants, not rounded decimals."
-_POINT_HINT = ("Put a space after each comma between values, write decimals with a point and "
+_EXACTLY = N_(
+    "Values are checked exactly: write fractions and constants, not rounded decimals."
+)
+_POINT_HINT = N_("Put a space after each comma between values, write decimals with a point and "
                "large numbers without commas.")
-_SEMICOLON_HINT = ("Separate the values with semicolons, like (1,5; 2), and write whole numbers "
+_SEMICOLON_HINT = N_("Separate the values with semicolons, like (1,5; 2), and write whole numbers "
                    "without a thousands separator.")
 
 
@@ -93,8 +96,8 @@ def read_multi_gold(gold: str) -> MultiValued | None:
     """Read a gold answer with several values, or None if it is a single value."""
     pieces = to_pieces(unwrap_text_commands(answer_core(gold)))
     if has_comma_number(pieces) and _has_several(pieces):
-        raise ReadError("Write numbers in a gold answer with several values without "
-                        "thousands commas (1000, not 1,000).")
+        raise ReadError(N_("Write numbers in a gold answer with several values without "
+                           "thousands commas (1000, not 1,000)."))
     if any(is_mark(piece, MarkKind.RELATION) for piece in pieces):
         return gold_span(inequality(pieces))
     letter, rest = letter_and_rest(pieces)
@@ -111,7 +114,7 @@ def read_multi_gold(gold: str) -> MultiValued | None:
 def _gold_list(split: Split, gold: str) -> Values:
     """Read a gold such as '1, 2, 3' as a set; refuse '3 or 4' and '1,5' as unclear."""
     if split.separators - {",", ";"} or _DIGIT_COMMA.search(gold):
-        raise ReadError(_GOLD_KIND.format(shown=preview(gold)))
+        raise ReadError(Said(_GOLD_KIND, shown=preview(gold)))
     return _set_of_parts(split.parts)
 
 
@@ -145,7 +148,8 @@ def _agreed(verdicts: list[Verdict], expected: MultiValued, hint: str = _POINT_H
 def _ask_which(verdicts: list[Verdict], expected: MultiValued, hint: str) -> Verdict:
     """Refuse an answer that readings disagree on, asking which of them was meant."""
     shown = list(dict.fromkeys(verdict.read for verdict in verdicts))
-    reason = f"I can't tell what you meant: {' or '.join(shown)}? {hint}"
+    reason = Said(N_("I can't tell what you meant: {readings}? {hint}"), readings=either(shown),
+                  hint=Said(hint))
     return Verdict(Grade.REJECTED, shown[0], expected.shown, reason)
 
 
@@ -286,24 +290,31 @@ def _same_values(answer: Values, expected: Values) -> bool:
 
 def _values_mismatch(answer: Values, expected: Values) -> str:
     """Why a set or tuple does not match: too few or many values, order, or rounding."""
-    read = f"I read {answer.shown}"
+    read = answer.shown
     count, wanted = len(_distinct(answer.items)), len(_distinct(expected.items))
     if expected.ordered and len(answer.items) != len(expected.items):
-        return (f"{read}, with {_count(len(answer.items), 'coordinate')}; the answer has "
-                f"{wanted}.")
+        return Said(N_("I read {read}, with {coordinates}; the answer has {wanted}."), read=read,
+                    coordinates=_count(len(answer.items), coordinates=True), wanted=wanted)
     if not expected.ordered and count != wanted:
-        return f"{read}: {_count(count)}, but the answer has {_count(wanted)}."
+        return Said(N_("I read {read}: {count}, but the answer has {wanted}."), read=read,
+                    count=_count(count), wanted=_count(wanted))
     as_set = Values(answer.items, ordered=False, shown=answer.shown)
     if expected.ordered and _same_values(as_set, Values(expected.items, False, "")):
-        return f"{read}: the values are right, but not in the right order."
+        return Said(N_("I read {read}: the values are right, but not in the right order."),
+                    read=read)
     close = any(numerically_close(a, b) for a in answer.items for b in expected.items
                 if not exactly_equal(a, b))
-    return f"{read}, which doesn't match the expected answer." + (_EXACTLY if close else "")
+    if close:
+        return Said(N_("I read {read}, which doesn't match the expected answer. {exactly}"),
+                    read=read, exactly=Said(_EXACTLY))
+    return Said(N_("I read {read}, which doesn't match the expected answer."), read=read)
 
 
-def _count(count: int, noun: str = "value") -> str:
-    """'1 value' or '3 values'."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+def _count(count: int, coordinates: bool = False) -> Said:
+    """'1 value' or '3 values' ('1 coordinate', '3 coordinates')."""
+    if coordinates:
+        return Said.ngettext("{count} coordinate", "{count} coordinates", count)
+    return Said.ngettext("{count} value", "{count} values", count)
 
 
 def _distinct(items: Sequence[sympy.Expr]) -> list[sympy.Expr]:
@@ -323,13 +334,13 @@ def _values_answer(pieces: list[Piece], *, ordered: bool) -> Values:
     if split.brackets and split.brackets != allowed and len(split.parts) > 1:
         raise ReadError(_wrong_brackets(split, ordered))
     if len(split.parts) > 1 and any(is_token(part[0], Kind.OPEN, "{") for part in split.parts):
-        raise ReadError(SEVERAL.format(shown=preview(show_pieces(pieces))))
+        raise ReadError(Said(SEVERAL, shown=preview(show_pieces(pieces))))
     if not ordered:
         several = split.brackets == "{}" or len(split.parts) > 1
         return _set_of_parts(split.parts if several else [rest], letter)
     if split.separators - {","}:
-        raise ReadError(SEVERAL.format(shown=preview(show_pieces(pieces))) +
-                        " Write a point as (3, 2).")
+        raise ReadError(Said(N_("That looks like more than one answer ({shown}); give just one. "
+                                "Write a point as (3, 2)."), shown=preview(show_pieces(pieces))))
     if letter:
         raise ReadError(_NAMED_POINT)
     return _tuple_of(split)
@@ -338,11 +349,11 @@ def _values_answer(pieces: list[Piece], *, ordered: bool) -> Values:
 def _wrong_brackets(split: Split, ordered: bool) -> str:
     """Explain which brackets an answer of the gold's kind is written with."""
     if ordered:
-        return "The order matters here: write the answer in round brackets, like (3, 2)."
+        return N_("The order matters here: write the answer in round brackets, like (3, 2).")
     if split.brackets == "()":
-        return ("That looks like a point; the order of these answers doesn't matter, so "
-                "write them as a list, like 1, 2, or a set, like {1, 2}.")
-    return "Write several answers as a list, like 1, 2, or a set, like {1, 2}."
+        return N_("That looks like a point; the order of these answers doesn't matter, so "
+                  "write them as a list, like 1, 2, or a set, like {1, 2}.")
+    return N_("Write several answers as a list, like 1, 2, or a set, like {1, 2}.")
 
 
 def _gold_of_brackets(split: Split, letter: str | None) -> MultiValued:
@@ -366,10 +377,11 @@ def _set_of_parts(parts: list[list[Piece]], letter: str | None = None) -> Values
         letters |= {named} if named else set()
         items += _signed_values(tokens)
     if len(letters) > 1:
-        raise ReadError(f"Those answers name different letters ({', '.join(sorted(letters))}); "
-                        "give the values of one.")
+        raise ReadError(Said(N_("Those answers name different letters ({letters}); give the "
+                                "values of one."), letters=", ".join(sorted(letters))))
     if len(items) > MAX_VALUES:
-        raise ReadError(f"That is too many values to check; give at most {MAX_VALUES}.")
+        raise ReadError(Said(N_("That is too many values to check; give at most {most}."),
+                             most=MAX_VALUES))
     shown = "{" + ", ".join(show_value(item) for item in items) + "}"
     return Values(tuple(items), ordered=False, shown=shown)
 
@@ -383,10 +395,11 @@ def _tuple_of(split: Split) -> Values:
             raise ReadError(_NAMED_POINT)
         values = _signed_values(tokens)
         if len(values) > 1:
-            raise ReadError("± gives two answers; give each coordinate as one value.")
+            raise ReadError(N_("± gives two answers; give each coordinate as one value."))
         items += values
     if len(items) > MAX_VALUES:
-        raise ReadError(f"That is too many values to check; give at most {MAX_VALUES}.")
+        raise ReadError(Said(N_("That is too many values to check; give at most {most}."),
+                             most=MAX_VALUES))
     return Values(tuple(items), ordered=True,
                   shown="(" + ", ".join(show_value(item) for item in items) + ")")
 

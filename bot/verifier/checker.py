@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Self
 
+from bot.i18n import N_, _, decimal
 from bot.verifier.errors import CheckerCrashed
 from bot.verifier.languages import require_language
 from bot.verifier.limits import ANSWER_MAX_CHARS, ATTEMPT_MAX_CHARS, GOLD_MAX_CHARS
@@ -16,6 +17,13 @@ from bot.verifier.protocol import MAX_ACCEPTED, accepted_fits, verdict_from_mess
 from bot.verifier.verdict import Grade, Verdict
 
 _CRASH_RETRIES = 1
+TOO_LONG = {
+    "answer": N_("That answer is too long to check ({length} characters; the limit is {limit}). "
+                 "Give just the final answer."),
+    "attempt": N_("That attempt is too long to check ({length} characters; the limit is "
+                  "{limit}). Give just the final answer."),
+}
+"""What a member is told of an answer or an attempt longer than the checker reads."""
 
 
 class Checker:
@@ -160,7 +168,7 @@ class Checker:
         assert self._pool is not None
         message = {"op": operation, "text": text, "gold": gold, "unit": unit,
                    "accept": list(accept), "language": language}
-        for _ in range(_CRASH_RETRIES + 1):
+        for _attempt in range(_CRASH_RETRIES + 1):
             try:
                 return verdict_from_message(await self._pool.ask(message, self._timeout))
             except WorkerTimeout:
@@ -171,8 +179,8 @@ class Checker:
 
     def _timed_out(self, text: str, gold: str) -> Verdict:
         """The verdict for a check that ran out of time."""
-        reason = (f"That took too long to check (over {self._timeout:g} s), so I stopped; "
-                  "try a simpler form of your answer.")
+        reason = _("That took too long to check (over {seconds} s), so I stopped; try a simpler "
+                   "form of your answer.", seconds=decimal(self._timeout, 6))
         return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
 
 
@@ -181,11 +189,10 @@ def _refuse_oversized(
 ) -> Verdict | None:
     """Return a REJECTED verdict if `text`, `gold` or `accept` is too long to send to a worker."""
     if len(text) > limit:
-        reason = (f"That {what} is too long to check ({len(text):,} characters; "
-                  f"the limit is {limit}). Give just the final answer.")
+        reason = _(TOO_LONG[what], length=decimal(len(text), 0), limit=limit)
         return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
     if len(gold) > GOLD_MAX_CHARS or not accepted_fits(accept):
-        reason = ("The expected answer for this question is too long to check; "
-                  "this is a problem with the lesson, not with your answer.")
+        reason = _("The expected answer for this question is too long to check; this is a "
+                   "problem with the lesson, not with your answer.")
         return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
     return None

@@ -6,8 +6,10 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.verifier.errors import ReadError
+from bot.i18n import N_
+from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.normalize import preview
+from bot.verifier.said import Said
 from bot.verifier.units import unit_length_at
 
 _BOXED_OR_BRACE = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
@@ -84,7 +86,8 @@ def _single_boxed(boxed: list[str], keep_unit: bool) -> str:
     distinct = list(dict.fromkeys(content.strip() for content in boxed))
     if len(distinct) > 1:
         shown = preview(", ".join(distinct))
-        raise ReadError(f"That attempt boxes more than one answer ({shown}); box just one.")
+        raise ReadError(Said(N_("That attempt boxes more than one answer ({shown}); box just "
+                                "one."), shown=shown))
     return _math_prefix(distinct[0], keep_unit) or distinct[0]
 
 
@@ -153,4 +156,4 @@ def _reject_hedge(sentence: str) -> None:
     """Raise ReadError if the sentence holding the answer offers alternatives."""
     if _HEDGE.search(sentence):
         shown = preview(sentence.strip())
-        raise ReadError(f"That looks like more than one answer ({shown}); give just one.")
+        raise ReadError(Said(SEVERAL, shown=shown))

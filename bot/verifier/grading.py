@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from functools import lru_cache
 
+from bot.i18n import N_
 from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.decimal_comma import decimal_comma_readings
@@ -16,28 +17,29 @@ from bot.verifier.limits import EXTRACTED_MAX_CHARS
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.pieces import split_pieces, to_pieces
 from bot.verifier.reader import Reading, answer_core, read_answer
+from bot.verifier.said import Said, either
 from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
 
 Expected = Reading | MultiValued | TextGold
 """A gold answer as read: one value, several values (set, tuple, interval), or words."""
 
-NO_FINAL_ANSWER = (
+NO_FINAL_ANSWER = N_(
     "I couldn't find a final answer in that attempt; end it with \\boxed{...} "
     "or 'the answer is ...'."
 )
-ACCEPT_NEEDS_WORDS = ("Accepted spellings (accept) are for an answer in words, such as 'odd'; "
+ACCEPT_NEEDS_WORDS = N_("Accepted spellings (accept) are for an answer in words, such as 'odd'; "
                       "this expected answer is maths, which is read in every usual form.")
-WHOLE_OR_DECIMAL = (
+WHOLE_OR_DECIMAL = N_(
     "I can't tell whether that is a decimal or a whole number with a thousands separator: "
     "did you mean {shown}? Write whole numbers without a separator (1234) and decimals with "
     "a point (1.234)."
 )
-BRACKETED_COMMA = (
+BRACKETED_COMMA = N_(
     "I can't tell whether {shown} is several values or one number with a decimal comma; "
     "the answer here is one number, so write it without brackets."
 )
-CLOSE_NOT_EXACT = (
+CLOSE_NOT_EXACT = N_(
     "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
     "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
 )
@@ -96,7 +98,7 @@ def grade_attempt(
     if final is None:
         return Verdict(Grade.REJECTED, "", expected.shown, NO_FINAL_ANSWER)
     if len(final) > EXTRACTED_MAX_CHARS:
-        reason = "That final answer is too long to check; state it more simply."
+        reason = N_("That final answer is too long to check; state it more simply.")
         return Verdict(Grade.REJECTED, preview(final), expected.shown, reason)
     return grade_answer(final, gold, unit=unit, accept=accept, language=language)
 
@@ -125,9 +127,10 @@ def judge(reading: Reading, expected: Reading) -> Verdict:
     if _comma_could_be_a_point(reading, expected):
         return _ask_about_the_comma(reading, expected)
     if comparison.close:
-        reason = CLOSE_NOT_EXACT.format(read=reading.shown)
+        reason = Said(CLOSE_NOT_EXACT, read=reading.shown)
     else:
-        reason = f"I read {reading.shown}, which doesn't match the expected answer."
+        reason = Said(N_("I read {read}, which doesn't match the expected answer."),
+                      read=reading.shown)
     return Verdict(Grade.INCORRECT, reading.shown, expected.shown, reason)
 
 
@@ -140,9 +143,9 @@ def _comma_could_be_a_point(reading: Reading, expected: Reading) -> bool:
 def _ask_about_the_comma(reading: Reading, expected: Reading) -> Verdict:
     """Refuse an answer such as 2,500 whose comma could be a decimal point, asking which."""
     as_point = reading.comma_as_point.shown if reading.comma_as_point else reading.shown
-    reason = (f"I can't tell whether that comma is a decimal point: did you mean {as_point} "
-              f"or {reading.shown}? Write decimals with a point and whole numbers without "
-              "a comma.")
+    reason = Said(N_("I can't tell whether that comma is a decimal point: did you mean "
+                     "{as_point} or {as_comma}? Write decimals with a point and whole numbers "
+                     "without a comma."), as_point=as_point, as_comma=reading.shown)
     return Verdict(Grade.REJECTED, reading.shown, expected.shown, reason)
 
 
@@ -169,7 +172,7 @@ def _refuse_bracketed_list(answer: str) -> None:
     except ReadError:
         return
     if split.brackets and len(split.parts) > 1:
-        raise ReadError(BRACKETED_COMMA.format(shown=preview(answer_core(answer))))
+        raise ReadError(Said(BRACKETED_COMMA, shown=preview(answer_core(answer))))
 
 
 def _judge_readings(readings: list[Reading], expected: Reading, *, first_decides: bool) -> Verdict:
@@ -183,9 +186,9 @@ def _judge_readings(readings: list[Reading], expected: Reading, *, first_decides
              *(exactly_equal(reading.value, expected.value) for reading in readings[1:])]
     if all(right) or not any(right) or (right[0] and first_decides):
         return verdict
-    shown = " or ".join(dict.fromkeys(reading.shown for reading in readings))
+    shown = either(list(dict.fromkeys(reading.shown for reading in readings)))
     return Verdict(Grade.REJECTED, readings[0].shown, expected.shown,
-                   WHOLE_OR_DECIMAL.format(shown=shown))
+                   Said(WHOLE_OR_DECIMAL, shown=shown))
 
 
 @lru_cache(maxsize=512)
@@ -210,6 +213,7 @@ def read_gold_cached(
 
 def _unreadable_gold(gold: str, error: ReadError) -> Verdict:
     """Explain that the lesson's own expected answer could not be read."""
-    reason = (f"The expected answer for this question can't be read ({error.reason}); "
-              "this is a problem with the lesson, not with your answer.")
+    reason = Said(N_("The expected answer for this question can't be read ({why}); "
+                     "this is a problem with the lesson, not with your answer."),
+                  why=error.reason)
     return Verdict(Grade.REJECTED, "", preview(gold), reason)

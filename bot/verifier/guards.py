@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sympy
 
+from bot.i18n import N_
 from bot.verifier.errors import ReadError
 from bot.verifier.limits import MAX_NUMBER_BITS, MAX_SYMBOLIC_EXPONENT
 
-DIVIDES_BY_ZERO = "That divides by zero, so it has no value."
-TOO_BIG = "That number is too big for me to check; give a smaller or simpler answer."
+DIVIDES_BY_ZERO = N_("That divides by zero, so it has no value.")
+TOO_BIG = N_("That number is too big for me to check; give a smaller or simpler answer.")
 _TRIVIAL_BASES = (sympy.S.Zero, sympy.S.One, sympy.S.NegativeOne)
 _NOT_FINITE = (sympy.zoo, sympy.oo, -sympy.oo, sympy.nan)
 

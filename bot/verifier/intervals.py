@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import sympy
 
+from bot.i18n import N_
 from bot.verifier.compare import exactly_equal
-from bot.verifier.errors import ReadError
+from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.normalize import preview
 from bot.verifier.pieces import (
-    SEVERAL,
     Mark,
     MarkKind,
     Piece,
@@ -30,6 +30,7 @@ from bot.verifier.pieces import (
     tokens_only,
 )
 from bot.verifier.reader import show_value
+from bot.verifier.said import Said
 from bot.verifier.tokens import Kind
 from bot.verifier.verdict import Grade, Verdict
 
@@ -51,16 +52,17 @@ class Span:
 def judge_span(answer: Span, expected: Span) -> Verdict:
     """Compare two intervals exactly: the same ends, each included or not alike."""
     if answer.letter and expected.letter and answer.letter != expected.letter:
-        reason = (f"I read an inequality in {answer.letter}, but the answer is about "
-                  f"{expected.letter}.")
+        reason = Said(N_("I read an inequality in {letter}, but the answer is about {wanted}."),
+                      letter=answer.letter, wanted=expected.letter)
         return Verdict(Grade.REJECTED, answer.shown, expected.shown, reason)
     ends = _same_end(answer.low, expected.low) and _same_end(answer.high, expected.high)
     closed = (answer.low_closed, answer.high_closed) == (expected.low_closed,
                                                           expected.high_closed)
     if ends and closed:
         return Verdict(Grade.CORRECT, answer.shown, expected.shown)
-    reason = (f"I read {answer.shown}: the ends are right, but check which ends are included."
-              if ends else f"I read {answer.shown}, which doesn't match the expected answer.")
+    reason = Said(N_("I read {read}: the ends are right, but check which ends are included.")
+                  if ends else N_("I read {read}, which doesn't match the expected answer."),
+                  read=answer.shown)
     return Verdict(Grade.INCORRECT, answer.shown, expected.shown, reason)
 
 
@@ -74,7 +76,8 @@ def _same_end(end: sympy.Expr, other: sympy.Expr) -> bool:
 def gold_span(span: Span) -> Span:
     """Check that a gold interval is not empty: its low end is below its high end."""
     if not _ends_in_order(span):
-        raise ReadError(f"An interval's left end must be below its right end ({span.shown}).")
+        raise ReadError(Said(N_("An interval's left end must be below its right end ({shown})."),
+                             shown=span.shown))
     return span
 
 
@@ -90,10 +93,10 @@ def span_answer(pieces: list[Piece]) -> Span:
     letter, rest = letter_and_rest(pieces)
     split = split_pieces(rest)
     if split.separators - {","}:
-        raise ReadError(SEVERAL.format(shown=preview(show_pieces(pieces))))
+        raise ReadError(Said(SEVERAL, shown=preview(show_pieces(pieces))))
     if len(split.parts) != 2 or split.brackets not in ("()", "[]", "(]", "[)"):
-        raise ReadError("The answer is a range of values: write it as an interval, like "
-                        "[0, 1) or (1, \\infty), or an inequality, like x \\le 5.")
+        raise ReadError(N_("The answer is a range of values: write it as an interval, like "
+                           "[0, 1) or (1, \\infty), or an inequality, like x \\le 5."))
     span = interval_of(split)
     return Span(span.low, span.high, span.low_closed, span.high_closed, letter, span.shown)
 
@@ -101,15 +104,15 @@ def span_answer(pieces: list[Piece]) -> Span:
 def interval_of(split: Split) -> Span:
     """Read two parts in brackets as an interval; an infinite end is never included."""
     if len(split.parts) != 2 or split.separators != {","}:
-        raise ReadError("An interval has two ends separated by a comma, like [0, 1).")
+        raise ReadError(N_("An interval has two ends separated by a comma, like [0, 1)."))
     low, high = (_end_value(part) for part in split.parts)
     low_closed, high_closed = split.brackets[0] == "[", split.brackets[1] == "]"
     if (low_closed and low.is_infinite) or (high_closed and high.is_infinite):
-        raise ReadError("An infinite end is never included in an interval: write a round "
-                        "bracket next to \\infty, like [0, \\infty).")
+        raise ReadError(N_("An infinite end is never included in an interval: write a round "
+                           "bracket next to \\infty, like [0, \\infty)."))
     if low == sympy.oo or high == -sympy.oo:
-        raise ReadError("An interval runs from its lower end to its upper end, like "
-                        "(-\\infty, 2].")
+        raise ReadError(N_("An interval runs from its lower end to its upper end, like "
+                           "(-\\infty, 2]."))
     shown = f"{split.brackets[0]}{_show_end(low)}, {_show_end(high)}{split.brackets[1]}"
     return Span(low, high, low_closed, high_closed, None, shown)
 
@@ -126,8 +129,8 @@ def _both(first: Span, second: Span) -> Span:
     """Join a lower and an upper bound on the same letter, as in 'x > 1 and x ≤ 3'."""
     low, high = (first, second) if first.high.is_infinite else (second, first)
     if low.letter != high.letter or not (low.high.is_infinite and high.low.is_infinite):
-        raise ReadError("I can join a lower and an upper bound on one letter, like "
-                        "x > 1 and x \\le 3; write that as 1 < x \\le 3.")
+        raise ReadError(N_("I can join a lower and an upper bound on one letter, like "
+                           "x > 1 and x \\le 3; write that as 1 < x \\le 3."))
     return _span(low.low, high.high, (low.low_closed, high.high_closed), str(low.letter))
 
 
@@ -161,7 +164,7 @@ def _one_sided(sides: list[list[Piece]], relation: str) -> Span:
     if _is_letter(right) and not _is_letter(left):
         left, right, relation = right, left, _FLIPPED[relation]
     if not _is_letter(left):
-        raise ReadError("An inequality needs one letter on one side, like x \\le 5.")
+        raise ReadError(N_("An inequality needs one letter on one side, like x \\le 5."))
     letter, bound = str(left[0].text), _bound_value(right)
     closed = relation.endswith("=")
     if relation.startswith("<"):
@@ -196,7 +199,7 @@ def _bound_value(side: list[Piece]) -> sympy.Expr:
     """Read one bound of an inequality: a number, never an expression in letters."""
     value = _end_value(side)
     if value.free_symbols:
-        raise ReadError("The bounds of an inequality must be numbers, like x \\le 5.")
+        raise ReadError(N_("The bounds of an inequality must be numbers, like x \\le 5."))
     return value
 
 

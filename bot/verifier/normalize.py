@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.i18n import N_
 from bot.verifier.errors import ReadError
 from bot.verifier.limits import PREVIEW_CHARS
+from bot.verifier.said import Said
 
 DIRECTION_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -41,10 +43,10 @@ def normalize_text(text: str) -> str:
 def reject_direction_controls(text: str) -> None:
     """Raise ReadError if `text` holds characters that change the display order of text."""
     if any(char in DIRECTION_CONTROLS for char in text):
-        raise ReadError(
+        raise ReadError(N_(
             "That contains hidden text-direction characters, which can make it display "
             "differently from what it says. Please type it again plainly."
-        )
+        ))
 
 
 def reject_hidden_characters(text: str) -> None:
@@ -52,10 +54,10 @@ def reject_hidden_characters(text: str) -> None:
     for char in text:
         category = unicodedata.category(char)
         if category == "Cf" or (category == "Cc" and char not in _ALLOWED_CONTROLS):
-            raise ReadError(
-                f"That contains a hidden character (U+{ord(char):04X}). "
-                "Please type your answer again plainly."
-            )
+            raise ReadError(Said(
+                N_("That contains a hidden character ({code}). Please type your answer again "
+                   "plainly."), code=f"U+{ord(char):04X}",
+            ))
 
 
 def _spell_out_superscripts(text: str) -> str:
@@ -76,7 +78,8 @@ def _wrap_vulgar_fractions(text: str) -> str:
             pieces.append(char)
             continue
         if index and text[index - 1].isdigit():
-            raise ReadError(f"Write a mixed number like 1{char} as a fraction (3/2) or a decimal.")
+            raise ReadError(Said(N_("Write a mixed number like 1{fraction} as a fraction (3/2) or "
+                                    "a decimal."), fraction=char))
         pieces.append("(" + unicodedata.normalize("NFKC", char) + ")")
     return "".join(pieces)
 

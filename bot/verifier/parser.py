@@ -20,14 +20,16 @@ from contextlib import contextmanager
 
 import sympy
 
-from bot.verifier.errors import ReadError
+from bot.i18n import N_
+from bot.verifier.errors import UNCLOSED, UNOPENED, ReadError
 from bot.verifier.guards import TOO_BIG, checked_power, checked_quotient
 from bot.verifier.limits import MAX_DECIMAL_EXPONENT, MAX_NESTING
+from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token
 
-EMPTY = "There's no answer there; type just your final answer, like 3/4."
-STOPS_TOO_SOON = "That answer seems to stop too soon; is something missing at the end?"
-FACTORIAL = "Factorials (!) aren't supported; write the number itself instead."
+EMPTY = N_("There's no answer there; type just your final answer, like 3/4.")
+STOPS_TOO_SOON = N_("That answer seems to stop too soon; is something missing at the end?")
+FACTORIAL = N_("Factorials (!) aren't supported; write the number itself instead.")
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 _IMPLICIT_FACTOR_STARTS = frozenset(
     {Kind.VARIABLE, Kind.CONSTANT, Kind.FUNCTION, Kind.FRACTION, Kind.ROOT, Kind.OPEN}
@@ -86,7 +88,7 @@ class _Parser:
         """Track one more level of nesting, refusing answers nested too deeply."""
         self.depth += 1
         if self.depth > MAX_NESTING:
-            raise ReadError("That is nested too deeply for me to read; simplify it a little.")
+            raise ReadError(N_("That is nested too deeply for me to read; simplify it a little."))
         try:
             yield
         finally:
@@ -98,8 +100,8 @@ class _Parser:
         if token is None:
             return
         if token.kind is Kind.CLOSE:
-            raise ReadError(f"There's a '{token.text}' without a matching opening bracket.")
-        raise ReadError(f"I didn't expect '{token.text}' there.")
+            raise ReadError(Said(UNOPENED, bracket=token.text))
+        raise ReadError(Said(N_("I didn't expect '{text}' there."), text=token.text))
 
     def expression(self) -> sympy.Expr:
         """Parse a sum or difference of terms."""
@@ -191,10 +193,10 @@ class _Parser:
     def unexpected(self, token: Token) -> str:
         """Explain why `token` cannot start a value here."""
         if token.kind is Kind.CLOSE:
-            return f"There's a '{token.text}' without a matching opening bracket."
+            return Said(UNOPENED, bracket=token.text)
         if token.kind is Kind.FACTORIAL:
             return FACTORIAL
-        return f"Something seems to be missing before '{token.text}'."
+        return Said(N_("Something seems to be missing before '{text}'."), text=token.text)
 
     def constant(self) -> sympy.Expr:
         """Parse pi."""
@@ -207,7 +209,7 @@ class _Parser:
         with self.nested():
             value = self.expression()
         if not self.at(Kind.CLOSE, _CLOSERS[opening]):
-            raise ReadError(f"A '{opening}' is never closed; check your brackets.")
+            raise ReadError(Said(UNCLOSED, bracket=opening))
         self.advance()
         return value
 
@@ -240,7 +242,8 @@ class _Parser:
         """Parse the [n] of \\sqrt[n]{a}, allowing only small whole numbers."""
         index = self.group()
         if not (index.is_Integer and 2 <= int(index) <= _MAX_ROOT_INDEX):
-            raise ReadError(f"A root's index must be a whole number from 2 to {_MAX_ROOT_INDEX}.")
+            raise ReadError(Said(N_("A root's index must be a whole number from 2 to {most}."),
+                                 most=_MAX_ROOT_INDEX))
         return int(index)
 
     def latex_argument(self, command: str, example: str) -> sympy.Expr:
@@ -252,7 +255,8 @@ class _Parser:
             return self.primary()
         if token is not None and token.kind is Kind.NUMBER and len(token.text) == 1:
             return self.primary()
-        raise ReadError(f"Put the parts of {command} in braces, like {example}.")
+        raise ReadError(Said(N_("Put the parts of {command} in braces, like {example}."),
+                             command=command, example=example))
 
 
 def _is_digit_pair(text: str) -> bool:

@@ -13,10 +13,12 @@ from enum import StrEnum
 
 import sympy
 
-from bot.verifier.errors import ReadError
+from bot.i18n import N_
+from bot.verifier.errors import SEVERAL, UNCLOSED, UNOPENED, ReadError
 from bot.verifier.guards import ensure_checkable
 from bot.verifier.normalize import preview
 from bot.verifier.parser import EMPTY, parse_tokens
+from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token, tokenize
 
 
@@ -50,7 +52,6 @@ _MARKS = re.compile(
 _RELATIONS = {"le": "<=", "ge": ">=", "lt": "<", "gt": ">"}
 _SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[{])\s+|\s+(?=[,;)\]}])")
 _LIST_SEPARATORS = frozenset({",", ";", "or", "and"})
-SEVERAL = "That looks like more than one answer ({shown}); give just one."
 
 
 def to_pieces(text: str) -> list[Piece]:
@@ -108,10 +109,10 @@ class Split:
 def checked_value(tokens: list[Token]) -> sympy.Expr:
     """Parse tokens into one finite, checked value."""
     if any(is_separator(token) for token in tokens):
-        raise ReadError(SEVERAL.format(shown=preview(show_pieces(list(tokens)))))
+        raise ReadError(Said(SEVERAL, shown=preview(show_pieces(list(tokens)))))
     if any(is_token(token, Kind.EQUALS) for token in tokens):
-        raise ReadError(f"That's an equation ({preview(show_pieces(list(tokens)))}); "
-                        "give just the values.")
+        raise ReadError(Said(N_("That's an equation ({shown}); give just the values."),
+                             shown=preview(show_pieces(list(tokens)))))
     value = parse_tokens(tokens)
     ensure_checkable(value)
     return value
@@ -166,10 +167,10 @@ def split_pieces(pieces: list[Piece]) -> Split:
         else:
             parts[-1].append(piece)
     if openings:
-        raise ReadError(f"A '{openings[-1]}' is never closed; check your brackets.")
+        raise ReadError(Said(UNCLOSED, bracket=openings[-1]))
     if any(not part for part in parts):
-        raise ReadError(f"Something is missing between the commas of "
-                        f"'{preview(show_pieces(pieces))}'.")
+        raise ReadError(Said(N_("Something is missing between the commas of '{shown}'."),
+                             shown=preview(show_pieces(pieces))))
     return Split(parts, brackets, separators)
 
 
@@ -179,7 +180,7 @@ def _track_brackets(piece: Piece, openings: list[str]) -> None:
         openings.append(piece.text)
     elif is_token(piece, Kind.CLOSE):
         if not openings:
-            raise ReadError(f"There's a '{piece.text}' without a matching opening bracket.")
+            raise ReadError(Said(UNOPENED, bracket=piece.text))
         openings.pop()
 
 
@@ -200,5 +201,5 @@ def _outer_brackets(pieces: list[Piece]) -> tuple[str, list[Piece]]:
             return "", pieces
     opening, closing = str(pieces[0].text), str(pieces[-1].text)
     if (opening == "{") != (closing == "}"):
-        raise ReadError("A '{' must be closed by '}'; check your brackets.")
+        raise ReadError(N_("A '{' must be closed by '}'; check your brackets."))
     return opening + closing, pieces[1:-1]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.verifier.languages import require_language
 from bot.verifier.limits import GOLD_MAX_CHARS
+from bot.verifier.said import Said, said_in
 from bot.verifier.verdict import Grade, Verdict
 
 Message = dict[str, Any]
@@ -69,14 +70,21 @@ def request_language(request: Message) -> str:
 
 
 def verdict_to_message(verdict: Verdict, request_id: object) -> Message:
-    """Represent a verdict as a reply to the request with `request_id`."""
-    return {
+    """Represent a verdict as a reply to the request with `request_id`.
+
+    A reason the worker said from a catalog message carries it (`why`), to be said again in
+    the member's language.
+    """
+    message: Message = {
         "id": request_id,
         "outcome": str(verdict.outcome),
         "read": verdict.read,
         "gold": verdict.gold,
-        "reason": verdict.reason,
+        "reason": str(verdict.reason),
     }
+    if isinstance(verdict.reason, Said):
+        message["why"] = verdict.reason.wire()
+    return message
 
 
 def verdict_from_message(message: Message) -> Verdict:
@@ -85,4 +93,7 @@ def verdict_from_message(message: Message) -> Verdict:
     if not all(isinstance(field, str) for field in fields):
         raise ValueError("a verdict reply needs string outcome, read, gold and reason fields")
     outcome, read, gold, reason = (str(field) for field in fields)
-    return Verdict(Grade(outcome), read, gold, reason)
+    why = message.get("why")
+    if not isinstance(why, Mapping):
+        why = {"text": reason, "message": reason, "values": {}} if reason else None
+    return Verdict(Grade(outcome), read, gold, said_in(reason, why), why)

@@ -7,11 +7,13 @@ from dataclasses import dataclass, replace
 
 import sympy
 
-from bot.verifier.errors import ReadError
+from bot.i18n import N_
+from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.extract import find_boxed
 from bot.verifier.guards import ensure_checkable
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY, parse_tokens
+from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token, tokenize
 from bot.verifier.units import refuse_letter_after_number, require_unit, without_unit
 
@@ -22,7 +24,7 @@ _BOLD_LEAD_IN = re.compile(
 )
 _BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
-_COMMA_HINT = " For a decimal use a point (1.5); for thousands write 1,000 or 1000."
+_COMMA_HINT = N_("For a decimal use a point (1.5); for thousands write 1,000 or 1000.")
 
 
 @dataclass(frozen=True)
@@ -137,23 +139,24 @@ def _unwrap(text: str) -> str:
     text = text.strip()
     boxed = list(dict.fromkeys(content.strip() for content in find_boxed(text)))
     if len(boxed) > 1:
-        raise ReadError(f"That boxes more than one answer ({preview(', '.join(boxed))}); "
-                        "give just one.")
+        raise ReadError(Said(N_("That boxes more than one answer ({shown}); give just one."),
+                             shown=preview(", ".join(boxed))))
     if boxed:
         text = boxed[0]
     elif "\\boxed" in text or "\\fbox" in text:
-        raise ReadError("The \\boxed{...} isn't closed; check its braces.")
+        raise ReadError(N_("The \\boxed{...} isn't closed; check its braces."))
     return text.rstrip(". \t\n").strip()
 
 
 def _reject_several_answers(tokens: list[Token], core: str) -> None:
     """Raise ReadError if the answer hedges (3 or 4, ±2) or lists several values (3, 4)."""
     if any(token.kind is Kind.HEDGE and token.text in "±∓" for token in tokens):
-        raise ReadError("± gives two answers; give just one.")
+        raise ReadError(N_("± gives two answers; give just one."))
     if any(token.kind in (Kind.HEDGE, Kind.SEPARATOR) for token in tokens):
-        hint = _COMMA_HINT if any(token.text == "," for token in tokens) else ""
-        raise ReadError(f"That looks like more than one answer ({preview(core)}); "
-                        f"give just one.{hint}")
+        if any(token.text == "," for token in tokens):
+            raise ReadError(Said(N_("That looks like more than one answer ({shown}); give just "
+                                    "one. {hint}"), shown=preview(core), hint=Said(_COMMA_HINT)))
+        raise ReadError(Said(SEVERAL, shown=preview(core)))
 
 
 def _without_variable_prefix(tokens: list[Token], core: str) -> list[Token]:
@@ -163,4 +166,5 @@ def _without_variable_prefix(tokens: list[Token], core: str) -> list[Token]:
         return tokens
     if equals == [1] and tokens[0].kind is Kind.VARIABLE:
         return tokens[2:]
-    raise ReadError(f"That's an equation ({preview(core)}); give just the final value.")
+    raise ReadError(Said(N_("That's an equation ({shown}); give just the final value."),
+                         shown=preview(core)))

@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.i18n import N_
 from bot.verifier.errors import ReadError
+from bot.verifier.said import Said
 
 
 class Kind(StrEnum):
@@ -137,10 +139,13 @@ def _leading_zero_reason(text: str, separator: str) -> str:
     first, *groups = re.split(r"[.eE]", text)[0].split(separator)
     as_decimal = f"{int(first)}.{''.join(groups)}".rstrip("0").rstrip(".")
     as_whole = str(int(first + "".join(groups)))
-    question = (f"did you mean {as_whole}?" if as_decimal == as_whole
-                else f"did you mean {as_decimal} or {as_whole}?")
-    return (f"I can't tell what {text} means: {question} "
-            "Write decimals with a point and whole numbers without separators.")
+    if as_decimal == as_whole:
+        return Said(N_("I can't tell what {text} means: did you mean {whole}? Write decimals "
+                       "with a point and whole numbers without separators."),
+                    text=text, whole=as_whole)
+    return Said(N_("I can't tell what {text} means: did you mean {decimal} or {whole}? Write "
+                   "decimals with a point and whole numbers without separators."),
+                text=text, decimal=as_decimal, whole=as_whole)
 
 
 def _command_token(command: str) -> Token | None:
@@ -150,11 +155,12 @@ def _command_token(command: str) -> Token | None:
     if command in _COMMANDS:
         return _COMMANDS[command]
     if command == "\\infty":
-        raise ReadError("Infinity isn't a value I can check; give a finite answer.")
-    raise ReadError(
-        f"I don't know the LaTeX command {command}. I can read \\frac, \\dfrac, \\cfrac, "
-        "\\sqrt, \\cdot, \\times, \\div, \\pi and \\%."
-    )
+        raise ReadError(N_("Infinity isn't a value I can check; give a finite answer."))
+    raise ReadError(Said(
+        N_("I don't know the LaTeX command {command}. I can read \\frac, \\dfrac, \\cfrac, "
+           "\\sqrt, \\cdot, \\times, \\div, \\pi and \\%."),
+        command=command,
+    ))
 
 
 def _word_token(word: str) -> Token:
@@ -167,16 +173,18 @@ def _word_token(word: str) -> Token:
         return _WORDS[word]
     if len(word) == 1:
         return Token(Kind.VARIABLE, word)
-    raise ReadError(
-        f"I can't read the word '{word}'. Give just a number or expression, with no words "
-        "or units (write a product of letters as x*y)."
-    )
+    raise ReadError(Said(
+        N_("I can't read the word '{word}'. Give just a number or expression, with no words "
+           "or units (write a product of letters as x*y)."),
+        word=word,
+    ))
 
 
 def _unknown_character_reason(char: str) -> str:
     """Explain, in plain words, that `char` is not something answers may contain."""
     shown = char if char.isprintable() and not char.isspace() else f"U+{ord(char):04X}"
-    return (
-        "I can only read numbers and simple maths like 3/4, 2x+1 or \\frac{1}{2}; "
-        f"'{shown}' isn't part of that."
+    return Said(
+        N_("I can only read numbers and simple maths like 3/4, 2x+1 or \\frac{{1}}{{2}}; "
+           "'{shown}' isn't part of that."),
+        shown=shown,
     )

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from bot.i18n import N_
 from bot.verifier.errors import ReadError
+from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token
 
 
@@ -109,7 +111,8 @@ def require_unit(name: str | None) -> Unit | None:
         return None
     unit = find_unit(name)
     if unit is None:
-        raise ReadError(f"The unit '{name}' isn't one I know; I know {known_units()}.")
+        raise ReadError(Said(N_("The unit '{name}' isn't one I know; I know {units}."),
+                             name=name, units=known_units()))
     return unit
 
 
@@ -159,20 +162,24 @@ def refuse_letter_after_number(tokens: Sequence[Token], unit: Unit | None) -> No
             written = find_unit(token.text)
             if written is not None and written is not unit:
                 raise ReadError(wrong_unit_reason(token.text, written, unit))
-            raise ReadError(
-                f"I read a letter, '{token.text}', right after '{before.text}'. The expected "
-                "answer has no letters, so I won't guess what it means: give just the number."
-            )
+            raise ReadError(Said(
+                N_("I read a letter, '{letter}', right after '{before}'. The expected answer "
+                   "has no letters, so I won't guess what it means: give just the number."),
+                letter=token.text, before=before.text,
+            ))
 
 
 def wrong_unit_reason(spelled: str, written: Unit, unit: Unit | None) -> str:
     """Explain that the unit written is not the one this answer takes (or that it takes none)."""
-    shown = f"'{spelled}'"
+    shown: str = f"'{spelled}'"
     if spelled.isalpha():
-        shown = f"the {'letter' if len(spelled) == 1 else 'word'} {shown}"
+        shown = Said(N_("the letter '{text}'") if len(spelled) == 1 else N_("the word '{text}'"),
+                     text=spelled)
+    if unit is None and written is DEGREES:
+        return Said(N_("This answer is not in degrees, so I can't read {shown} ({name}) after "
+                       "the number; give just the number."), shown=shown, name=written.name)
     if unit is None:
-        takes = "is not in degrees" if written is DEGREES else "takes no unit"
-        return (f"This answer {takes}, so I can't read {shown} ({written.name}) "
-                "after the number; give just the number.")
-    return (f"This answer is in {unit.symbol}, but I read {shown} ({written.name}). "
-            f"Give it in {unit.symbol}, or give just the number.")
+        return Said(N_("This answer takes no unit, so I can't read {shown} ({name}) after the "
+                       "number; give just the number."), shown=shown, name=written.name)
+    return Said(N_("This answer is in {unit}, but I read {shown} ({name}). Give it in {unit}, "
+                   "or give just the number."), unit=unit.symbol, shown=shown, name=written.name)

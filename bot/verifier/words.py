@@ -11,9 +11,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_
 from bot.verifier.errors import ReadError
 from bot.verifier.normalize import preview
 from bot.verifier.reader import answer_core
+from bot.verifier.said import Said
 from bot.verifier.verdict import Grade, Verdict
 
 _UNITS = [
@@ -48,8 +50,8 @@ def spell_numbers(text: str, *, and_joins: bool = True) -> str:
     spelled = pattern.sub(lambda match: str(number_phrase_value(match.group())), text)
     left_over = _LEFT_OVER.search(spelled)
     if left_over:
-        raise ReadError(f"I read numbers in words from zero to a thousand; write "
-                        f"'{preview(text)}' in digits.")
+        raise ReadError(Said(N_("I read numbers in words from zero to a thousand; write "
+                                "'{text}' in digits."), text=preview(text)))
     return spelled
 
 
@@ -93,8 +95,9 @@ def read_text_gold(gold: str, accept: Sequence[str] = ()) -> TextGold | None:
     if len(words) == 1 or words in ("pi", "sqrt"):
         return None
     if _JOINING.fullmatch(words):
-        raise ReadError(f"I read the word '{words}' as the number {number_phrase_value(words)}; "
-                        "write numbers in a gold answer in digits.")
+        raise ReadError(Said(N_("I read the word '{words}' as the number {number}; write "
+                                "numbers in a gold answer in digits."),
+                             words=words, number=number_phrase_value(words)))
     return TextGold(words, frozenset({words, *_accepted(accept)}))
 
 
@@ -102,7 +105,7 @@ def _accepted(accept: Sequence[str]) -> list[str]:
     """Normalise the lesson's accepted spellings, refusing an empty one."""
     spellings = [normalise_words(spelling) for spelling in accept]
     if not all(spellings):
-        raise ReadError("An accepted spelling is empty.")
+        raise ReadError(N_("An accepted spelling is empty."))
     return spellings
 
 
@@ -114,14 +117,15 @@ def judge_text(answer: str, gold: TextGold) -> Verdict:
         return Verdict(Grade.REJECTED, preview(answer), gold.shown, error.reason)
     shown = preview(words)
     if not words:
-        return Verdict(Grade.REJECTED, "", gold.shown, "There's no answer there; type just "
-                       "your final answer.")
+        return Verdict(Grade.REJECTED, "", gold.shown, N_("There's no answer there; type just "
+                                                          "your final answer."))
     if words in gold.spellings:
         return Verdict(Grade.CORRECT, shown, gold.shown)
     if _contains_a_spelling(words, gold) or _SEVERAL.search(words):
-        return Verdict(Grade.REJECTED, shown, gold.shown, "I can't tell which part of that "
-                       f"is your answer ({shown}); type just one answer, with no other words.")
-    reason = f"I read '{shown}', which isn't one of the accepted answers."
+        return Verdict(Grade.REJECTED, shown, gold.shown, Said(
+            N_("I can't tell which part of that is your answer ({shown}); type just one answer, "
+               "with no other words."), shown=shown))
+    reason = Said(N_("I read '{shown}', which isn't one of the accepted answers."), shown=shown)
     return Verdict(Grade.INCORRECT, shown, gold.shown, reason)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import BinaryIO
 
+from bot.i18n import N_
 from bot.verifier.grading import grade_answer, grade_attempt, grade_gold
 from bot.verifier.guards import TOO_BIG
 from bot.verifier.normalize import preview
@@ -153,10 +154,11 @@ def _run_safely(operation: _Operation, text: str, gold: str) -> Verdict:
     except MemoryError:
         reason = TOO_BIG
     except RecursionError:
-        reason = "That is nested too deeply for me to read; simplify it a little."
+        reason = N_("That is nested too deeply for me to read; simplify it a little.")
     except Exception:  # a bug must cost one answer, never the worker
         traceback.print_exc(file=sys.stderr)
-        reason = "Something went wrong checking that answer; please try writing it another way."
+        reason = N_("Something went wrong checking that answer; please try writing it another "
+                    "way.")
     return Verdict(Grade.REJECTED, preview(text), preview(gold), reason)
 
 

@@ -126,9 +126,16 @@ def button(message: dict[str, Any], label: str = "", action: str = "", arg: str 
     raise AssertionError(f"no button {label or action} {arg} on message {message['id']}")
 
 
+MOVED_ON = ("Moved on.", "Avanzamos al siguiente paso.")
+"""The host's reply to `/lesson next`, in a run's English or Spanish."""
+
+
 def step_id(message: dict[str, Any]) -> str | None:
-    """The id of the step a message shows (read from its buttons), or None for others."""
-    if not str(message.get("content") or "").startswith("**Step "):
+    """The id of the step a message shows (read from its buttons), or None for others.
+
+    A step's message starts with "**Step n of N**" ("**Paso n de N**" in Spanish).
+    """
+    if not str(message.get("content") or "").startswith(("**Step ", "**Paso ")):
         return None
     return str(buttons(message)[0]["custom_id"].split(":")[2])
 
@@ -186,7 +193,7 @@ class LessonDriver:
         """`/lesson next`; returns the message of the step it moved to."""
         shown = len(self.messages())
         reply = await self.command("next")
-        assert reply.ephemeral and reply.content == "Moved on.", reply.content
+        assert reply.ephemeral and reply.content in MOVED_ON, reply.content
         return await self.step_after(shown)
 
     async def step_after(self, count: int) -> dict[str, Any]:
@@ -273,7 +280,7 @@ async def walk_lesson(driver: LessonDriver, members: list[FakeUser]) -> list[str
         if reply.content == DISCUSSING:  # the second vote's card: answered, then moved on
             message = await driver.step_after(posted)
             continue
-        if reply.content != "Moved on.":
+        if reply.content not in MOVED_ON:
             assert "last step" in reply.content, reply.content
             return shown
         message = await driver.step_after(posted)

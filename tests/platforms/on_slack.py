@@ -42,7 +42,7 @@ from tests.slack_adapter.conftest import (
     serving,
 )
 
-STEP_MARK = re.compile(r"\bStep \d+/\d+\b")
+STEP_MARK = re.compile(r"\b(?:Step|Paso) \d+/\d+\b")
 BURST_CONNECTIONS = 100
 """Connections a burst's requests share, as Slack's own senders would spread them."""
 
@@ -92,7 +92,7 @@ class SlackPost(Post):
 
     @property
     def is_step(self) -> bool:
-        """Step messages say "Step n/N"."""
+        """Step messages say "Step n/N" ("Paso n/N" in Spanish)."""
         return STEP_MARK.search(self.text) is not None
 
 

@@ -65,7 +65,7 @@ async def test_a_run_started_in_spanish_posts_its_steps_results_and_summary_in_s
     before = len(lesson.posts())
     await lesson.command("reveal")
     results = await lesson.post_after(before, step.title)
-    assert f"2 (100%) {right.label}" in results.text
+    assert f"2 (100\xa0%) {right.label}" in results.text  # as Spanish writes it
     assert "Fue el entrenamiento, no el modelo." in results.text  # its Spanish explanation
     before = len(lesson.posts())
     await lesson.command("stop")

@@ -34,6 +34,17 @@ def percent(share: float) -> str:
     return language_percent(round(share * 100) / 100)
 
 
+def right_line(title: str, right: Bar, total: int) -> str:
+    """A question's summary line: how many of those who answered were right, and the share."""
+    return _(
+        "**{title}**: {right} of {total} right ({share})",
+        title=title,
+        right=right.count,
+        total=total,
+        share=percent(right.share),
+    )
+
+
 def bar_lines(bars: Sequence[Bar], mark: str = "✅") -> list[str]:
     """One text line per bar: bar, count, percentage, label and its mark.
 

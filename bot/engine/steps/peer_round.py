@@ -41,6 +41,7 @@ from bot.engine.tally import (
     RIGHT_MARK,
     channel_share_label,
     percent,
+    right_line,
     tally_chart,
     tally_series,
 )
@@ -284,13 +285,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         if not answered_again(tally):
             right = next(bar for bar in first if bar.marked)
             total = sum(bar.count for bar in first)
-            line = _(
-                "**{title}**: {right} of {total} right ({share})",
-                title=title,
-                right=right.count,
-                total=total,
-                share=percent(right.share),
-            )
+            line = right_line(title, right, total)
             return StepResult((line,), Bar(title, right.count, right.share, True))
         moves = PeerMoves.of(tally.pairs, self.step.correct_choice.id)
         return StepResult((f"**{title}**: {moves.summary()}",), moves.bar(title))

@@ -22,7 +22,14 @@ from bot.engine.steps.before_after import (
     recall_notes,
     recall_summary_line,
 )
-from bot.engine.tally import RIGHT_ANSWER, RIGHT_MARK, make_bars, percent, tally_chart
+from bot.engine.tally import (
+    RIGHT_ANSWER,
+    RIGHT_MARK,
+    make_bars,
+    percent,
+    right_line,
+    tally_chart,
+)
 from bot.i18n import N_, _
 from bot.model.errors import UnknownChoice
 from bot.model.records import Member, RunRecord, StepTally, VoteAt, VoteCount
@@ -112,13 +119,7 @@ class Prediction(KindOfStep[PredictionStep]):
                 share=percent(top.share),
             )
             return StepResult((line,))
-        line = _(
-            "**{title}**: {right} of {total} right ({share})",
-            title=title,
-            right=right.count,
-            total=total,
-            share=percent(right.share),
-        )
+        line = right_line(title, right, total)
         return StepResult((line,), Bar(title, right.count, right.share, True))
 
 

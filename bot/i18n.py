@@ -8,6 +8,10 @@ The language is the context's: `speaking("es")` sets it for a block (and the tas
 A member's private replies speak the member's locale; a run's channel posts speak the run's
 language. Log lines and the CSV's column names stay English: machines and operators read them.
 
+A message names a lesson command as `{command:stop}` (`{command:}` for the command itself);
+`_` fills it with what a member types for it here: `/lesson stop` by default, or what the
+platform set with `name_commands` (Discord shows its commands in the member's language).
+
 The catalogs live in `bot/locale/<language>/LC_MESSAGES/messages.po`, compiled to `.mo` beside
 it (`make messages` extracts and updates them, `make compile-messages` compiles them).
 """
@@ -15,7 +19,7 @@ it (`make messages` extracts and updates them, `make compile-messages` compiles 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -32,7 +36,20 @@ DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
 """The language the bot's strings are written in: it needs no catalog."""
 
+COMMAND_FIELD = "{command:"
+"""How a message names a lesson command: `{command:<verb>}`."""
+
 _speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE_LANGUAGE)
+
+
+def typed_command(verb: str) -> str:
+    """A lesson command as typed where commands keep their English names: `/lesson stop`."""
+    return f"/lesson {verb}".rstrip()
+
+
+_command_namer: ContextVar[Callable[[str], str]] = ContextVar(
+    "command_namer", default=typed_command
+)
 
 
 @cache
@@ -80,10 +97,33 @@ def N_(message: str) -> str:
     return message
 
 
+def command(verb: str = "") -> str:
+    """The lesson command `verb` as a member types it here, in the current language."""
+    return _command_namer.get()(verb)
+
+
+class CommandNames:
+    """Fills `{command:<verb>}` with the command as a member types it here."""
+
+    def __format__(self, verb: str) -> str:
+        return command(verb)
+
+
+def name_commands(namer: Callable[[str], str]) -> None:
+    """Name lesson commands with `namer` in this context and the tasks it starts."""
+    _command_namer.set(namer)
+
+
+def _filled(text: str, values: dict[str, object]) -> str:
+    """`text` with its placeholders filled, lesson commands named as typed here."""
+    if COMMAND_FIELD in text:
+        values = {"command": CommandNames(), **values}
+    return text.format(**values) if values else text
+
+
 def _(message: str, /, **values: object) -> str:
     """`message` in the current language, its `{name}` placeholders filled from `values`."""
-    text = catalog(_speaking.get()).gettext(message)
-    return text.format(**values) if values else text
+    return _filled(catalog(_speaking.get()).gettext(message), values)
 
 
 def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str:
@@ -92,7 +132,7 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     `{count}` is filled with the count itself unless `values` says otherwise.
     """
     text = catalog(_speaking.get()).ngettext(singular, plural, count)
-    return text.format(**{"count": count, **values})
+    return _filled(text, {"count": count, **values})
 
 
 def _babel_locale() -> Locale:
@@ -113,9 +153,14 @@ def percent(fraction: float, digits: int = 0) -> str:
     return babel_numbers.format_percent(fraction, pattern, locale=locale)
 
 
-def decimal(value: float, digits: int = 2) -> str:
-    """A number in the current language ("3.5", "3,5"), up to `digits` decimals."""
-    pattern = "#,##0" + ("." + "#" * digits if digits else "")
+def decimal(value: float, digits: int = 2, *, fixed: bool = False, signed: bool = False) -> str:
+    """A number in the current language ("3.5", "3,5"), up to `digits` decimals.
+
+    `fixed` always writes `digits` decimals ("0.50"); `signed` writes a plus sign too ("+0.50").
+    """
+    pattern = "#,##0" + ("." + ("0" if fixed else "#") * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
     return babel_numbers.format_decimal(value, pattern, locale=_babel_locale())
 
 

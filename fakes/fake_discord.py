@@ -237,6 +237,12 @@ class PrivateReply:
         return str(self.message.get("content") or "")
 
     @property
+    def text(self) -> str:
+        """Everything the reply says: its text, then each embed's description."""
+        embeds = self.message.get("embeds") or []
+        return "\n".join([self.content, *(str(e.get("description") or "") for e in embeds)])
+
+    @property
     def deferred(self) -> bool:
         """Whether the bot deferred first (the text came as a follow-up or an edit)."""
         return self.callback is not self.call
@@ -412,9 +418,10 @@ class FakeDiscord:
         """An ordinary member (no Manage Server, no host role) whose client speaks `locale`."""
         return FakeUser(next(self._users), name, locale=locale)
 
-    def host(self, name: str) -> FakeUser:
-        """A member with Manage Server."""
-        return FakeUser(next(self._users), name, permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+    def host(self, name: str, locale: str = "en-US") -> FakeUser:
+        """A member with Manage Server, whose client speaks `locale`."""
+        permissions = MEMBER_PERMISSIONS | MANAGE_GUILD
+        return FakeUser(next(self._users), name, permissions=permissions, locale=locale)
 
     def role_host(self, name: str) -> FakeUser:
         """A member without Manage Server but with the Lesson Host role."""

@@ -24,7 +24,8 @@ from bot.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}(?!\})")
+PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+(?::[\w-]*)?)\}(?!\})")
+"""A `{name}` placeholder, or a command named as `{command:stop}` (the verb kept as it is)."""
 
 
 def extracted_ids() -> set[str | tuple[str, ...]]:

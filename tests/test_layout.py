@@ -7,7 +7,7 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 3520
+MAX_LINES_TOGETHER = 3545
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
 scopes, showing a member their own steps privately (Discord's one ephemeral message moved
@@ -16,8 +16,9 @@ thread under a message, a member's reason drawn as written with its host's Hide 
 number option of `/lesson hide`), a member's next turn at a step in their Slack direct
 message, a step's one-field form drawn from the engine's, and each member answered in their
 own language (Discord's commands translated from the catalogs for each client locale; Slack's
-locale looked up once per member and remembered), the run's `language` option, and the
-gateway telling when the bot is behind its reads."""
+locale looked up once per member and remembered), the run's `language` option, the
+gateway telling when the bot is behind its reads, commands named as each Discord client shows
+them, and a private reply too long for a message shown whole in an embed."""
 
 
 def adapter_files(name: str) -> list[Path]:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from functools import partial
 
 import aiohttp
 import discord
@@ -16,6 +15,7 @@ from bot.discord_adapter.commands import (
     HELP_NOTE,
     CatalogTranslator,
     LessonCommands,
+    discord_command,
     forget_me_command,
     sync_commands,
     way_back_command,
@@ -32,6 +32,7 @@ from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.render import NO_MENTIONS
 from bot.discord_adapter.surface import DiscordSurface
 from bot.engine import LessonEngine
+from bot.i18n import name_commands
 from bot.process.runtime import Runtime
 from bot.process.upkeep import run_timer_loop
 from bot.service import LessonService, Presenter
@@ -125,8 +126,10 @@ class LessonBot(discord.Client):
     async def setup_hook(self) -> None:
         """Register and sync the commands, post what a lost post left missing, start the timers.
 
-        The commands carry their names and descriptions in every language the bot speaks.
+        The commands carry their names and descriptions in every language the bot speaks, and
+        the bot's messages name them as the reader's client shows them.
         """
+        name_commands(discord_command)
         await self.tree.set_translator(CatalogTranslator())
         run = self.interactions.command
         self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
@@ -137,9 +140,13 @@ class LessonBot(discord.Client):
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
         self.presenter.start_catching_up(PLATFORM)
-        fire = partial(self.service.fire_timers, PLATFORM)
-        timers = run_timer_loop(fire, self.options.timer_interval)
+        timers = run_timer_loop(self.fire_timers, self.options.timer_interval)
         self._timers = asyncio.get_running_loop().create_task(timers, name="lesson-timers")
+
+    async def fire_timers(self) -> int:
+        """One round of this platform's timers; what they send names commands as Discord does."""
+        name_commands(discord_command)
+        return await self.service.fire_timers(PLATFORM)
 
     async def on_connect(self) -> None:
         """The gateway session is up (READY)."""

@@ -27,6 +27,7 @@ RunId = app_commands.Range[int, 1, None]
 ReasonNumber = app_commands.Range[int, 1, None]
 FORGET_ME = N_("lesson-forget-me")
 LESSON_ME = N_("lesson-me")
+LESSON = N_("lesson")
 MAX_CHOICE_NAME = 100
 MAX_CHOICES = 25
 NO_ARGS = CommandArgs()
@@ -45,8 +46,8 @@ PLAIN_VERBS = {
 }
 HELP_NOTE = N_(
     "On Discord, forget-me is its own command, open to every member: "
-    "`/lesson-forget-me [confirm]`. So is `/lesson-me`: back to your own step of the assignment "
-    "here, or its results once it has closed. Hosts have Manage Server or the role "
+    "`{command:forget-me} [confirm]`. So is `{command:me}`: back to your own step of the "
+    "assignment here, or its results once it has closed. Hosts have Manage Server or the role "
     "LESSON_HOST_ROLE_ID names."
 )
 FORGET_ME_DESCRIPTION = N_(
@@ -81,7 +82,7 @@ class LessonCommands(app_commands.Group):
 
     def __init__(self, run: RunVerb, catalog: LessonCatalog) -> None:
         super().__init__(
-            name=N_("lesson"),
+            name=LESSON,
             description=N_("Run the interactive RLVR lesson in this channel."),
             default_permissions=HOST_PERMISSIONS,
             guild_only=True,
@@ -199,6 +200,17 @@ def way_back_command(way_back: Callable[[Interaction], Awaitable[None]]) -> Plai
         await way_back(interaction)
 
     return lesson_me
+
+
+def discord_command(verb: str) -> str:
+    """A lesson command as a Discord client shows it in the current language: `/lección detener`.
+
+    forget-me and the way back (`me`) are commands of their own, open to every member.
+    """
+    own = {"forget-me": FORGET_ME, "me": LESSON_ME}
+    if verb in own:
+        return "/" + _(own[verb])
+    return " ".join(["/" + _(LESSON), *([_(verb)] if verb else [])])
 
 
 def lesson_choice(catalog: LessonCatalog, lesson_id: str) -> app_commands.Choice[str]:

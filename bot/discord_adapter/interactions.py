@@ -25,11 +25,10 @@ import discord
 from bot.discord_adapter.forms import StepForm, submitted_text
 from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message
 from bot.discord_adapter.render import (
-    MAX_CONTENT,
     Outgoing,
-    clip,
     file_message,
     own_step_message,
+    private_text,
     reason_message,
     reveal_message,
     step_message,
@@ -73,15 +72,15 @@ BUSY = 10
 FAILED = N_("Something went wrong on our side; please try again.")
 DISCORD_FAILED = N_(
     "Done and saved, but Discord did not accept a lesson message (HTTP {status}). A host's "
-    "`/lesson repost` posts the current step again, or its results once revealed; once "
-    "the lesson has ended, `/lesson results` shows them."
+    "`{command:repost}` posts the current step again, or its results once revealed; once "
+    "the lesson has ended, `{command:results}` shows them."
 )
 FORBIDDEN = N_(
     "Done and saved, but Discord did not let the bot post here (HTTP 403). Give its role "
     "View Channel, Send Messages, Embed Links and Attach Files in this channel; then a host's "
-    "`/lesson repost` posts the current step again, or its results once revealed (`/lesson "
-    "next` posts missed results before moving on); once the lesson has ended, `/lesson results` "
-    "shows them."
+    "`{command:repost}` posts the current step again, or its results once revealed "
+    "(`{command:next}` posts missed results before moving on); once the lesson has ended, "
+    "`{command:results}` shows them."
 )
 ALREADY_HANDLED = N_("That was already handled.")
 NO_ARGS = CommandArgs()
@@ -393,7 +392,7 @@ async def defer_privately(interaction: Interaction, thinking: bool = True) -> No
 
 async def send_private(interaction: Interaction, reply: PrivateMessage) -> None:
     """Send an ephemeral message, as the first response or as a follow-up."""
-    message = reply if isinstance(reply, Outgoing) else Outgoing(clip(reply, MAX_CONTENT))
+    message = reply if isinstance(reply, Outgoing) else private_text(reply)
     try:
         for part in (message, *message.then):
             kwargs = part.send_kwargs()

@@ -204,6 +204,13 @@ def discord_time(moment: datetime) -> str:
     return f"<t:{unix}:F> (<t:{unix}:R>)"
 
 
+def private_text(text: str) -> Outgoing:
+    """A private reply: the message's text, or if longer (some languages' help), an embed's."""
+    if len(text) <= MAX_CONTENT:
+        return Outgoing(text)
+    return Outgoing(embeds=[discord.Embed(description=clip(text, MAX_EMBED_DESCRIPTION))])
+
+
 def assignment_content(card: AssignmentCard) -> str:
     """The line above an assignment card: the run and its counts."""
     line = _("**Assignment** · run {run_id} · {counts}", run_id=card.run_id,

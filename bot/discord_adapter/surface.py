@@ -90,7 +90,7 @@ class DiscordSurface:
 
     shows_charts = True
     shows_own_steps = True
-    back_command = "/lesson-me"
+    back_verb = "me"
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -51,7 +51,7 @@ RESULTS_RETRY = timedelta(days=7)
 """How long after closing an assignment its results are still posted if they never were."""
 FINISHED = N_("You have finished the lesson. The channel gets the results when it closes.")
 IS_ASSIGNMENT = N_(
-    "This channel's lesson is an assignment; use `/lesson close` to end it early."
+    "This channel's lesson is an assignment; use `{command:close}` to end it early."
 )
 MORE_AFTER_ANSWER = N_("This question's longer explanation opens once you have answered it.")
 OWN_WORDS = ModeWords(

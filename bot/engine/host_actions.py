@@ -8,7 +8,7 @@ from bot.engine.modes import RunModes
 from bot.engine.run_views import RunViews
 from bot.engine.step_tallies import StepTallies
 from bot.engine.steps import kind_of
-from bot.i18n import N_, _
+from bot.i18n import N_, _, speaking
 from bot.model.errors import BadInput, NoActiveRun, StepClosed, WrongStep
 from bot.model.records import (
     Member,
@@ -51,7 +51,7 @@ class HostActions:
         """Open a run of a lesson in a channel and return its first step.
 
         `language`: the run's (None: the lesson's own); one the lesson or the bot lacks is
-        refused before anything is stored.
+        refused before anything is stored. The card speaks it; a refusal, the host's.
         """
         require_host(host, N_("start a lesson"))
         _check_timer(timer_seconds)
@@ -61,7 +61,8 @@ class HostActions:
         new = NewRun(place, lesson.id, lesson.version, host, timer_seconds, deadline,
                      recall_plan=recall, language=spoken)
         run = await self.core.create_run(new)
-        return step_card(run.id, self.core.lesson_of(run), 0, recall_plan=run.recall_plan)
+        with speaking(run.language):
+            return step_card(run.id, self.core.lesson_of(run), 0, recall_plan=run.recall_plan)
 
     async def reveal(self, run_id: int, host: Member, step_id: str | None = None) -> Closing:
         """Close the current question's answers: (closed card, its results), or a discussion.

@@ -15,9 +15,9 @@ from bot.model.records import ListedReason, Member, Place
 from lessons.schema import Lesson
 
 NO_REASONS = N_("No reasons have been given in this channel's lesson yet.")
-HIDE_USAGE = N_("Usage: `/lesson hide <number>`, with a number from `/lesson reasons`.")
+HIDE_USAGE = N_("Usage: `{command:hide} <number>`, with a number from `{command:reasons}`.")
 NO_SUCH_NUMBER = N_(
-    "This channel's lesson has no reason number {number}. See `/lesson reasons`."
+    "This channel's lesson has no reason number {number}. See `{command:reasons}`."
 )
 HIDDEN_BY_NUMBER = N_("Hidden: reason {number} will not be shown to anyone again.")
 LISTED_AT_MOST = 40
@@ -41,7 +41,7 @@ class Moderation:
         labels = choice_labels(self.core.lesson_of(run), listed)
         lines = [reason_line(reason, labels) for reason in listed[-LISTED_AT_MOST:]]
         head = _(
-            "Reasons given in run {run_id} ({count}; hide one: `/lesson hide <number>`):",
+            "Reasons given in run {run_id} ({count}; hide one: `{command:hide} <number>`):",
             run_id=run.id,
             count=len(listed),
         )

@@ -25,7 +25,7 @@ from bot.model.records import Member, Phase, Place, Position, RunMode, RunRecord
 from bot.model.views import AnyChart, RevealCard, StepCard
 from lessons.schema import Lesson, Step
 
-IS_LIVE = N_("The lesson here is live; use `/lesson stop` to end it.")
+IS_LIVE = N_("The lesson here is live; use `{command:stop}` to end it.")
 LIVE_PROGRESS = N_("The lesson here is live; its counters are in the channel.")
 LIVE_CONTINUE = N_("The lesson here is live: follow it in the channel.")
 LIVE_WORDS = ModeWords(recall=N_("The reveal shows how this channel's answers moved."))

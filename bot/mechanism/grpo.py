@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, decimal
 
 STD_EPSILON = 1e-4
 STD_KIND_SAMPLE = N_("the sample standard deviation")
@@ -111,8 +111,8 @@ def group_text(stats: GroupStats) -> list[str]:
             "Group mean **{mean}**, spread **{std}** ({std_kind}).",
             correct=stats.correct,
             size=stats.size,
-            mean=f"{stats.mean:.2f}",
-            std=f"{stats.std:.2f}",
+            mean=decimal(stats.mean, fixed=True),
+            std=decimal(stats.std, fixed=True),
             std_kind=_(stats.std_kind),
         ),
     ]
@@ -130,13 +130,14 @@ def _advantage_line(stats: GroupStats) -> str:
     if stats.adv_wrong is not None:
         parts.append(_("a wrong answer gets **{advantage}**", advantage=_signed(stats.adv_wrong)))
     head = _(
-        "Advantage = (reward − mean) / (spread + {epsilon}): ", epsilon=f"{STD_EPSILON:.4f}"
+        "Advantage = (reward − mean) / (spread + {epsilon}): ",
+        epsilon=decimal(STD_EPSILON, 4, fixed=True),
     )
     return head + ", ".join(parts) + "."
 
 
 def _signed(value: float) -> str:
-    return "0" if abs(value) < 0.005 else f"{value:+.2f}"
+    return "0" if abs(value) < 0.005 else decimal(value, fixed=True, signed=True)
 
 
 def _lesson_line(stats: GroupStats) -> str:

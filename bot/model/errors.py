@@ -52,13 +52,13 @@ class ChannelBusy(LessonBotError):
         if assigned:
             text = _(
                 "An assignment is already running in this channel (run {run_id}). "
-                "Close it with `/lesson close` before starting another.",
+                "Close it with `{command:close}` before starting another.",
                 run_id=run_id,
             )
         else:
             text = _(
                 "A live lesson is already running in this channel (run {run_id}). "
-                "Stop it with `/lesson stop` before starting another.",
+                "Stop it with `{command:stop}` before starting another.",
                 run_id=run_id,
             )
         super().__init__(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from bot.i18n import N_, _, ngettext
@@ -204,6 +204,17 @@ class Form:
     hint: str = ""
     submit: str = N_("Submit")
     min_length: int = 1
+
+    def translated(self) -> Form:
+        """The form's words in the current language; its lengths as they are."""
+        return replace(
+            self,
+            title=_(self.title),
+            label=_(self.label),
+            placeholder=_(self.placeholder),
+            hint=_(self.hint) if self.hint else "",
+            submit=_(self.submit),
+        )
 
 
 HIDDEN_REASON = N_("Hidden by a host.")

@@ -190,7 +190,7 @@ class TerminalSurface:
         self.charts = charts
         self.shows_charts = charts is not None
         self.shows_own_steps = True
-        self.back_command = "/lesson continue"
+        self.back_verb = "continue"
         self.latest_step: StepCard | None = None
         self.more: str | None = None
         self.posted = 0

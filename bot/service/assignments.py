@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines, plan_line
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, command, speaking
 from bot.model import (
     BadInput,
     MemberPass,
@@ -54,14 +54,14 @@ WHEN = N_(
     "`2026-12-10` or `2026-12-10 17:00`"
 )
 ASSIGN_USAGE = N_(
-    "Usage: `/lesson assign [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
+    "Usage: `{command:assign} [lesson] due:<when> [remind:<when before due>] [recall:<when>] "
     "[language:<code>]`, where <when> is {when}."
 )
 CLOSED_NOW = N_("Closed the assignment. The results are posted in the channel.")
 ALREADY_CLOSED = N_("The assignment was already closed; its results are in the channel.")
 CANNOT_POST = N_(
     "I could not post in this channel, so the lesson was not assigned. "
-    "Invite me first (`/invite @Lesson Bot`), then run `/lesson assign` again."
+    "Invite me first (`/invite @Lesson Bot`), then run `{command:assign}` again."
 )
 
 _DURATION = re.compile(r"^(?:(\d{1,3})w)?(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?$")
@@ -70,7 +70,7 @@ RECALL_USAGE = N_("`recall:3d` (a time after the lesson), `recall:2d,9d` (spaced
 MAX_RECALL_DELAY = timedelta(days=90)
 NOT_ON_THIS_PLATFORM = N_(
     "Assigned lessons cannot be taken here: this front end cannot show members their own "
-    "steps privately. Run the lesson live with `/lesson start`."
+    "steps privately. Run the lesson live with `{command:start}`."
 )
 
 
@@ -207,7 +207,7 @@ def on_platform(runs: list[RunRecord], platform: str | None) -> list[RunRecord]:
 
 
 def reminder_text(
-    run: RunRecord, title: str, step: int, steps: int, back_command: str = "/lesson continue"
+    run: RunRecord, title: str, step: int, steps: int, back_verb: str = "continue"
 ) -> str:
     """The private reminder to a member who started an assignment and has not finished it."""
     if run.due_at is None:
@@ -216,14 +216,14 @@ def reminder_text(
             "You are at step {step} of {steps}. To carry on, press Start on its card there "
             "or type `{command}` in that channel.",
             title=title, channel=run.place.channel, step=step, steps=steps,
-            command=back_command,
+            command=command(back_verb),
         )
     return _(
         "Reminder: **{title}**, assigned in <#{channel}>, is due {due}. "
         "You are at step {step} of {steps}. To carry on, press Start on its card there "
         "or type `{command}` in that channel.",
         title=title, channel=run.place.channel, due=utc_text(run.due_at), step=step,
-        steps=steps, command=back_command,
+        steps=steps, command=command(back_verb),
     )
 
 
@@ -365,7 +365,7 @@ class Assignments:
         lesson = self.engine.lesson_of(run)
         at, steps = held.step_index + 1, len(lesson.steps)
         surface = self.presenter.surface
-        text = reminder_text(run, lesson.title, at, steps, surface.back_command)
+        text = reminder_text(run, lesson.title, at, steps, surface.back_verb)
         try:
             sent = await surface.message_member(run.place, held.user_id, text)
         except PlatformUnavailable:  # no answer: not their doing, so tried again next round

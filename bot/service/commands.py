@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
-from bot.i18n import N_, SOURCE_LANGUAGE, _, speaking
+from bot.i18n import N_, SOURCE_LANGUAGE, _, command
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import Assignments, assign_usage, parse_recall
 from bot.service.languages import base_language
@@ -34,16 +34,16 @@ STOPPED = N_("Stopped the lesson. The results are posted in the channel.")
 REPOSTED = N_("Posted the current step again (once a question is revealed: its results).")
 CANNOT_POST = N_(
     "I could not post in this channel, so the lesson did not start. "
-    "Invite me first (`/invite @Lesson Bot`), then run `/lesson start` again."
+    "Invite me first (`/invite @Lesson Bot`), then run `{command:start}` again."
 )
 NO_RUN_HERE = N_("No lesson has run in this channel yet. Name the run to export by its number.")
 START_USAGE = N_(
-    "Usage: `/lesson start [lesson] [timer seconds] [recall:<when>] [language:<code>]`."
+    "Usage: `{command:start} [lesson] [timer seconds] [recall:<when>] [language:<code>]`."
 )
-EXPORT_USAGE = N_("Usage: `/lesson export [run id]` (without an id: this channel's latest run).")
+EXPORT_USAGE = N_("Usage: `{command:export} [run id]` (without an id: this channel's latest run).")
 FORGET_USAGE = N_(
-    "Usage: `/lesson forget-me` to see what is stored about you, then "
-    "`/lesson forget-me {confirm}` to delete it."
+    "Usage: `{command:forget-me}` to see what is stored about you, then "
+    "`{command:forget-me} {confirm}` to delete it."
 )
 _TIMER = re.compile(r"^(\d{1,5})s?$")
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}$")
@@ -174,10 +174,7 @@ class Verbs:
         host = await actor.member()
         plan = parse_recall(args.recall) if args.recall is not None else None
         language = self.run_language(args)
-        with speaking(language):
-            card = await self.engine.start(
-                actor.place, host, args.lesson, args.timer, plan, language
-            )
+        card = await self.engine.start(actor.place, host, args.lesson, args.timer, plan, language)
 
         async def post_first_step() -> str | None:
             if await self.presenter.step(actor.channel, card) is not None:
@@ -355,10 +352,11 @@ def csv_rows(text: str) -> int:
 
 def help_text(lesson_ids: list[str], note: str = "") -> str:
     """The command list, the platform's note on who hosts, and the lessons there are."""
-    lines = [_("**`/lesson` runs an interactive lesson in this channel.**")]
+    lines = [_("**`{command:}` runs an interactive lesson in this channel.**")]
     for verb in VERBS:
         hosts = _(" (hosts)") if verb.hosts_only else ""
-        lines.append(f"• `/lesson {verb.usage}`: {verb.described()}{hosts}")
+        typed = command(verb.name) + verb.usage.removeprefix(verb.name)
+        lines.append(f"• `{typed}`: {verb.described()}{hosts}")
     if note:
         lines.append(_(note))
     lines.append(_("Lessons: {lessons}", lessons=", ".join(lesson_ids) or _("none")))

@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 COUNTER_INTERVAL = 3.0
 NOT_SHOWN = N_(
     "Saved, but the channel refused the bot's post, so it does not show this yet. Once the "
-    "bot may post here, `/lesson repost` posts it (and `/lesson next` posts missed results "
+    "bot may post here, `{command:repost}` posts it (and `{command:next}` posts missed results "
     "before moving on)."
 )
 

@@ -81,13 +81,13 @@ class Surface(Protocol):
     """Channel messages on one platform; `shows_charts` is False where no picture can be shown.
 
     `shows_own_steps` is True where a member's own step of an assignment can be shown to them
-    privately with its buttons, so assigned lessons can be taken there. `back_command` is the
+    privately with its buttons, so assigned lessons can be taken there. `back_verb` names the
     command every member can type in a channel to get back to their own step.
     """
 
     shows_charts: bool
     shows_own_steps: bool
-    back_command: str
+    back_verb: str
 
     async def post(self, channel: str, card: Card, chart: DrawnChart | None) -> str | None:
         """Post a card (with its chart); the message's reference, or None if it was refused.

@@ -62,7 +62,7 @@ CANNOT_MESSAGE = N_(
 )
 NO_ANSWER = N_(
     "Slack did not answer, so your step did not reach your direct messages. Try again in a "
-    "moment: press Start on the assignment's card, or type `/lesson continue` in its channel."
+    "moment: press Start on the assignment's card, or type `{command:continue}` in its channel."
 )
 CHANNEL_LINK = re.compile(r"&lt;#([A-Z0-9]+)&gt;")
 """A channel link (`<#C123>`) as escaping leaves it; the bot's own texts put it back."""
@@ -133,7 +133,7 @@ class SlackSurface:
 
     shows_charts = True
     shows_own_steps = True
-    back_command = "/lesson continue"
+    back_verb = "continue"
 
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client

@@ -95,3 +95,22 @@ async def test_each_member_s_private_pass_speaks_their_client_s_language(
     assert for_bea["content"].startswith("**Paso 1 de ")
     assert for_ben["content"].startswith("**Step 1 of ")
     assert "· your own pace, only you see this" in for_ben["content"]
+
+
+async def test_replies_name_the_commands_as_the_member_s_client_shows_them(
+    lesson: LessonDriver,
+) -> None:
+    await lesson.start()
+    spanish_host = lesson.fake.host("lucia", locale="es-ES")
+
+    busy_es = await lesson.command("start", user=spanish_host)
+    busy_en = await lesson.command("start")
+    help_es = await lesson.command("help", user=spanish_host)
+
+    assert "Detenla con `/lección detener` antes de empezar otra." in busy_es.content
+    assert "Stop it with `/lesson stop` before starting another." in busy_en.content
+    assert "`/lección revelar`" in help_es.text
+    assert "`/lección-olvídame [confirmar]`" in help_es.text
+    assert "`/lección-mía`" in help_es.text
+    assert "/lesson " not in help_es.text
+    assert help_es.text.rstrip().endswith("Lecciones: rlvr")  # whole, though over 2,000

@@ -74,8 +74,8 @@ async def test_a_reveal_its_chart_description_and_the_results_speak_spanish(
         assert reveal.chart is not None
         description = describe_chart(reveal.chart)
         summary = await engine.results(card.run_id)
-    assert "1 de 2 (50\xa0%) eligieron la respuesta correcta." in reveal.notes
-    assert reveal.chart.title == f"{step.title}: predicciones de este canal (2 respondieron)"
+    assert "Eligieron la respuesta correcta: 1 de 2 (50\xa0%)." in reveal.notes
+    assert reveal.chart.title == f"{step.title}: predicciones de este canal (respondieron: 2)"
     assert reveal.chart.legend == (("✓", "la respuesta correcta"),)
     assert description.startswith(f"Gráfico de barras: {step.title}: predicciones de este canal")
     assert "Las barras muestran el % de este canal." in description
@@ -85,7 +85,7 @@ async def test_a_reveal_its_chart_description_and_the_results_speak_spanish(
     assert "2 miembros participaron." in summary.lines
     lesson = engine.catalog.get()
     assert summary.lines[0] == f"{lesson.title}: en curso, paso 2 de {len(lesson.steps)}."
-    assert f"**{step.title}**: 1 de 2 acertaron (50\xa0%)" in summary.lines
+    assert f"**{step.title}**: aciertos, 1 de 2 (50\xa0%)" in summary.lines
     assert summary.chart is not None
     assert summary.chart.value_label == "% de quienes respondieron que acertaron"
     shown = [*reveal.notes, reveal.chart.title, description, summary.title, *summary.lines]

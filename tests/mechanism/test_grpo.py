@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bot.i18n import speaking
 from bot.mechanism.grpo import (
     group_advantages,
     group_stats,
@@ -82,3 +83,14 @@ def test_rewards_must_be_zero_or_one(bad: list[int]) -> None:
 def test_negative_counts_are_rejected() -> None:
     with pytest.raises(ValueError, match="negative"):
         group_stats(-1, 2)
+
+
+def test_the_group_s_arithmetic_is_written_as_the_language_writes_numbers() -> None:
+    stats = group_stats(3, 5)
+    english = " ".join(group_text(stats))
+    with speaking("es"):
+        spanish = " ".join(group_text(stats))
+    assert "Group mean **0.38**, spread **0.52**" in english
+    assert "a correct answer gets **+1.21**" in english and "**-0.72**" in english
+    assert "Media del grupo **0,38**, dispersión **0,52**" in spanish
+    assert "**+1,21**" in spanish and "**-0,72**" in spanish and "0,0001" in spanish

@@ -5,12 +5,10 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import AsyncIterator, Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bot.discord_adapter import LessonBot
-from bot.discord_adapter.interactions import PLATFORM
 from bot.engine import LessonEngine
 from bot.process.upkeep import fire_once
 from bot.verifier import Checker
@@ -257,7 +255,7 @@ class DiscordPlatform(Platform):
 
     async def fire_timers(self) -> int:
         """The running client's timer round, fired once more by hand."""
-        return await fire_once(partial(self.bots[0].service.fire_timers, PLATFORM))
+        return await fire_once(self.bots[0].fire_timers)
 
     def close_direct_messages(self, user: Person) -> None:
         """The member's privacy settings refuse messages from the server's apps."""

@@ -18,6 +18,7 @@ from bot.engine import (
     AssignmentCard,
     LessonEngine,
 )
+from bot.i18n import _
 from bot.model import BadInput, Place, RevealCard, RunMode, RunState, StepCard, SummaryCard
 from bot.service import (
     Actor,
@@ -58,7 +59,7 @@ class RecordingSurface:
 
     shows_charts: bool = True
     shows_own_steps: bool = True
-    back_command: str = "/lesson continue"
+    back_verb: str = "continue"
     posts: list[tuple[str, Card, DrawnChart | None]] = field(default_factory=list)
     edits: list[tuple[str, Redrawn]] = field(default_factory=list)
 
@@ -341,12 +342,12 @@ async def test_live_host_verbs_on_an_assignment_change_nothing(
 ) -> None:
     card = await assigned(bot)
     for verb in ("reveal", "next", "repost", "stop"):
-        assert (await bot.run(HOST, verb)).reply == IS_ASSIGNMENT, verb
+        assert (await bot.run(HOST, verb)).reply == _(IS_ASSIGNMENT), verb
         assert "Only a lesson host" in str((await bot.run(ALICE, verb)).reply), verb
     first = engine.catalog.get().steps[0].id
     for action in (Action.REVEAL, Action.NEXT):  # an old or forged host button
         clicked = await bot.click(HOST, Address(card.run_id, first, action).encode())
-        assert clicked.reply == IS_ASSIGNMENT, action
+        assert clicked.reply == _(IS_ASSIGNMENT), action
     run = await engine.run(card.run_id)
     assert run is not None and run.state is RunState.ACTIVE and run.step_index == 0
     assert len(bot.surface.posts) == 1 and not bot.surface.edits

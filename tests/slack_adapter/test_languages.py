@@ -7,7 +7,7 @@ import asyncio
 from bot.slack_adapter import SlackBot
 from bot.slack_adapter.members import LOCALE_SECONDS, MemberLocales
 from fakes.fake_slack import block_texts
-from fakes.slack_driver import ALICE, BOB, CHANNEL, SlackDriver, step_number
+from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, SlackDriver, step_number
 from tests.slack_adapter.test_host_rights_lookup import Clock
 
 IN_YOUR_DMS = "Your lesson is in your direct messages"
@@ -122,3 +122,11 @@ async def test_the_remembered_locales_are_bounded() -> None:
     for user in ("U1", "U2", "U3"):
         await locales.locale(user)
     assert locales.remembered() == 2
+
+
+async def test_spanish_replies_name_the_commands_slack_knows(slack: SlackDriver) -> None:
+    slack.fake.locales[HOST] = "es-ES"
+    await slack.start()
+    assert await slack.command("start") == 200
+    told = await slack.wait_ephemeral(HOST, "Ya hay una lección en directo en este canal")
+    assert "Detenla con `/lesson stop` antes de empezar otra." in told.args["text"]

@@ -7,6 +7,7 @@ them) filled in as plain text.
 
 from __future__ import annotations
 
+from bot.engine.steps.verifier import checker_text
 from bot.i18n import speaking
 from bot.verifier import Checker
 from bot.verifier.errors import CheckerBusy
@@ -65,3 +66,13 @@ async def test_a_verdict_kept_for_later_is_said_again_in_the_language_of_the_mom
     assert kept.said() == "That looks like more than one answer (So it is 3 or 4); give just one."
     with speaking("es"):
         assert kept.said() == kept.reason
+
+
+async def test_the_checker_s_card_on_a_sample_attempt_says_its_reason_in_the_reader_s_language(
+    checker: Checker,
+) -> None:
+    kept = await checker.check_attempt("So it is 3 or 4.", "3")  # first graded in English
+    with speaking("es"):
+        card = checker_text("B", kept)
+    assert card.endswith("Eso parece más de una respuesta (So it is 3 or 4); da solo una.")
+    assert "That looks like" not in card

@@ -45,17 +45,6 @@ ANSWER_FORM = Form(
 )
 
 
-def answer_form() -> Form:
-    """The answer box in the current language."""
-    return replace(
-        ANSWER_FORM,
-        title=_(ANSWER_FORM.title),
-        label=_(ANSWER_FORM.label),
-        placeholder=_(ANSWER_FORM.placeholder),
-        hint=_(ANSWER_FORM.hint),
-        submit=_(ANSWER_FORM.submit),
-    )
-
 
 class FreeAnswer(KindOfStep[FreeAnswerStep]):
     """The problem and an Answer button; the reveal shows who solved it, on which try."""
@@ -77,7 +66,7 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
     async def act(self, members: Members, address: Address, member: Member) -> OpenForm:
         """Open the answer box, while this step takes the member's answers."""
         run, step = await members.open_step(address.run_id, self.step.id, member)
-        return OpenForm(run, step, answer_form())
+        return OpenForm(run, step, ANSWER_FORM.translated())
 
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
         """Grade a member's typed answer, up to the step's try cap; every try is kept."""

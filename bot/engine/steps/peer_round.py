@@ -45,7 +45,7 @@ from bot.engine.tally import (
     tally_chart,
     tally_series,
 )
-from bot.i18n import N_, _
+from bot.i18n import N_, _, decimal
 from bot.model.errors import BadInput
 from bot.model.records import ChoicePair, Member, Phase, RunRecord, ShownReason, StepTally, VoteAt
 from bot.model.views import (
@@ -97,17 +97,6 @@ READ_AND_ANSWER = N_(
 FIRST_ANSWER = N_("first answer")
 SECOND_ANSWER = N_("after discussion")
 
-
-def reason_form() -> Form:
-    """The reason form in the current language."""
-    return replace(
-        REASON_FORM,
-        title=_(REASON_FORM.title),
-        label=_(REASON_FORM.label),
-        placeholder=_(REASON_FORM.placeholder),
-        hint=_(REASON_FORM.hint),
-        submit=_(REASON_FORM.submit),
-    )
 
 
 class PeerRound(KindOfStep[PeerRoundStep]):
@@ -335,7 +324,8 @@ class PeerRound(KindOfStep[PeerRoundStep]):
 
         A platform wants the form within seconds of the click, and a whole channel clicks at once.
         """
-        return OpenForm(await members.known_run(address.run_id), self.step, reason_form())
+        run = await members.known_run(address.run_id)
+        return OpenForm(run, self.step, REASON_FORM.translated())
 
     async def _hide(self, members: Members, address: Address, member: Member) -> Receipt:
         require_host(member, N_("hide a reason"))
@@ -388,7 +378,7 @@ class PeerMoves:
         """The normalized gain (after − before) / (1 − before), or a dash where undefined."""
         if self.moves.both == 0 or self.before >= 1:
             return "—"
-        return f"{(self.after - self.before) / (1 - self.before):.2f}"
+        return decimal((self.after - self.before) / (1 - self.before), fixed=True)
 
     def notes(self) -> tuple[str, ...]:
         """The reveal's lines: right before and after, the moves, the gain, who is counted."""

@@ -169,7 +169,7 @@ def verifier_rows(
             thumbs_down=tally.get((rate_kind(attempt.id), THUMBS_DOWN), 0),
             read=verdicts[attempt.id].read,
             reward=verdicts[attempt.id].reward,
-            reason=verdicts[attempt.id].reason,
+            reason=verdicts[attempt.id].said(),
         )
         for attempt in step.attempts
     )
@@ -188,8 +188,8 @@ def checker_text(label: str, verdict: Verdict) -> str:
             mark="✅" if verdict.reward else "❌",
         ),
     ]
-    if verdict.reason:
-        lines.append(verdict.reason)
+    if verdict.said():
+        lines.append(verdict.said())
     return "\n".join(lines)
 
 

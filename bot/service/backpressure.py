@@ -91,6 +91,13 @@ class PendingAcks:
             if not self._count:
                 self._none.set()
 
+    def crowded(self) -> bool:
+        """Whether other requests are being acknowledged beside this one, or a stream arrives."""
+        if not self.enabled:
+            return False
+        now = asyncio.get_running_loop().time()
+        return self._count > 1 or self.arrivals.hold_for(now) > 0
+
     async def work_may_start(self, timeout: float | None = None) -> None:
         """Wait (at most `timeout` seconds) until no ack is pending and no stream is arriving."""
         if not self.enabled:

@@ -150,8 +150,15 @@ class Requests:
         self.inflight.start(self.show(request, decided))
 
     async def decide(self, request: SlackRequest, decision: Awaitable[Outcome]) -> Spoken:
-        """The member's locale, and the decision made speaking it."""
-        locale = await self.locales.locale(request.user_id)
+        """The member's locale, and the decision made speaking it.
+
+        Under a burst a member not known yet is answered in English at once, and looked up
+        once the burst is acknowledged.
+        """
+        crowded = self.inflight.acks.crowded()
+        locale = await self.locales.locale(request.user_id, wait=not crowded)
+        if crowded and not locale:
+            self.inflight.start(self.locales.learn(request.user_id))
         with speaking(locale):
             return locale, await decision
 

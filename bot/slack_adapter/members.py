@@ -27,10 +27,12 @@ PLATFORM = "slack"
 DIRECT_MESSAGE_PREFIX = "D"
 LOCALE_SECONDS = 600.0
 """How long a member's looked-up locale stands: a language changed in Slack counts within it."""
-LOCALE_PATIENCE = 1.0
+LOCALE_PATIENCE = 0.5
 """Seconds a request waits for users.info before it speaks English (the answer still counts
 for the member's next requests once it arrives)."""
 MAX_LOCALES = 10_000
+MAX_LOOKUPS = 8
+"""Look-ups in flight at most: a member beyond them is answered in English at once."""
 
 LocaleLookup = Callable[[str], Awaitable[str | None]]
 """A member's Slack locale ("es-ES"; "" when Slack names none); None when the look-up failed."""
@@ -94,8 +96,10 @@ class MemberLocales:
 
     Requests that arrive together from one member share one look-up. A look-up that fails is
     not remembered, and one that is slow is not waited for past `patience`: the member is
-    answered in English meanwhile. At most `size` members are remembered, the least recently
-    looked up forgotten first.
+    answered in English meanwhile, as is a member whose look-up would exceed `most` in
+    flight. Under a burst a request does not wait at all (`wait=False`); the member is looked
+    up once the burst is acknowledged (`learn`). At most `size` members are remembered, the
+    least recently looked up forgotten first.
     """
 
     def __init__(
@@ -105,27 +109,47 @@ class MemberLocales:
         size: int = MAX_LOCALES,
         patience: float = LOCALE_PATIENCE,
         clock: Callable[[], float] = time.monotonic,
+        most: int = MAX_LOOKUPS,
     ) -> None:
         self.lookup = lookup
         self.seconds = seconds
         self.size = size
         self.patience = patience
         self.clock = clock
+        self.most = most
+        self._line = asyncio.Semaphore(most)
         self._known: OrderedDict[str, tuple[str, float]] = OrderedDict()
         self._asking: dict[str, asyncio.Future[str | None]] = {}
 
-    async def locale(self, user_id: str) -> str:
-        """The member's locale as remembered or looked up; "" (English) if Slack cannot say."""
-        known = self._known.get(user_id)
-        if known is not None and self.clock() - known[1] < self.seconds:
-            return known[0]
+    async def locale(self, user_id: str, wait: bool = True) -> str:
+        """The member's locale as remembered or looked up; "" (English) if Slack cannot say.
+
+        Without `wait`, only a remembered locale: no look-up is started or waited for.
+        """
+        known = self._remembered(user_id)
+        if known is not None or not wait:
+            return known or ""
         asking = self._asking.get(user_id)
         if asking is None:
+            if len(self._asking) >= self.most:
+                return ""
             asking = self._asking[user_id] = asyncio.ensure_future(self._ask(user_id))
         try:
             return await asyncio.wait_for(asyncio.shield(asking), self.patience) or ""
         except TimeoutError:
             return ""
+
+    async def learn(self, user_id: str) -> None:
+        """Look the member up unless remembered or asked already, `most` at a time at most."""
+        async with self._line:
+            if self._remembered(user_id) is None and user_id not in self._asking:
+                await self.locale(user_id)
+
+    def _remembered(self, user_id: str) -> str | None:
+        known = self._known.get(user_id)
+        if known is not None and self.clock() - known[1] < self.seconds:
+            return known[0]
+        return None
 
     def remembered(self) -> int:
         """How many members' locales are remembered now."""

@@ -83,3 +83,15 @@ async def test_work_behind_a_reader_still_waits_at_most_its_timeout() -> None:
     acks = PendingAcks()
     acks.reading(behind=True)
     await asyncio.wait_for(acks.work_may_start(timeout=0.05), timeout=2)
+
+
+async def test_a_request_acked_beside_others_or_in_a_stream_is_crowded() -> None:
+    acks = PendingAcks(arrivals=Arrivals(PAUSE, seconds=1.0))
+    with acks.acknowledging():
+        assert not acks.crowded()  # alone
+        with acks.acknowledging():
+            assert acks.crowded()
+    for _ in range(STREAM_CLICKS):
+        acks.arrived()
+    assert acks.crowded()
+    assert not PendingAcks(enabled=False).crowded()

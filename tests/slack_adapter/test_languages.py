@@ -130,3 +130,37 @@ async def test_spanish_replies_name_the_commands_slack_knows(slack: SlackDriver)
     assert await slack.command("start") == 200
     told = await slack.wait_ephemeral(HOST, "Ya hay una lección en directo en este canal")
     assert "Detenla con `/lesson stop` antes de empezar otra." in told.args["text"]
+
+
+async def test_a_burst_of_new_members_is_not_held_up_by_look_ups() -> None:
+    asked: list[str] = []
+    answer = asyncio.Event()
+
+    async def lookup(user_id: str) -> str | None:
+        asked.append(user_id)
+        await answer.wait()
+        return "es-ES"
+
+    locales = MemberLocales(lookup, patience=60.0, most=2)
+    waiting = [asyncio.ensure_future(locales.locale(user)) for user in ("U1", "U2")]
+    await asyncio.sleep(0)
+    assert await locales.locale("U3") == ""  # two in flight already: English, at once
+    answer.set()
+    assert await asyncio.gather(*waiting) == ["es-ES", "es-ES"]
+    assert await locales.locale("U3") == "es-ES"  # looked up on a later request
+    assert asked == ["U1", "U2", "U3"]
+
+
+async def test_under_a_burst_a_new_member_is_looked_up_only_afterwards() -> None:
+    asked: list[str] = []
+
+    async def lookup(user_id: str) -> str | None:
+        asked.append(user_id)
+        return "es-ES"
+
+    locales = MemberLocales(lookup, most=2)
+    assert await locales.locale(ALICE, wait=False) == ""  # the burst's ack waits for nothing
+    assert asked == []
+    await asyncio.gather(*(locales.learn(user) for user in (ALICE, BOB, "U3", ALICE)))
+    assert sorted(asked) == sorted([ALICE, BOB, "U3"])  # once each, two at a time at most
+    assert await locales.locale(ALICE, wait=False) == "es-ES"

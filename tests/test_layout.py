@@ -7,7 +7,7 @@ from pathlib import Path
 BOT = Path(__file__).resolve().parents[1] / "bot"
 ADAPTERS = ("discord_adapter", "slack_adapter")
 MAX_FILES = 12
-MAX_LINES_TOGETHER = 3545
+MAX_LINES_TOGETHER = 3565
 """Platform code only: wiring, rendering, the library's log lines, reading a channel back,
 looking up Slack's workspace admins as hosts, the Slack methods the bot calls with their
 scopes, showing a member their own steps privately (Discord's one ephemeral message moved
@@ -18,7 +18,8 @@ message, a step's one-field form drawn from the engine's, and each member answer
 own language (Discord's commands translated from the catalogs for each client locale; Slack's
 locale looked up once per member and remembered), the run's `language` option, the
 gateway telling when the bot is behind its reads, commands named as each Discord client shows
-them, and a private reply too long for a message shown whole in an embed."""
+them, a private reply too long for a message shown whole in an embed, and a Slack member's
+locale looked up after a burst's acks, a few at a time."""
 
 
 def adapter_files(name: str) -> list[Path]:

@@ -150,11 +150,7 @@ class Requests:
         self.inflight.start(self.show(request, decided))
 
     async def decide(self, request: SlackRequest, decision: Awaitable[Outcome]) -> Spoken:
-        """The member's locale, and the decision made speaking it.
-
-        Under a burst a member not known yet is answered in English at once, and looked up
-        once the burst is acknowledged.
-        """
+        """The member's locale (under a burst, only if known: looked up after), and the decision."""
         crowded = self.inflight.acks.crowded()
         locale = await self.locales.locale(request.user_id, wait=not crowded)
         if crowded and not locale:

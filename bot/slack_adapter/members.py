@@ -122,10 +122,7 @@ class MemberLocales:
         self._asking: dict[str, asyncio.Future[str | None]] = {}
 
     async def locale(self, user_id: str, wait: bool = True) -> str:
-        """The member's locale as remembered or looked up; "" (English) if Slack cannot say.
-
-        Without `wait`, only a remembered locale: no look-up is started or waited for.
-        """
+        """The member's locale as remembered or (with `wait`) looked up; "" if Slack cannot say."""
         known = self._remembered(user_id)
         if known is not None or not wait:
             return known or ""
@@ -147,9 +144,7 @@ class MemberLocales:
 
     def _remembered(self, user_id: str) -> str | None:
         known = self._known.get(user_id)
-        if known is not None and self.clock() - known[1] < self.seconds:
-            return known[0]
-        return None
+        return known[0] if known is not None and self.clock() - known[1] < self.seconds else None
 
     def remembered(self) -> int:
         """How many members' locales are remembered now."""

@@ -14,6 +14,19 @@ IN_YOUR_DMS = "Your lesson is in your direct messages"
 EN_TU_MD = "Tu lección está en tus mensajes directos"
 
 
+class HeldLookup:
+    """A users.info look-up that answers "es-ES" once `answer` is set; who was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+        self.answer = asyncio.Event()
+
+    async def __call__(self, user_id: str) -> str | None:
+        self.asked.append(user_id)
+        await self.answer.wait()
+        return "es-ES"
+
+
 async def start_assignment(slack: SlackDriver, member: str) -> str:
     """The host assigns the lesson; `member` presses Start. The action_id of Start."""
     if not slack.posts_in(CHANNEL, "Assignment"):
@@ -84,20 +97,13 @@ async def test_when_slack_cannot_say_the_member_is_answered_in_english(
 
 
 async def test_requests_arriving_together_share_one_look_up() -> None:
-    asked: list[str] = []
-    answer = asyncio.Event()
-
-    async def lookup(user_id: str) -> str | None:
-        asked.append(user_id)
-        await answer.wait()
-        return "es-ES"
-
+    lookup = HeldLookup()
     locales = MemberLocales(lookup)
     waiting = [asyncio.ensure_future(locales.locale(ALICE)) for _ in range(3)]
     await asyncio.sleep(0)
-    answer.set()
+    lookup.answer.set()
     assert await asyncio.gather(*waiting) == ["es-ES"] * 3
-    assert asked == [ALICE]
+    assert lookup.asked == [ALICE]
 
 
 async def test_a_slow_look_up_is_not_waited_for_but_counts_once_it_arrives() -> None:
@@ -133,22 +139,15 @@ async def test_spanish_replies_name_the_commands_slack_knows(slack: SlackDriver)
 
 
 async def test_a_burst_of_new_members_is_not_held_up_by_look_ups() -> None:
-    asked: list[str] = []
-    answer = asyncio.Event()
-
-    async def lookup(user_id: str) -> str | None:
-        asked.append(user_id)
-        await answer.wait()
-        return "es-ES"
-
+    lookup = HeldLookup()
     locales = MemberLocales(lookup, patience=60.0, most=2)
     waiting = [asyncio.ensure_future(locales.locale(user)) for user in ("U1", "U2")]
     await asyncio.sleep(0)
     assert await locales.locale("U3") == ""  # two in flight already: English, at once
-    answer.set()
+    lookup.answer.set()
     assert await asyncio.gather(*waiting) == ["es-ES", "es-ES"]
     assert await locales.locale("U3") == "es-ES"  # looked up on a later request
-    assert asked == ["U1", "U2", "U3"]
+    assert lookup.asked == ["U1", "U2", "U3"]
 
 
 async def test_under_a_burst_a_new_member_is_looked_up_only_afterwards() -> None:

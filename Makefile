@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 PYTEST_ARGS ?=
+# The suite runs on one pytest-xdist worker per core; PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 # The container image installs the application's dependencies from this lock file.
 LOCK := requirements.lock
 
@@ -21,7 +24,7 @@ $(STAMP): pyproject.toml
 		|| { cat $(VENV)/install.log; exit 1; }
 	@touch $(STAMP)
 
-# `make test` and `make lint` also install the test extra (pytest, mypy, ruff, uv).
+# `make test` and `make lint` also install the test extra (pytest and pytest-xdist, mypy, ruff, uv).
 $(TEST_STAMP): $(STAMP)
 	@echo "installing the test tools into $(VENV) (once)…"
 	@$(BIN)/python -m pip install --quiet -e '.[test]' > $(VENV)/install.log 2>&1 \
@@ -41,13 +44,13 @@ play: $(STAMP)
 	@$(BIN)/python -m bot play
 
 test: $(TEST_STAMP)
-	@$(BIN)/python -m pytest $(PYTEST_ARGS); status=$$?; \
+	@$(PYTEST) $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	exit $$status
 
 # The suite, three times, beside two busy loops: a test that depends on the machine's speed fails here.
 test-stress: $(TEST_STAMP)
-	$(BIN)/python -m tests.stress $(STRESS_ARGS) $(PYTEST_ARGS)
+	$(BIN)/python -m tests.stress $(STRESS_ARGS) -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check bot lessons storage tests benchmarks alembic fakes

@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from fakes.server_database import run_autocommit
+from fakes.server_database import scratch_database
 from storage import open_database
 from storage.migrate import upgrade_sync
 
@@ -62,14 +61,6 @@ def server_version(url: str) -> str:
     return asyncio.run(ask())
 
 
-@contextmanager
-def scratch_server_database(url: str) -> Iterator[str]:
+def scratch_server_database(url: str) -> AbstractContextManager[str]:
     """A new, migrated database on the server of `url`, dropped afterwards."""
-    name = f"lessonbot_bench_{os.getpid()}"
-    scratch = make_url(url).set(database=name).render_as_string(hide_password=False)
-    asyncio.run(run_autocommit(url, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}"))
-    try:
-        upgrade_sync(scratch)
-        yield scratch
-    finally:
-        asyncio.run(run_autocommit(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    return scratch_database(url, f"lessonbot_bench_{os.getpid()}")

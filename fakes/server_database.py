@@ -1,13 +1,28 @@
-"""Preparing a database server (PostgreSQL) for tests and benchmarks: reset, empty, run SQL."""
+"""A database server (PostgreSQL) for tests and benchmarks: scratch databases, emptied tables."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from storage.database import open_database
+from storage.migrate import upgrade_sync
 from storage.models import Base
+
+RESTART_SEQUENCES = """
+DO $$
+DECLARE sequence record;
+BEGIN
+  FOR sequence IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() LOOP
+    EXECUTE format('ALTER SEQUENCE %I RESTART', sequence.sequencename);
+  END LOOP;
+END $$
+"""
+"""Every id counter of the schema back to 1, as a new database has them."""
 
 
 async def run_autocommit(url: str, *statements: str) -> None:
@@ -21,12 +36,38 @@ async def run_autocommit(url: str, *statements: str) -> None:
         await engine.dispose()
 
 
-def reset_server_schema(url: str) -> None:
-    """Drop every table, so the migrations run from an empty database."""
-    asyncio.run(run_autocommit(url, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
+def database_on_server(url: str, name: str) -> str:
+    """The URL of the database `name` on the server of `url`."""
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def database_name(url: str) -> str:
+    """The name of the database `url` opens."""
+    return make_url(url).database or ""
+
+
+@contextmanager
+def scratch_database(url: str, name: str, *, migrated: bool = True) -> Iterator[str]:
+    """A new database `name` on the server of `url` (migrated unless asked), dropped afterwards.
+
+    A database left by an earlier run that was killed is dropped first, with its connections.
+    """
+    drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+    asyncio.run(run_autocommit(url, drop, f"CREATE DATABASE {name}"))
+    scratch = database_on_server(url, name)
+    try:
+        if migrated:
+            upgrade_sync(scratch)
+        yield scratch
+    finally:
+        asyncio.run(run_autocommit(url, drop))
 
 
 def empty_server_tables(url: str) -> None:
-    """Delete every row and restart the ids, keeping the migrated schema."""
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
-    asyncio.run(run_autocommit(url, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    """Delete every row and restart the ids, keeping the migrated schema.
+
+    Rows are deleted children first: on tables this small a DELETE costs a few milliseconds,
+    where TRUNCATE gives every table a new file and costs over 100 ms a call.
+    """
+    deletes = [f"DELETE FROM {table.name}" for table in reversed(Base.metadata.sorted_tables)]
+    asyncio.run(run_autocommit(url, *deletes, RESTART_SEQUENCES))

@@ -13,7 +13,12 @@ import pytest
 from bot.engine import LessonCatalog, LessonEngine
 from bot.process.log_redaction import LIBRARY_LOGGERS
 from bot.verifier import Checker
-from fakes.server_database import empty_server_tables, reset_server_schema
+from fakes.server_database import (
+    database_name,
+    database_on_server,
+    empty_server_tables,
+    scratch_database,
+)
 from storage import SqlRunStore, open_database
 from storage.migrate import upgrade_sync
 
@@ -58,7 +63,18 @@ async def broken_checker() -> AsyncIterator[Checker]:
     await broken.close()
 
 
-SERVER_URL = os.environ.get("TEST_DATABASE_URL", "")
+GIVEN_SERVER_URL = os.environ.get("TEST_DATABASE_URL", "")
+"""The PostgreSQL database the suite was given; it only creates and drops the workers' ones."""
+
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+"""This test process's name: `gw0`, `gw1`… under pytest-xdist, `main` without it."""
+
+SERVER_URL = (
+    database_on_server(GIVEN_SERVER_URL, f"{database_name(GIVEN_SERVER_URL)}_{WORKER}")
+    if GIVEN_SERVER_URL
+    else ""
+)
+"""This test process's own database on that server, so workers running side by side never meet."""
 
 
 @pytest.fixture(scope="session")
@@ -70,11 +86,12 @@ def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def migrated_server() -> str:
-    """The TEST_DATABASE_URL server, emptied and migrated from nothing once per session."""
-    reset_server_schema(SERVER_URL)
-    upgrade_sync(SERVER_URL)
-    return SERVER_URL
+def migrated_server() -> Iterator[str]:
+    """This process's database on the TEST_DATABASE_URL server: made and migrated once, dropped."""
+    if not SERVER_URL:
+        pytest.skip("needs TEST_DATABASE_URL (PostgreSQL)")
+    with scratch_database(GIVEN_SERVER_URL, database_name(SERVER_URL)) as url:
+        yield url
 
 
 @pytest.fixture

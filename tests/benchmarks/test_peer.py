@@ -9,18 +9,12 @@ from benchmarks.databases import server_url
 from benchmarks.peer_live import LiveRound, Stored
 from benchmarks.peer_reasons import ShowRound
 from benchmarks.suite import BENCHMARKS
+from tests.benchmarks.conftest import Figures
 
-Figures = dict[str, float | str | None]
 PREFIXES = ("", "pg_") if server_url() else ("",)
 """SQLite always; PostgreSQL too when TEST_DATABASE_URL is set."""
 NOTHING_LOST = ("peer_lost", "peer_unacked", "peer_doubled", "peer_reasons_wrong",
                 "peer_why_missed")
-
-
-@pytest.fixture(scope="module")
-def quick_figures() -> Figures:
-    """One quick run of the peer benchmark (60 members, 500 reasons, one round a database)."""
-    return bench_peer.run(quick=True)
 
 
 def test_the_runner_knows_the_peer_benchmark() -> None:

@@ -9,20 +9,14 @@ from benchmarks.databases import server_url
 from benchmarks.recall_live import Arrival, LiveRound, Stored
 from benchmarks.suite import BENCHMARKS
 from bot.service.recalls import DEFAULT_PACE
+from tests.benchmarks.conftest import Figures
 
-Figures = dict[str, float | str | None]
 PREFIXES = ("", "pg_") if server_url() else ("",)
 """SQLite always; PostgreSQL too when TEST_DATABASE_URL is set."""
 NOTHING_LOST = ("recall_lost", "recall_doubled", "recall_unacked", "recall_late_acks",
                 "recall_answers_lost", "recall_unreachable", "recall_refused")
 QUESTIONS = 3
 """The default lesson's delayed recall questions."""
-
-
-@pytest.fixture(scope="module")
-def quick_figures() -> Figures:
-    """One quick run of the recall benchmark (60 members, and 20 for memory; one round each)."""
-    return bench_recall.run(quick=True)
 
 
 def test_the_runner_knows_the_recall_benchmark() -> None:

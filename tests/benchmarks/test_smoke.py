@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
 from benchmarks.suite import REQUIRED_KEYS
+from tests.benchmarks.conftest import QuickRun
 
-ROOT = Path(__file__).resolve().parents[2]
 MEASURED_IN_QUICK_MODE = (
     "vote_path_ratio",
     "vote_p99_ms",
@@ -34,24 +30,14 @@ MEASURED_IN_QUICK_MODE = (
 )
 
 
-@pytest.fixture(scope="module")
-def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, object]]:
-    """One quick run of the whole suite: its printed table and its JSON document."""
-    output = tmp_path_factory.mktemp("bench") / "results.json"
-    command = [sys.executable, "-m", "benchmarks", "--quick", "--output", str(output)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-4000:]
-    return done.stdout, json.loads(output.read_text())
-
-
-def test_every_headline_key_is_present(quick_run: tuple[str, dict[str, object]]) -> None:
+def test_every_headline_key_is_present(quick_run: QuickRun) -> None:
     _, results = quick_run
     assert set(REQUIRED_KEYS) <= set(results)
 
 
 @pytest.mark.parametrize("key", MEASURED_IN_QUICK_MODE)
 def test_measured_figures_are_positive_numbers(
-    quick_run: tuple[str, dict[str, object]], key: str
+    quick_run: QuickRun, key: str
 ) -> None:
     value = quick_run[1][key]
     assert isinstance(value, float) and value > 0, (key, value)
@@ -65,13 +51,13 @@ def test_measured_figures_are_positive_numbers(
         "peer_lost", "peer_doubled", "peer_why_missed", "recall_lost", "recall_doubled",
     ],
 )
-def test_burst_counts_are_whole_numbers(quick_run: tuple[str, dict[str, object]], key: str) -> None:
+def test_burst_counts_are_whole_numbers(quick_run: QuickRun, key: str) -> None:
     value = quick_run[1][key]
     assert isinstance(value, float) and value >= 0 and value.is_integer(), (key, value)
 
 
 def test_unmeasured_figures_are_null_with_a_note(
-    quick_run: tuple[str, dict[str, object]],
+    quick_run: QuickRun,
 ) -> None:
     _, results = quick_run
     notes = results["notes"]
@@ -83,7 +69,7 @@ def test_unmeasured_figures_are_null_with_a_note(
             assert "not measured" in notes[key]
 
 
-def test_the_run_describes_itself(quick_run: tuple[str, dict[str, object]]) -> None:
+def test_the_run_describes_itself(quick_run: QuickRun) -> None:
     _, results = quick_run
     machine = results["machine"]
     assert isinstance(machine, dict)
@@ -93,7 +79,7 @@ def test_the_run_describes_itself(quick_run: tuple[str, dict[str, object]]) -> N
 
 
 def test_the_table_lists_metric_value_target_and_verdict(
-    quick_run: tuple[str, dict[str, object]],
+    quick_run: QuickRun,
 ) -> None:
     table, _ = quick_run
     assert table.splitlines()[0].split() == ["metric", "value", "target", "met?"]

@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy.engine import make_url
 
-from fakes.server_database import run_autocommit
-from tests.conftest import SERVER_URL
-
-SCRATCH_DATABASE = "lessonbot_scratch_migrations"
+from fakes.server_database import scratch_database
+from tests.conftest import GIVEN_SERVER_URL, SERVER_URL, WORKER
 
 
 @pytest.fixture
 def scratch_server_database() -> Iterator[str]:
-    """An empty PostgreSQL database beside TEST_DATABASE_URL's, dropped after the test."""
+    """An empty PostgreSQL database beside this process's own, dropped after the test."""
     if not SERVER_URL:
         pytest.skip("needs TEST_DATABASE_URL (PostgreSQL)")
-    drop = f"DROP DATABASE IF EXISTS {SCRATCH_DATABASE} WITH (FORCE)"
-    asyncio.run(run_autocommit(SERVER_URL, drop, f"CREATE DATABASE {SCRATCH_DATABASE}"))
-    url = make_url(SERVER_URL).set(database=SCRATCH_DATABASE)
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        asyncio.run(run_autocommit(SERVER_URL, drop))
+    name = f"lessonbot_scratch_migrations_{WORKER}"
+    with scratch_database(GIVEN_SERVER_URL, name, migrated=False) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -64,11 +64,9 @@ def test_a_connection_that_rested_is_pinged_and_a_dead_one_replaced(
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[AsyncEngine]:
+async def server(migrated_server: str) -> AsyncIterator[AsyncEngine]:
     """The test server opened as the bot opens it."""
-    if not SERVER_URL:
-        pytest.skip("needs TEST_DATABASE_URL (PostgreSQL)")
-    database = open_database(SERVER_URL)
+    database = open_database(migrated_server)
     try:
         yield database
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 
 import pytest
 
@@ -15,6 +16,14 @@ def test_answers_a_grading_request() -> None:
     reply = handle_request(encode({"id": 7, "op": "answer", "text": "0.5", "gold": "1/2"}))
     assert reply["id"] == 7
     assert verdict_from_message(reply) == Verdict(Grade.CORRECT, "0.5", "1/2")
+
+
+def test_a_check_caps_the_cpu_time_of_the_process_it_runs_in() -> None:
+    """As in a worker; here the suite's `cpu_limit_restored` lifts the cap after the test."""
+    before = resource.getrlimit(resource.RLIMIT_CPU)
+    handle_request(encode({"id": 8, "op": "answer", "text": "0.5", "gold": "1/2"}))
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    assert hard == before[1] and soft != resource.RLIM_INFINITY and soft != before[0]
 
 
 def test_reads_a_gold_answer() -> None:

@@ -23,6 +23,21 @@ from storage import SqlRunStore, open_database
 from storage.migrate import upgrade_sync
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Spread the tests marked `slow` evenly through the run, keeping every other test's order.
+
+    Most of them wait on bot processes more than they work; spread out, each worker meets them
+    beside busy tests instead of all of them together at the end of the run.
+    """
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if not slow or len(slow) == len(items):
+        return
+    others = iter([item for item in items if not item.get_closest_marker("slow")])
+    every = len(items) / len(slow)
+    places = {int(every * (number + 0.5)): item for number, item in enumerate(slow)}
+    items[:] = [places[index] if index in places else next(others) for index in range(len(items))]
+
+
 class FakeClock:
     """A clock the tests move by hand, so timers fire without waiting."""
 

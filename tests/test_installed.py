@@ -9,6 +9,8 @@ import sysconfig
 import venv
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["pyproject.toml", "README.md", "LICENSE", "bot", "lessons", "storage", "alembic"]
 
@@ -44,6 +46,7 @@ def fresh_venv_with_the_bot(tmp_path: Path) -> Path:
     return bin_folder
 
 
+@pytest.mark.slow
 def test_pip_install_then_db_upgrade_and_play_work_in_an_empty_folder(tmp_path: Path) -> None:
     bin_folder = fresh_venv_with_the_bot(tmp_path)
     folder = tmp_path / "empty"

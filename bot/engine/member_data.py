@@ -32,6 +32,8 @@ FORMULA_START = frozenset("=+-@\t\r")
 """What makes a spreadsheet cell a formula, after Unicode compatibility folding (＝ is =)."""
 CELL_SEPARATORS = frozenset(",;|\t\r\n")
 """What some spreadsheet, in some locale, splits a line of CSV into cells at."""
+CELL_QUOTE = '"'
+"""What a spreadsheet drops before a cell's text when it splits a line at its own separator."""
 
 
 def _folded(char: str) -> str:
@@ -43,7 +45,7 @@ def spreadsheet_safe(text: str) -> str:
     """Text no spreadsheet runs as a formula, whatever its locale's separator (OWASP).
 
     A quote goes before each formula character that could start a cell: at the start, or
-    after a separator, spaces between allowed. Nothing else changes.
+    after a separator, spaces and double quotes between allowed. Nothing else changes.
     """
     safe: list[str] = []
     cell_start = True
@@ -52,7 +54,9 @@ def spreadsheet_safe(text: str) -> str:
         if cell_start and folded in FORMULA_START:
             safe.append("'")
         safe.append(char)
-        cell_start = folded in CELL_SEPARATORS or (cell_start and folded.isspace())
+        cell_start = folded in CELL_SEPARATORS or (
+            cell_start and (folded.isspace() or folded == CELL_QUOTE)
+        )
     return "".join(safe)
 
 

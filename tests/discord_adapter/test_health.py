@@ -17,6 +17,9 @@ from fakes.fake_discord import FakeDiscord
 from tests.health import INTERVAL, assert_healthy_once_beating, health_check, heartbeat_settings
 from tests.waiting import wait_until
 
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
+
 OUTAGE_TIMEOUT = 60.0
 """discord.py waits longer between reconnect attempts the longer an outage lasts."""
 

@@ -29,6 +29,9 @@ from tests.discord_adapter.helpers import (
 )
 from tests.waiting import wait_until
 
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
+
 TIMER = 15
 STEP = "what-changed"
 NAMES = [f"member-{n}" for n in range(100)]

@@ -98,7 +98,8 @@ async def test_no_cell_runs_as_a_formula_whatever_the_separator_or_form_of_equal
     engine: LessonEngine,
 ) -> None:
     run_id, step = await answered_prediction(engine)
-    names = {"eve": "a;=2+3", "fay": "＝1+1", "gus": "x, @SUM(A1)", "hal": "b|\t-1"}
+    names = {"eve": "a;=2+3", "fay": "＝1+1", "gus": "x, @SUM(A1)", "hal": "b|\t-1",
+             "ida": '"=1+1', "jo": 'x;"=2+2'}
     for user_id, name in names.items():
         await engine.choose(run_id, step.id, Member(user_id, name), step.choices[0].id)
     exported = await engine.export_run(run_id, HOST, CHANNEL)
@@ -106,6 +107,7 @@ async def test_no_cell_runs_as_a_formula_whatever_the_separator_or_form_of_equal
     shown = {r["user_id"]: r["name"] for r in csv.DictReader(io.StringIO(exported))}
     assert shown["eve"] == "a;'=2+3" and shown["fay"] == "'＝1+1"
     assert shown["gus"] == "x, '@SUM(A1)" and shown["alice"] == "Alice"
+    assert shown["ida"] == "\"'=1+1" and shown["jo"] == "x;\"'=2+2"
 
 
 async def test_export_needs_a_host_of_the_runs_workspace(engine: LessonEngine) -> None:

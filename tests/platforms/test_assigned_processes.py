@@ -24,6 +24,9 @@ from tests.platforms.driver import LESSON, Person, Platform
 from tests.platforms.test_assigned import answer, assign, onward, reminders, start
 from tests.platforms.views import Post
 
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
+
 QUESTION = "what-changed"
 CLOSED_RESULTS = "Assigned lesson, closed:"
 """The results' first line once an assignment closed."""

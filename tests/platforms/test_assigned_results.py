@@ -175,6 +175,7 @@ async def test_a_thread_discord_refuses_leaves_the_channel_alone_and_results_sho
     assert right_answer_marked(told.split(f"Results: {QUESTIONS[1].title}")[0], FIRST)
 
 
+@pytest.mark.slow
 async def test_a_thread_cut_short_by_a_crash_is_finished_once_by_the_next_process(
     platform: Platform, database_url: str, store: SqlRunStore, tmp_path: Path
 ) -> None:

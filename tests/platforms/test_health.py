@@ -13,6 +13,9 @@ from tests.health import INTERVAL, assert_healthy_once_beating, health_check, he
 from tests.platforms.driver import Platform, ProcessHandle
 from tests.waiting import wait_until
 
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
+
 FAILS_WITHIN = 30.0
 """Seconds for three heartbeats to be missed."""
 

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lessons.schema import PeerRoundStep
 from tests.platforms.driver import LESSON, Person, Platform, Sent
 from tests.platforms.test_assigned_processes import folder
 from tests.platforms.views import Post
+
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
 
 STEP = "code-vs-eulogy"
 PEER_ROUND = LESSON.step_by_id(STEP)

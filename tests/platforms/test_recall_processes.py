@@ -22,6 +22,9 @@ from tests.conftest import SERVER_URL
 from tests.platforms.driver import Person, Platform
 from tests.platforms.test_assigned_processes import folder
 
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
+
 CHECK = "Recall check"
 QUESTION = "what-changed"
 ROUND = TEND_EVERY.total_seconds() + 1.0

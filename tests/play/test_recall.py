@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from bot.engine import LessonEngine
 from bot.play.classmates import learning_assumption
 from bot.play.console import Console
@@ -60,6 +62,7 @@ async def recall_reveal(engine: LessonEngine, seed: int) -> tuple[str, str]:
     return intro, reveal.split("Press Enter", 1)[0]
 
 
+@pytest.mark.slow
 async def test_simulated_classmates_learn_and_the_reveal_says_it_is_assumed(
     engine: LessonEngine,
 ) -> None:

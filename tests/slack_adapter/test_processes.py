@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.engine import parse_address
 from bot.model import Phase, Place, Position
 from fakes.fake_slack import TEAM_ID, Call, FakeSlack, block_texts, buttons
@@ -21,6 +23,9 @@ from fakes.slack_driver import (
 )
 from fakes.slack_processes import BotProcess, bot_processes
 from storage import SqlRunStore
+
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
 
 TIMED = "CTIMED"
 STEP = "what-changed"

@@ -9,10 +9,15 @@ import subprocess
 import sys
 from datetime import timedelta
 
+import pytest
+
 from bot.engine import LessonEngine
 from lessons.schema import PredictionStep
 from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
+
+pytestmark = pytest.mark.slow
+"""Waits on bot processes for seconds at a time: spread through the run."""
 
 
 def run_bot(url: str, *args: str) -> subprocess.CompletedProcess[str]:

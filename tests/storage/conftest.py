@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fakes.server_database import scratch_database
-from tests.conftest import GIVEN_SERVER_URL, SERVER_URL, WORKER
+from fakes.server_database import database_name, scratch_database
+from tests.conftest import GIVEN_SERVER_URL, SERVER_URL
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def scratch_server_database() -> Iterator[str]:
     """An empty PostgreSQL database beside this process's own, dropped after the test."""
     if not SERVER_URL:
         pytest.skip("needs TEST_DATABASE_URL (PostgreSQL)")
-    name = f"lessonbot_scratch_migrations_{WORKER}"
+    name = f"{database_name(SERVER_URL)}_scratch_migrations"
     with scratch_database(GIVEN_SERVER_URL, name, migrated=False) as url:
         yield url
 

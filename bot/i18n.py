@@ -2,7 +2,9 @@
 
 Every member-facing string goes through `_` (or `ngettext` where it has a plural), with its
 placeholders by name: `_("{count} answered", count=n)`. A string defined at import time is
-marked with `N_` and translated where it is shown: `_(LABEL)`.
+marked with `N_` and translated where it is shown: `_(LABEL)`. A field is a bare name and
+nothing else (no attribute, index or format spec): a translation that tries more is refused
+and its source shown instead, and values are filled as plain text, never read as fields.
 
 The language is the context's: `speaking("es")` sets it for a block (and the tasks it starts).
 A member's private replies speak the member's locale; a run's channel posts speak the run's
@@ -19,7 +21,8 @@ it (`make messages` extracts and updates them, `make compile-messages` compiles 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -102,11 +105,12 @@ def command(verb: str = "") -> str:
     return _command_namer.get()(verb)
 
 
-class CommandNames:
-    """Fills `{command:<verb>}` with the command as a member types it here."""
+FIELD = re.compile(r"\{\{|\}\}|\{(?P<name>[A-Za-z_]\w*)(?P<verb>:[a-z-]*)?\}|[{}]")
+"""What a message's braces may hold: `{{` and `}}`, a bare `{name}`, or `{command:verb}`."""
 
-    def __format__(self, verb: str) -> str:
-        return command(verb)
+
+class UnsafeMessage(ValueError):
+    """A message with a field other than a bare `{name}` or `{command:verb}`, or a stray brace."""
 
 
 def name_commands(namer: Callable[[str], str]) -> None:
@@ -114,16 +118,60 @@ def name_commands(namer: Callable[[str], str]) -> None:
     _command_namer.set(namer)
 
 
-def _filled(text: str, values: dict[str, object]) -> str:
-    """`text` with its placeholders filled, lesson commands named as typed here."""
-    if COMMAND_FIELD in text:
-        values = {"command": CommandNames(), **values}
-    return text.format(**values) if values else text
+def message_fields(message: str) -> list[str]:
+    """The fields of a message (`count`, `command:stop`); `UnsafeMessage` if any other is there.
+
+    Attributes, indexes, conversions and format specs are refused: a catalog is written by
+    translators, and a field like `{values.__class__}` would read the bot's own objects.
+    """
+    return [field for match in FIELD.finditer(message) if (field := _field(match, message))]
+
+
+def _field(match: re.Match[str], message: str) -> str:
+    """One brace of a message: its field (`name` or `command:verb`), or "" for `{{` and `}}`."""
+    name, verb = match.group("name"), match.group("verb")
+    if match.group(0) in ("{{", "}}"):
+        return ""
+    if name is None or (verb is not None and name != "command"):
+        raise UnsafeMessage(f"unsafe field {match.group(0)!r} in {message!r}")
+    return name + (verb or "")
+
+
+def fill(message: str, values: Mapping[str, object]) -> str:
+    """`message` with its fields filled as plain text: `{name}` from `values`, commands named.
+
+    Only bare names and `{command:verb}` are filled (`UnsafeMessage` otherwise); a missing
+    value is a `KeyError`.
+    """
+    message_fields(message)
+
+    def filled(match: re.Match[str]) -> str:
+        name, verb = match.group("name"), match.group("verb")
+        if name is None:
+            return match.group(0)[0]
+        if verb is not None or (name == "command" and name not in values):
+            return command((verb or ":")[1:])
+        return str(values[name])
+
+    return FIELD.sub(filled, message)
+
+
+def _filled(translated: str, source: str, values: dict[str, object]) -> str:
+    """A translation filled, or its source where the translation's fields are unsafe."""
+    try:
+        return _filled_one(translated, values)
+    except UnsafeMessage:
+        return _filled_one(source, values)
+
+
+def _filled_one(message: str, values: dict[str, object]) -> str:
+    """`message` filled; one with no values and no command is shown as written, braces and all."""
+    return fill(message, values) if values or COMMAND_FIELD in message else message
 
 
 def _(message: str, /, **values: object) -> str:
     """`message` in the current language, its `{name}` placeholders filled from `values`."""
-    return _filled(catalog(_speaking.get()).gettext(message), values)
+    return _filled(catalog(_speaking.get()).gettext(message), message, values)
 
 
 def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str:
@@ -132,7 +180,7 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     `{count}` is filled with the count itself unless `values` says otherwise.
     """
     text = catalog(_speaking.get()).ngettext(singular, plural, count)
-    return _filled(text, {"count": count, **values})
+    return _filled(text, singular if count == 1 else plural, {"count": count, **values})
 
 
 def _babel_locale() -> Locale:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import re
 from io import BytesIO
 from pathlib import Path
@@ -12,12 +13,16 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+import bot.i18n
 from bot.i18n import (
+    COMMAND_FIELD,
     LOCALE_DIR,
+    UnsafeMessage,
     _,
     available_languages,
     decimal,
     language_of,
+    message_fields,
     ngettext,
     percent,
     speaking,
@@ -69,6 +74,20 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def unsafe_fields(form: str, source: str) -> bool:
+    """Whether a translation that is filled holds a field other than `{name}` or `{command:verb}`.
+
+    A message with no placeholders and no command is shown as written, so its braces are text.
+    """
+    if not placeholders(source) and COMMAND_FIELD not in form:
+        return False
+    try:
+        message_fields(form)
+    except UnsafeMessage:
+        return True
+    return False
+
+
 def test_the_template_holds_every_string_marked_in_the_code() -> None:
     """A string added or changed under bot/ without `make messages` fails here."""
     template = {message_key(m) for m in entries(read_catalog(LOCALE_DIR / "messages.pot"))}
@@ -97,6 +116,8 @@ def test_a_language_translates_every_template_string(path: Path) -> None:
             forms[0] and placeholders(forms[0]) != placeholders(sources[0])
         ):
             problems.append(f"placeholders differ: {key!r}")
+        if any(unsafe_fields(form, sources[0]) for form in forms if form):
+            problems.append(f"unsafe field: {key!r}")
     assert problems == []
 
 
@@ -144,3 +165,41 @@ def test_plurals_and_placeholders_fill_by_name() -> None:
     """`ngettext` picks the form by count and fills `{count}` and other names."""
     assert ngettext("{count} member", "{count} members", 1) == "1 member"
     assert ngettext("{count} of {total}", "{count} of {total}", 3, total=5) == "3 of 5"
+
+
+SECRET_READER = "{command.__format__.__globals__[_command_namer]} {values.__class__} {count!r}"
+"""Fields a hostile translation could hold to read the bot's own objects."""
+
+
+class HostileCatalog(gettext.NullTranslations):
+    """A catalog whose every translation tries to read the bot's objects through its fields."""
+
+    def gettext(self, message: str) -> str:
+        return SECRET_READER + message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return SECRET_READER + (singular if n == 1 else plural)
+
+
+def test_a_translation_reads_nothing_through_its_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translation with attribute, index or conversion fields is refused: the source is shown."""
+    monkeypatch.setattr(bot.i18n, "catalog", lambda language: HostileCatalog())
+    usage = "Usage: `{command:hide} <number>`, with a number from `{command:reasons}`."
+    assert _(usage) == "Usage: `/lesson hide <number>`, with a number from `/lesson reasons`."
+    assert _("{name} joined", name="{count}") == "{count} joined"
+    assert ngettext("{count} member", "{count} members", 2) == "2 members"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["{command.__format__}", "{values[0]}", "{count!r}", "{count:>10}", "{0}", "{", "a }", "{}"],
+)
+def test_only_bare_names_and_commands_are_fields(message: str) -> None:
+    """Anything in braces but `{name}`, `{command:verb}`, `{{` and `}}` is refused."""
+    with pytest.raises(UnsafeMessage):
+        message_fields(message)
+    assert message_fields("{{a}} {count} {command:stop} {command:}") == [
+        "count",
+        "command:stop",
+        "command:",
+    ]

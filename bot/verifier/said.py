@@ -9,14 +9,12 @@ that is a catalog message with no values is said again by itself.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, fill, ngettext
 
 Wire = dict[str, object]
 """A `Said` as the worker's JSON reply carries it: its message and its values."""
-FIELD = re.compile(r"\{[A-Za-z_]\w*\}")
 MAX_DEPTH = 3
 """How deeply reasons inside reasons are said again; deeper ones stay as the worker wrote them."""
 
@@ -37,7 +35,7 @@ class Said(str):
         """`message` (marked with `N_`) with its `{name}` placeholders filled from `values`."""
         text = {name: value if isinstance(value, str) else str(value)
                 for name, value in values.items()}
-        said = super().__new__(cls, message.format(**text) if text else message)
+        said = super().__new__(cls, fill(message, text) if text else message)
         said.message = message
         said.values = text
         return said
@@ -59,12 +57,6 @@ class Said(str):
         return wire
 
 
-def plain_fields(message: str) -> bool:
-    """Whether every placeholder of `message` is a bare `{name}` (no attribute, index or format)."""
-    rest = FIELD.sub("", message.replace("{{", "").replace("}}", ""))
-    return "{" not in rest and "}" not in rest
-
-
 def said_in(reason: str, wire: object = None, depth: int = 0) -> str:
     """A reason in the current language: its message filled again, else the reason itself.
 
@@ -75,8 +67,6 @@ def said_in(reason: str, wire: object = None, depth: int = 0) -> str:
         return _(reason) if reason else reason
     message, values = wire.get("message"), wire.get("values")
     if not isinstance(message, str) or not isinstance(values, Mapping) or depth > MAX_DEPTH:
-        return reason
-    if values and not plain_fields(message):
         return reason
     filled: dict[str, str] = {}
     for name, value in values.items():
@@ -89,7 +79,7 @@ def said_in(reason: str, wire: object = None, depth: int = 0) -> str:
             return reason
     plural, count = wire.get("plural"), wire.get("count")
     try:
-        if isinstance(plural, str) and isinstance(count, int) and plain_fields(plural):
+        if isinstance(plural, str) and isinstance(count, int):
             return ngettext(message, plural, count, **filled)
         return _(message, **filled) if filled else _(message)
     except (KeyError, IndexError, ValueError):

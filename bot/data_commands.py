@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+import sys
 from pathlib import Path
 
 import click
@@ -29,10 +31,25 @@ async def export_command(database_url: str, run_id: int, output: Path | None) ->
     finally:
         await database.dispose()
     if output is None:
-        click.echo(text, nl=False)
+        click.echo(shown_on_terminal(text) if sys.stdout.isatty() else text, nl=False)
     else:
         await asyncio.to_thread(output.write_text, text, encoding="utf-8")
     return 0
+
+
+TERMINAL_CONTROLS = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""Characters a terminal acts on rather than shows: escapes, carriage returns, direction marks."""
+
+
+def shown_on_terminal(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`), lines and tabs kept.
+
+    Members' answers and reasons are theirs to write: on an operator's terminal they could
+    otherwise move the cursor, rewrite the title, or hide what comes after them.
+    """
+    return TERMINAL_CONTROLS.sub(lambda match: ascii(match.group(0))[1:-1], text)
 
 
 def _recalls_of(lesson_id: str) -> AskedAgain:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import pty
 import subprocess
 import sys
 from datetime import timedelta
@@ -95,3 +96,38 @@ async def test_an_assigned_runs_export_says_when_each_member_started_and_finishe
         ("alice", clock().isoformat(), finished.isoformat()),
         ("bob", clock().isoformat(), ""),
     ]
+
+
+def export_on_a_terminal(url: str, run_id: int) -> str:
+    """What `python -m bot export` prints when its output is a terminal (a pseudo-terminal)."""
+    controller, terminal = pty.openpty()
+    env = {**os.environ, "DATABASE_URL": url}
+    with subprocess.Popen([sys.executable, "-m", "bot", "export", "--run", str(run_id)],
+                          env=env, stdout=terminal, stderr=subprocess.DEVNULL) as process:
+        os.close(terminal)
+        printed = bytearray()
+        while chunk := read_terminal(controller):
+            printed += chunk
+        assert process.wait(timeout=120) == 0
+    os.close(controller)
+    return printed.decode("utf-8")
+
+
+def read_terminal(controller: int) -> bytes:
+    """The next bytes a pseudo-terminal shows, or nothing once its last writer closed it."""
+    try:
+        return os.read(controller, 65536)
+    except OSError:  # Linux says EIO when the other end is closed
+        return b""
+
+
+async def test_an_export_to_a_terminal_shows_a_members_control_characters_as_escapes(
+    engine: LessonEngine, database_url: str
+) -> None:
+    card = await start_at(engine, "free_answer")
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, "42\x1b]0;owned\x07")
+    shown = export_on_a_terminal(database_url, card.run_id)
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert "42\\x1b]0;owned\\x07" in shown
+    piped = run_bot(database_url, "export", "--run", str(card.run_id))
+    assert "42\x1b]0;owned\x07" in piped.stdout

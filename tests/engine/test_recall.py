@@ -59,7 +59,7 @@ async def test_the_reveal_counts_who_moved_held_and_left(engine: LessonEngine) -
     reveal = await recall_revealed(engine)
     assert (
         "Before → after, among the 4 members who answered both times: "
-        "1 moved to the right answer, 1 held it, 1 left it."
+        "1 moved to the right answer, 1 held it, 1 left it, 1 stayed wrong."
     ) in reveal.notes
     assert (
         "1 answered only the first time and 1 only this time; they are not counted above."
@@ -84,7 +84,10 @@ async def test_the_results_say_before_and_after(engine: LessonEngine) -> None:
     run = await engine.store.get_run(reveal.run_id)
     assert run is not None
     summary = await engine.views.summary(run)
-    assert "Before → after: 1 moved to the right answer, 1 held it, 1 left it" in summary.lines
+    assert (
+        "Before → after: 1 moved to the right answer, 1 held it, 1 left it, 1 stayed wrong"
+        in summary.lines
+    )
 
 
 async def test_the_before_and_after_stays_as_revealed(engine: LessonEngine) -> None:

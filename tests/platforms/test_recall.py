@@ -33,11 +33,13 @@ async def test_the_recall_reveal_shows_who_moved_held_and_left(lesson: Platform)
     text = reveal.text
     assert (
         "Before → after, among the 3 members who answered both times: "
-        "1 moved to the right answer, 1 held it, 1 left it."
+        "1 moved to the right answer, 1 held it, 1 left it, 0 stayed wrong."
     ) in text
     assert "1 answered only the first time and 0 only this time" in text
     assert not any(member.name in text or member.id in text for member in members)
 
     summary = await lesson.ask("results", ann)
     assert summary.private and "Results: RLVR" in summary.text
-    assert "Before → after: 1 moved to the right answer, 1 held it, 1 left it" in summary.text
+    assert "Before → after: 1 moved to the right answer, 1 held it, 1 left it, 0 stayed wrong" in (
+        summary.text
+    )

@@ -34,19 +34,23 @@ async def test_play_reveals_how_the_answers_moved(engine: LessonEngine) -> None:
     moved = sum(first != RIGHT and second == RIGHT for first, second in pairs)
     held = sum(first == second == RIGHT for first, second in pairs)
     left = sum(first == RIGHT and second != RIGHT for first, second in pairs)
+    wrong = sum(RIGHT not in (first, second) for first, second in pairs)
     assert len(pairs) == 13 and after["you"] == before["you"] == RIGHT
     assert "RESULTS: SAME BRAIN, A YEAR LATER: AGAIN" in text.upper()
     assert (
         f"Before → after, among the 13 members who answered both times: {moved} moved "
-        f"to the right answer, {held} held it, {left} left it." in text
+        f"to the right answer, {held} held it, {left} left it, {wrong} stayed wrong." in text
     )
-    summary = f"Before → after: {moved} moved to the right answer, {held} held it, {left} left it"
+    summary = (
+        f"Before → after: {moved} moved to the right answer, {held} held it, {left} left it, "
+        f"{wrong} stayed wrong"
+    )
     assert summary in text
 
 
 MOVES = re.compile(
     r"Before → after, among the (\d+) members who answered both times: (\d+) moved to the right "
-    r"answer, (\d+) held it, (\d+) left it\."
+    r"answer, (\d+) held it, (\d+) left it, (\d+) stayed wrong\."
 )
 SEEDS = range(20)
 
@@ -79,8 +83,8 @@ async def test_simulated_classmates_learn_and_the_reveal_says_it_is_assumed(
         assert assumption in intro and assumption in reveal
         found = MOVES.search(reveal)
         assert found is not None, reveal
-        members, seed_moved, held, seed_left = map(int, found.groups())
-        assert members == 13 and held >= 1
+        members, seed_moved, held, seed_left, wrong = map(int, found.groups())
+        assert members == 13 == seed_moved + held + seed_left + wrong and held >= 1
         assert seed_moved > seed_left, (seed, found.group(0))
         moved, left = moved + seed_moved, left + seed_left
     assert moved > 4 * left

@@ -31,6 +31,7 @@ class BeforeAfter:
     moved: int
     held: int
     left: int
+    stayed_wrong: int
     changed: int
     both: int
     first_only: int
@@ -44,6 +45,7 @@ def before_after(pairs: Sequence[ChoicePair], right: str | None) -> BeforeAfter:
         moved=_count(both, lambda pair: pair.first != right and pair.second == right),
         held=_count(both, lambda pair: pair.first == right and pair.second == right),
         left=_count(both, lambda pair: pair.first == right and pair.second != right),
+        stayed_wrong=_count(both, lambda pair: right not in (pair.first, pair.second)),
         changed=_count(both, lambda pair: pair.first != pair.second),
         both=_count(both, lambda pair: True),
         first_only=_count(pairs, lambda pair: pair.second is None),
@@ -52,13 +54,18 @@ def before_after(pairs: Sequence[ChoicePair], right: str | None) -> BeforeAfter:
 
 
 def moves_text(moves: BeforeAfter, has_right: bool) -> str:
-    """'3 moved to the right answer, 2 held it, 1 left it' (changed and kept for a poll)."""
+    """'3 moved to the right answer, 2 held it, 1 left it, 4 stayed wrong' (a poll: changed, kept).
+
+    The groups named always add up to all who answered both times.
+    """
     if has_right:
         return _(
-            "{moved} moved to the right answer, {held} held it, {left} left it",
+            "{moved} moved to the right answer, {held} held it, {left} left it, "
+            "{wrong} stayed wrong",
             moved=moves.moved,
             held=moves.held,
             left=moves.left,
+            wrong=moves.stayed_wrong,
         )
     return _(
         "{changed} changed their answer, {kept} kept it",
@@ -110,7 +117,7 @@ def own_move_text(step: RightAnswered, first: str | None, second: str | None) ->
 
 
 def recall_summary_line(step: RightAnswered, pairs: Sequence[ChoicePair]) -> str:
-    """The results line: 'Before → after: 3 moved to the right answer, 2 held it, 1 left it'."""
+    """The results line: 'Before → after: 3 moved to the right answer, 2 held it, …'."""
     right = step.correct_choice.id if step.correct_choice else None
     moves = moves_text(before_after(pairs, right), right is not None)
     return f"{_(BEFORE_AFTER)}: {moves}"

@@ -368,12 +368,6 @@ class PeerMoves:
         both = self.moves.both
         return (self.moves.held + self.moves.moved) / both if both else 0.0
 
-    @property
-    def stayed_wrong(self) -> int:
-        """Members wrong both times."""
-        moves = self.moves
-        return moves.both - moves.moved - moves.held - moves.left
-
     def gain_text(self) -> str:
         """The normalized gain (after − before) / (1 − before), or a dash where undefined."""
         if self.moves.both == 0 or self.before >= 1:
@@ -400,7 +394,7 @@ class PeerMoves:
                     moved=moves.moved,
                     left=moves.left,
                     held=moves.held,
-                    wrong=self.stayed_wrong,
+                    wrong=moves.stayed_wrong,
                 ),
                 _(
                     "Normalized gain (after − before) / (1 − before): {gain}.",

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from bot.engine import Action, Address, Clock, span_text, utc_now
-from bot.i18n import N_, _
+from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
@@ -110,6 +110,8 @@ def preview_text(lesson: Lesson, plan: tuple[int, ...], assigned: bool = False) 
         for number, q in enumerate(asked, start=1)
     ]
     flags = "--assigned --recall" if assigned else "--recall"
+    if current_language() != SOURCE_LANGUAGE:
+        flags = f"--lang {current_language()} {flags}"
     return "\n".join([paragraphs(head), *questions, "", _(TAKE_IT_NOW, flags=flags)])
 
 

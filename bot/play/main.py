@@ -34,9 +34,15 @@ def catalog_for(lesson: str | None, default: str) -> tuple[LessonCatalog, str | 
 async def play_lesson(settings: Settings, options: PlayOptions) -> int:
     """Play a lesson in this terminal; exit status 0, 2 for a bad lesson, 3 for a lost database.
 
-    Play speaks the language asked for (`--lang`), the lesson's and its own words alike.
+    Play speaks the language asked for (`--lang`), the lesson's and its own words alike, from
+    its first line to its last.
     """
-    console = Console()
+    with speaking(options.language):
+        return await _played(settings, options, Console())
+
+
+async def _played(settings: Settings, options: PlayOptions, console: Console) -> int:
+    """Play the lesson in the language already set; the exit status."""
     try:
         catalog, lesson_id = catalog_for(options.lesson_id, settings.default_lesson)
     except (LessonError, LessonBotError) as error:
@@ -47,8 +53,7 @@ async def play_lesson(settings: Settings, options: PlayOptions) -> int:
         async with open_runtime(settings, catalog, clock=clock) as runtime:
             kind = AssignedPlaySession if options.assigned else PlaySession
             session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
-            with speaking(options.language):
-                await play_session(session, clock)
+            await play_session(session, clock)
     except DatabaseLost:
         console.show(
             _("The lesson stopped: its database file is gone (see the message above).")

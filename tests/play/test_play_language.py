@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
+from babel.messages.pofile import read_po
+
 from bot.engine import LessonCatalog
+from bot.i18n import LOCALE_DIR
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, VerifierStep
 from tests.play.test_play_mode import PLAYERS_REASON, play
@@ -38,6 +42,7 @@ def test_play_in_spanish_runs_the_spanish_lesson_to_its_end(tmp_path: Path) -> N
     for step in spanish.steps:
         assert step.title.upper() in out or step.title in out, step.title
     assert "El mismo cerebro, un año después" in out and "Same brain, a year later" not in out
+    assert "lessonbot play --lang es --recall" in out
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select language, state from runs").fetchall() == [("es", "finished")]
         mine = db.execute(
@@ -60,3 +65,33 @@ def test_play_refuses_a_language_the_bot_does_not_have(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "'fr' is not one of 'en', 'es'" in result.stderr
     assert not (tmp_path / "play.db").exists()
+
+
+def english_fragments() -> set[str]:
+    """Runs of three or more words of each English catalog entry that Spanish says otherwise.
+
+    Each entry is cut at its placeholders; a run its Spanish translation repeats (a name, a
+    formula) is not English left behind.
+    """
+    with (LOCALE_DIR / "es" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalog = read_po(handle)
+    found = set()
+    for message in catalog:
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        spanish = " ".join(message.string if isinstance(message.string, tuple)
+                           else (message.string,))
+        for source in filter(None, sources):
+            for piece in re.split(r"\{[^{}]*\}", source):
+                words = " ".join(piece.split()).strip(" .,:;()`*_")
+                if len(words.split()) >= 3 and words not in spanish:
+                    found.add(words)
+    return found
+
+
+def test_play_in_spanish_prints_no_english_catalog_line(tmp_path: Path) -> None:
+    """Every line play prints in Spanish, recall check and farewell included, is Spanish."""
+    answers = spanish_lesson_answers() + "1\n" * 20
+    result = play(tmp_path, answers, "--lang", "es", "--classmates", "3", "--recall")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert sorted(fragment for fragment in english_fragments() if fragment in out) == []

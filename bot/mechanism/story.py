@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import _
+from bot.i18n import _, decimal
 from bot.mechanism.attempts import toy_disclaimer
 from bot.mechanism.training import TrainingRun, TrainingRuns
 from bot.model.chart_text import line_value as whole_percent
@@ -44,7 +44,7 @@ def assumptions_line(runs: TrainingRuns, extra: Sequence[str] = ()) -> str:
         *extra,
         _("{steps} training steps per run", steps=settings.steps),
         _("{size} picks per step", size=settings.group_size),
-        _("learning rate {rate}", rate=f"{settings.learning_rate:g}"),
+        _("learning rate {rate}", rate=decimal(settings.learning_rate, digits=4)),
         _("seed {seed}", seed=settings.seed),
         _("every attempt starts at {start}", start=whole_percent(start)),
     ]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import Action, Address, parse_address
-from bot.i18n import _
+from bot.i18n import _, percent
 from bot.model import Place, ReasonCard, StepCard
 from bot.service import Actor, CommandArgs, LessonService
 from lessons.schema import Attempt, Choice, Crowd, CrowdAnswer, Learning, Lesson, Step
@@ -65,13 +65,13 @@ def learning_assumption(learning: Learning) -> str:
         _(
             "one who was wrong moves to the right answer with a {chance} chance, "
             "else keeps their answer",
-            chance=f"{learning.learned:.0%}",
+            chance=percent(learning.learned),
         )
         if learning.learned is not None
         else _("one who was wrong answers by the lesson's weights again")
     )
     right = (
-        _("one who was right keeps it with a {chance} chance", chance=f"{learning.kept:.0%}")
+        _("one who was right keeps it with a {chance} chance", chance=percent(learning.kept))
         if learning.kept is not None
         else _("one who was right answers by the lesson's weights again")
     )
@@ -89,7 +89,7 @@ def switch_assumption(switch: float) -> str:
         "reason picked from the lesson's reasons for its answer; one whose first answer was "
         "wrong moves to the right answer with a {chance} chance once it has read a reason "
         "for it, else keeps its answer; one who was right keeps it.",
-        chance=f"{switch:.0%}",
+        chance=percent(switch),
     )
 
 

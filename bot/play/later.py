@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
 
 from bot.engine import Action, Address, Clock, span_text, utc_now
-from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language
+from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language, percent
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
@@ -94,7 +94,7 @@ def simulation_note(classmates: int) -> str:
         "classmates, not real people. Their answers at the check follow rates play assumes, "
         "not measured ones: right again with a {kept} chance if right at the lesson, right "
         "with a {learned} chance if wrong there, else a wrong choice at random.",
-        count=classmates, kept=f"{KEPT:.0%}", learned=f"{LEARNED:.0%}",
+        count=classmates, kept=percent(KEPT), learned=percent(LEARNED),
     )
 
 

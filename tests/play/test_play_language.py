@@ -95,3 +95,5 @@ def test_play_in_spanish_prints_no_english_catalog_line(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())
     assert sorted(fragment for fragment in english_fragments() if fragment in out) == []
+    assert re.findall(r"\S*\d%", out) == []  # Spanish writes "60 %"
+    assert "tasa de aprendizaje 0,1;" in out and "15,6 % al 71,0 %" in out

@@ -35,6 +35,10 @@ from lessons.schema import Lesson, Step
 
 PLATFORM = "terminal"
 THUMBS = {"u": N_("up"), "d": N_("down")}
+UNRATED = N_(
+    "You skipped a rating, so the checker stays closed for you here: it opens only once "
+    "every attempt is rated. The results show the channel's thumbs-ups beside its rewards."
+)
 NEXT_PROMPT = N_("Press Enter to continue (q to stop): ")
 """Asked after a blank line, as `next_prompt()` does."""
 MORE_PROMPT = N_("Press Enter to continue (m for more, q to stop): ")
@@ -195,18 +199,26 @@ class PlaySession:
             self.console.show(skipped())
 
     async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
-        for attempt in attempts:
-            question = _("{attempt}: thumbs up or down?", attempt=plain(attempt.label))
-            thumbs = {letter: _(word) for letter, word in THUMBS.items()}
-            answer = await self.console.ask_choice(question, thumbs)
-            if answer.lower()[:1] not in ("u", "d"):
-                continue
-            thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
-            await self._click(card, thumb, attempt.id)
+        """Rate each attempt, then run the checker on each: only once every one is rated."""
+        rated = [attempt for attempt in attempts if await self._rated(card, attempt)]
+        if len(rated) < len(attempts):
+            self.console.show(_(UNRATED))
+            return
         for attempt in attempts:
             checked = await self._click(card, Action.CHECK, attempt.id)
             if checked.reward is None:
                 return
+
+    async def _rated(self, card: StepCard, attempt: Labelled) -> bool:
+        """Ask for a thumbs-up or down on one attempt; whether the player gave one."""
+        question = _("{attempt}: thumbs up or down?", attempt=plain(attempt.label))
+        thumbs = {letter: _(word) for letter, word in THUMBS.items()}
+        answer = await self.console.ask_choice(question, thumbs)
+        if answer.lower()[:1] not in ("u", "d"):
+            return False
+        thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
+        await self._click(card, thumb, attempt.id)
+        return True
 
     async def _solve(self, card: StepCard) -> None:
         form = (await self._click(card, Action.ANSWER)).form

@@ -80,6 +80,8 @@ def test_play_shows_only_what_is_true_there_and_no_raw_markdown(tmp_path: Path) 
     out = flat(result.stdout)
     assert "You chose" in out
     assert "until the reveal" not in out
+    assert "attempts left to rate" not in out  # ratings skipped: no refusal to rate them first
+    assert "You skipped a rating, so the checker stays closed for you here" in out
     assert LEFTOVER_MARKDOWN.search(out) is None, LEFTOVER_MARKDOWN.search(out)
     assert "12 simulated classmates answer too. They are not real people" in out
     assert "follow the weights the lesson's author set" in out

@@ -6,12 +6,12 @@ import asyncio
 import contextlib
 import os
 import signal
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from fakes.environment import process_environment
 from fakes.fake_discord import GUILD_ID, HOST_ROLE_ID, TOKEN, FakeDiscord
+from fakes.lifeline import tied_to_this_process
 
 START_TIMEOUT = 30.0
 
@@ -72,13 +72,16 @@ def bot_environment(
 async def start_bot_process(
     fake: FakeDiscord, database_url: str, folder: Path, name: str, log_level: str = "DEBUG"
 ) -> BotProcess:
-    """Start the bot (`fakes.discord_bot_process`) in `folder`, no .env there; wait for IDENTIFY."""
+    """Start the bot (ending with this process) in `folder`, no .env there; wait for IDENTIFY."""
     identified = len(fake.identifies)
     log = folder / f"{name}.log"
     with log.open("wb") as output:
+        command, kept = tied_to_this_process(
+            "fakes.discord_bot_process", fake.api_url, fake.gateway_url
+        )
         process = await asyncio.create_subprocess_exec(
-            *(sys.executable, "-m", "fakes.discord_bot_process"),
-            *(fake.api_url, fake.gateway_url),
+            *command,
+            pass_fds=kept,
             cwd=folder,
             env=bot_environment(fake, database_url, log_level),
             stdin=asyncio.subprocess.DEVNULL,

@@ -319,6 +319,10 @@ class FakeSlack:
             if call.args.get("channel") == channel and call.args.get("thread_ts") == ts
         ]
 
+    def delete_message(self, channel: str, ts: str) -> None:
+        """A member deletes a message: replies under it and edits of it are refused after."""
+        assert self.messages.pop(ts)["channel"] == channel
+
     def _post_message(self, args: dict[str, Any]) -> dict[str, Any]:
         if args.get("channel") in {dm_channel(user) for user in self.closed_dms}:
             return {"ok": False, "error": "messages_tab_disabled"}

@@ -7,7 +7,6 @@ import contextlib
 import os
 import signal
 import socket
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ import aiohttp
 
 from fakes.environment import process_environment
 from fakes.fake_slack import FakeSlack
+from fakes.lifeline import tied_to_this_process
 from fakes.slack_driver import BOT_TOKEN, LISTED_HOST, SIGNING_SECRET, SlackDriver
 
 READY_TIMEOUT = 30.0
@@ -64,11 +64,14 @@ class BotProcess:
         return f"http://127.0.0.1:{self.port}/slack/events"
 
     async def start(self) -> None:
-        """Run `python -m bot slack --http` (in a new process group, with any worker it starts)."""
+        """Run `python -m bot slack --http` (in a new process group), ending with this process."""
         self._log = self._log or self.log_path.open("ab")
+        command, kept = tied_to_this_process(
+            "bot", "slack", "--http", "--port", str(self.port), "--host", "127.0.0.1"
+        )
         self.process = await asyncio.create_subprocess_exec(
-            *(sys.executable, "-m", "bot", "slack", "--http"),
-            *("--port", str(self.port), "--host", "127.0.0.1"),
+            *command,
+            pass_fds=kept,
             env=self.env,
             cwd=self.workdir,
             stdin=asyncio.subprocess.DEVNULL,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
@@ -13,8 +14,10 @@ from sqlalchemy import (
     Update,
     case,
     delete,
+    func,
     literal,
     literal_column,
+    or_,
     select,
     union_all,
     update,
@@ -52,6 +55,8 @@ them along.
 """
 FORGOTTEN_HOST = ""
 """What a forgotten host's id is replaced with on the runs they hosted."""
+FORGOTTEN_MENTION = "@…"
+"""What a forgotten member's name or mention is replaced with in others' reasons."""
 if TYPE_CHECKING:
     AnswerSelect = Select[str, str, int, str, int, int, datetime, str]
 
@@ -71,8 +76,10 @@ class MemberDataStore:
         what forgetting would change, and nothing changes.
         """
         async with self.sessions() as session, session.begin() as transaction:
-            member_id = (await session.execute(_member_of(platform, workspace, user_id))).scalar()
-            rows = await _forget_rows(session, member_id)
+            member = (await session.execute(_member_of(platform, workspace, user_id))).first()
+            name = member.display_name if member is not None else ""
+            await _unquote(session, platform, workspace, user_id, name)
+            rows = await _forget_rows(session, member.id if member is not None else None)
             deliveries = await _changed(session, _claims_naming(platform, user_id))
             hosted = await _changed(session, _blank_host(platform, workspace, user_id))
             if dry_run:
@@ -120,9 +127,9 @@ class MemberDataStore:
             return [AnswerRecord(*row) for row in await session.execute(query)]
 
 
-def _member_of(platform: str, workspace: str, user_id: str) -> Select[int]:
-    """The id of a member's row in a workspace."""
-    return select(MemberRow.id).where(
+def _member_of(platform: str, workspace: str, user_id: str) -> Select[int, str]:
+    """The id of a member's row in a workspace, and their display name."""
+    return select(MemberRow.id, MemberRow.display_name).where(
         MemberRow.platform == platform,
         MemberRow.workspace_id == workspace,
         MemberRow.user_id == user_id,
@@ -144,6 +151,36 @@ async def _forget_rows(session: AsyncSession, member_id: int | None) -> dict[typ
         removed[table] = await _changed(session, delete(table).where(table.member_id == member_id))
     removed[MemberRow] = await _changed(session, delete(MemberRow).where(MemberRow.id == member_id))
     return removed
+
+
+def quoted(user_id: str, name: str) -> re.Pattern[str]:
+    """A member's mention (`<@ID>`, `<@!ID>`, `<@ID|name>`), id or name as a whole word, any case.
+
+    The name may follow an `@`, as members type a mention that the platform did not turn into one.
+    """
+    words = "|".join(re.escape(word) for word in (user_id, name.strip()) if word)
+    mention = rf"<@!?{re.escape(user_id)}(?:\|[^>]*)?>"
+    return re.compile(rf"{mention}|(?<!\w)@?(?:{words})(?!\w)", re.IGNORECASE)
+
+
+async def _unquote(
+    session: AsyncSession, platform: str, workspace: str, user_id: str, name: str
+) -> None:
+    """Others' reasons in the workspace that quote the member, with `FORGOTTEN_MENTION` instead."""
+    runs = select(RunRow.id).where(RunRow.platform == platform, RunRow.workspace_id == workspace)
+    lowered = func.lower(ReasonRow.text)
+    words = (user_id, name.strip())
+    naming = [lowered.contains(word.lower(), autoescape=True) for word in words if word]
+    found = await session.execute(
+        select(ReasonRow.id, ReasonRow.text).where(ReasonRow.run_id.in_(runs), or_(*naming))
+    )
+    pattern = quoted(user_id, name)
+    for reason_id, text in found.all():
+        unquoted = pattern.sub(FORGOTTEN_MENTION, text)
+        if unquoted != text:  # the same time stays: the reason was not given again
+            changed = {"text": unquoted, "updated_at": ReasonRow.updated_at}
+            reason = update(ReasonRow).where(ReasonRow.id == reason_id)
+            await session.execute(reason.values(changed))
 
 
 def _claims_naming(platform: str, user_id: str) -> Delete:

@@ -228,6 +228,31 @@ def test_the_scope_check_fails_on_a_manifest_missing_or_adding_a_scope() -> None
     assert scope_drift(manifest) == ({"users:read"}, {"channels:history"})
 
 
+READING_BACK = ("channels:history", "groups:history")
+"""The scopes reading a channel back would take (`conversations.history`, in public and private
+channels). No manifest asks for them; the Slack page says what doing without them means."""
+
+
+def slack_page_drift(page: str) -> set[str]:
+    """Scopes the Slack page's table lists or lacks against the code's, and those reading a
+    channel back would take that the page does not name."""
+    listed = set(re.findall(r"^ *\| `([a-z]+(?::[a-z]+)?)` +\|", page, flags=re.M))
+    return (listed ^ bot_scopes()) | {scope for scope in READING_BACK if f"`{scope}`" not in page}
+
+
+def test_the_slack_page_lists_the_scopes_asked_for_and_explains_reading_back() -> None:
+    assert slack_page_drift(read(DOCS / "slack.md")) == set()
+    for path in MANIFESTS:
+        asked = yaml.safe_load(read(path))["oauth_config"]["scopes"]["bot"]
+        assert not set(READING_BACK) & set(asked), path.name
+
+
+def test_the_slack_page_check_fails_on_a_missing_row_or_an_unexplained_scope() -> None:
+    page = read(DOCS / "slack.md")
+    assert slack_page_drift(page.replace("`groups:history`", "it")) == {"groups:history"}
+    assert slack_page_drift(page.replace("| `im:write`", "| im:write")) == {"im:write"}
+
+
 def test_every_web_api_method_the_code_calls_has_its_scope_listed() -> None:
     assert unlisted_methods(bot_sources()) == set()
 

@@ -25,7 +25,12 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Undo this migration."""
-    with op.batch_alter_table("runs", schema=None) as batch_op:
+    """Undo this migration.
+
+    The columns go with ALTER TABLE ... DROP COLUMN on SQLite too (`recreate="never"`):
+    copying the runs table would drop the old one, and with foreign keys on, that deletes
+    every vote and answer of every run.
+    """
+    with op.batch_alter_table("runs", schema=None, recreate="never") as batch_op:
         batch_op.drop_column("post_until")
         batch_op.drop_column("post_holder")

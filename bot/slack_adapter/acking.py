@@ -31,10 +31,11 @@ from typing import Any, TypeVar
 from bot.i18n import speaking
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
+from bot.service.member_locales import MemberLocales
 from bot.slack_adapter.blocks import card_message
 from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.host_rights import HostRights
-from bot.slack_adapter.members import MemberLocales, SlackRequest
+from bot.slack_adapter.members import SlackRequest
 from bot.slack_adapter.surface import SlackSurface
 
 log = logging.getLogger(__name__)

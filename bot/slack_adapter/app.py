@@ -87,6 +87,7 @@ def build_slack_bot(
     hosts = HostRights(surface.is_admin, settings.slack_hosts())
     engine.on_forget(hosts.forget)
     requests = Requests(service, surface, hosts, settings.burst_handling)
+    engine.on_forget(requests.locales.forget)
     clicks = listeners.register(app, requests)
     app.error(log_request_error)
     route = EventsRoute(app, SignatureVerifier(secret), clicks)

@@ -12,10 +12,12 @@ import pytest
 
 from bot.engine.cards import takes_answers
 from bot.service.assignments import TEND_EVERY
+from fakes.slack_driver import CHANNEL, message_ts
 from storage import SqlRunStore
 from tests.conftest import FakeClock
 from tests.platforms.driver import LESSON, Person, Platform, Sent, choice_labels
 from tests.platforms.on_discord import DiscordPlatform
+from tests.platforms.on_slack import SlackPlatform
 from tests.platforms.test_assigned import TAKES_ANSWERS, answer, assign, onward, start
 from tests.platforms.test_assigned_processes import (
     CLOSED_RESULTS,
@@ -24,6 +26,7 @@ from tests.platforms.test_assigned_processes import (
     results_posts,
 )
 from tests.platforms.views import PNG_SIGNATURE, Post
+from tests.waiting import wait_until
 
 QUESTIONS = [step for step in LESSON.steps if takes_answers(step)]
 FIRST, RECALL = "what-changed", "what-changed-again"
@@ -152,23 +155,53 @@ async def test_the_due_time_closes_it_and_posts_each_questions_results_in_the_th
     await once(lesson, results, clock)
 
 
-async def test_a_thread_discord_refuses_leaves_the_channel_alone_and_results_show_it_all(
-    lesson: Platform, clock: FakeClock, caplog: pytest.LogCaptureFixture
-) -> None:
-    if not isinstance(lesson, DiscordPlatform):
-        pytest.skip("a Slack app that may post in a channel may reply in its threads")
-    fake = lesson.fake
-    fake.refuses_threads = True
+async def closed_after_one_answer(lesson: Platform) -> Post:
+    """An assignment Ines answered one question of, closed by the host: its results post."""
     card = await assign(lesson)
     await choose_wrong_at_first(lesson, lesson.member("Ines"), card)
     await lesson.command("close")
+    return await lesson.post_after(1, CLOSED_RESULTS)
 
-    results = await lesson.post_after(1, CLOSED_RESULTS)
-    await lesson.wait(lambda: "Create Public Threads" in caplog.text, what="the warning")
+
+async def results_deleted_before_their_thread(lesson: SlackPlatform) -> Post:
+    """The results post, deleted by a member before the bot replied under it."""
+    fake = lesson.fake
+    first_reply = fake.delay(lambda c: c.method == "chat.postMessage" and "thread_ts" in c.args)
+    results = await closed_after_one_answer(lesson)
+    await first_reply.wait_arrived()
+    fake.delete_message(CHANNEL, message_ts(results.call))
+    first_reply.released.set()
+    return results
+
+
+def thread_tries(lesson: Platform) -> int:
+    """How often the bot tried a thread the platform refused: started one on Discord, replied
+    under a deleted message on Slack (`invalid_thread_ts`)."""
+    if isinstance(lesson, DiscordPlatform):
+        return len([call for call in lesson.fake.calls if call.path.endswith("/threads")])
+    assert isinstance(lesson, SlackPlatform)
+    calls = lesson.fake.calls_to("chat.postMessage", ok_only=False)
+    return len([call for call in calls if call.result.get("error") == "invalid_thread_ts"])
+
+
+async def test_a_thread_the_platform_refuses_leaves_the_channel_alone_and_results_show_it_all(
+    lesson: Platform, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refuses a thread the bot may not start; Slack one under a deleted message."""
+    if isinstance(lesson, DiscordPlatform):
+        lesson.fake.refuses_threads = True
+        results = await closed_after_one_answer(lesson)
+    else:
+        assert isinstance(lesson, SlackPlatform)
+        results = await results_deleted_before_their_thread(lesson)
+
+    async def warned() -> bool:
+        return "refused a thread under its results" in caplog.text
+
+    await wait_until(warned, 15.0, "the warning")
     clock.advance(TEND_SECONDS + 1)
     await lesson.fire_timers()
-    started = [call for call in fake.calls if call.path.endswith("/threads")]
-    assert len(started) == 1  # refused once, not tried again every round
+    assert thread_tries(lesson) == 1  # refused once, not tried again every round
     assert lesson.thread_posts(results) == [] and len(lesson.posts()) == 2  # card, results
     asked = await lesson.command("results")
     told = await private_results(lesson, asked)

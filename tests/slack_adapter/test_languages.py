@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.service.member_locales import LOCALE_SECONDS, MemberLocales
 from bot.slack_adapter import SlackBot
-from bot.slack_adapter.members import LOCALE_SECONDS, MemberLocales
 from fakes.fake_slack import block_texts
 from fakes.slack_driver import ALICE, BOB, CHANNEL, HOST, SlackDriver, step_number
 from tests.slack_adapter.test_host_rights_lookup import Clock

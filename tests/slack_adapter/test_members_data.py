@@ -163,3 +163,14 @@ async def test_forget_me_with_another_word_explains_itself_and_deletes_nothing(
     reply = await slack.wait_ephemeral(ALICE, "Usage: `/lesson forget-me` to see")
     assert "`/lesson forget-me confirm` to delete it" in reply.args["text"]
     assert {r.user_id for r in await store.export_answers(run_id)} == {ALICE, BOB}
+
+
+async def test_forget_me_drops_the_members_remembered_slack_language(slack: SlackDriver) -> None:
+    await answered_question(slack)
+    assert await slack.command("forget-me confirm", ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "Done: removed 1 stored answer (")
+    assert slack.fake.user_lookups(locale=True).count(ALICE) == 1  # remembered until then
+
+    assert await slack.command("forget-me", ALICE) == 200
+    await slack.wait_ephemeral(ALICE, "Nothing of yours is stored here")
+    assert slack.fake.user_lookups(locale=True).count(ALICE) == 2  # asked again: forgotten

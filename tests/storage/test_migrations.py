@@ -275,3 +275,15 @@ def test_a_run_stored_before_run_languages_reads_back_in_english(empty_database_
     command.downgrade(alembic_config(url), "0009")
     assert "language" not in asyncio.run(on_connection(url, run_columns))
     assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there
+
+
+def test_going_down_past_post_turns_keeps_every_runs_answers(empty_database_url: str) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0005")
+    asyncio.run(store_a_run_and_a_vote(url))
+    upgrade_sync(url)
+    command.downgrade(alembic_config(url), "0003")
+    assert not {"post_holder", "post_until"} & asyncio.run(on_connection(url, run_columns))
+    assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there
+    command.downgrade(alembic_config(url), "base")
+    assert asyncio.run(on_connection(url, table_names)) == {"alembic_version"}

@@ -78,6 +78,13 @@ from bot.model.views import (
     Tone,
     VerifierRow,
 )
+from bot.model.written import (
+    escaped_length,
+    one_line,
+    render_written,
+    word_count,
+    written,
+)
 
 __all__ = [
     "DISCORD_DESCRIPTION_LIMIT",
@@ -145,5 +152,10 @@ __all__ = [
     "WrongStep",
     "bar_value",
     "describe_chart",
+    "escaped_length",
     "line_value",
+    "one_line",
+    "render_written",
+    "word_count",
+    "written",
 ]

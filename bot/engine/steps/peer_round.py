@@ -60,6 +60,7 @@ from bot.model.views import (
     StepCard,
     Tone,
 )
+from bot.model.written import one_line, word_count
 from lessons.schema import PeerRoundStep
 
 AGAIN_KIND = "choice-again"
@@ -125,9 +126,12 @@ class PeerRound(KindOfStep[PeerRoundStep]):
                 return await self._hide(members, address, member)
 
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
-        """Store the member's reason for the answer they gave last (first or second)."""
-        reason = " ".join(text.split())
-        if len(reason.split()) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
+        """Store the member's reason for the answer they gave last (first or second).
+
+        Only what can be seen is kept, on one line; only words with a letter or digit count.
+        """
+        reason = one_line(text)
+        if word_count(reason) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
             raise BadInput(
                 _(
                     "Write a reason of at least {words} words and at most "

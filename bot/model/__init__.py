@@ -77,6 +77,7 @@ from bot.model.views import (
     SummaryCard,
     Tone,
     VerifierRow,
+    clip,
 )
 from bot.model.written import (
     escaped_length,
@@ -151,6 +152,7 @@ __all__ = [
     "VoteResult",
     "WrongStep",
     "bar_value",
+    "clip",
     "describe_chart",
     "escaped_length",
     "line_value",

@@ -337,7 +337,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             raise BadInput(_(NO_SUCH_REASON))
         if not await members.reasons.hide_reason(address.run_id, int(address.arg)):
             raise BadInput(_(NO_SUCH_REASON))
-        hidden = ReasonCard(address.run_id, self.step.id, "", "", hidden=True)
+        hidden = ReasonCard.of_hidden(address.run_id, int(address.arg), self.step.id)
         return Receipt(_(HIDDEN), address.run_id, self.step.id, counted=False, redraw=hidden)
 
     def _reason_card(self, run_id: int, choice_id: str, reason: ShownReason | None) -> ReasonCard:
@@ -346,7 +346,9 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return ReasonCard(run_id, self.step.id, choice.label, choice.reason, by_author=True)
         hide = button_address(run_id, self.step.id, Action.HIDE, str(reason.id))
         buttons = (Button(hide, _(HIDE_LABEL), Tone.SECONDARY, host_only=True),)
-        return ReasonCard(run_id, self.step.id, choice.label, reason.text, buttons=buttons)
+        return ReasonCard(
+            run_id, self.step.id, choice.label, reason.text, buttons=buttons, reason_id=reason.id
+        )
 
 
 @dataclass(frozen=True)

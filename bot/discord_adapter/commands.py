@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.discord_adapter.interactions import Interaction
-from bot.discord_adapter.render import clip
 from bot.engine import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, LessonCatalog
 from bot.i18n import N_, SOURCE_LANGUAGE, _, language_of, speaking
+from bot.model import clip
 from bot.service import CommandArgs, language_choices
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,6 @@ PLAIN_VERBS = {
     N_("close"): N_("Close this channel's assignment early and post its results (hosts)."),
     N_("progress"): N_("How far members got in this channel's assignment, privately (hosts)."),
     N_("continue"): N_("Back to your own step of this channel's assignment, privately."),
-    N_("reasons"): N_("Members' reasons in this channel's lesson, numbered, privately (hosts)."),
 }
 HELP_NOTE = N_(
     "On Discord, forget-me is its own command, open to every member: "
@@ -56,7 +55,7 @@ FORGET_ME_DESCRIPTION = N_(
 LESSON_ME_DESCRIPTION = N_("Back to your own step of this channel's assignment, or its results.")
 OPTION_NAMES = (
     N_("lesson"), N_("timer"), N_("recall"), N_("due"), N_("remind"), N_("run"), N_("number"),
-    N_("confirm"), N_("language"),
+    N_("confirm"), N_("language"), N_("page"),
 )
 """The options' names, as the catalog holds them: discord.py asks for each one's translation."""
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -160,6 +159,14 @@ class LessonCommands(app_commands.Group):
     async def export_answers(self, interaction: Interaction, run: RunId | None = None) -> None:
         """Send a run's answers privately, as `run-<id>.csv`."""
         await self.run(interaction, "export", CommandArgs(run=run))
+
+    @app_commands.command(
+        name=N_("reasons"), description=N_("Members' reasons here, numbered, privately (hosts).")
+    )
+    @app_commands.describe(page=N_("Which page of them (default: the last, the newest)."))
+    async def reasons(self, interaction: Interaction, page: ReasonNumber | None = None) -> None:
+        """Members' reasons in this channel's lesson, numbered, a page at a time."""
+        await self.run(interaction, "reasons", CommandArgs(page=page))
 
     @app_commands.command(
         name=N_("hide"), description=N_("Hide a member's reason by its number (hosts).")

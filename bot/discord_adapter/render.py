@@ -28,6 +28,8 @@ from bot.model import (
     StepCard,
     SummaryCard,
     Tone,
+    clip,
+    render_written,
 )
 from bot.service import Card, DrawnChart, FileReply, card_lines, card_title
 
@@ -38,7 +40,6 @@ MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_BUTTON_LABEL = 80
 MAX_ATTACHMENT_DESCRIPTION = DISCORD_DESCRIPTION_LIMIT
-ELLIPSIS = "…"
 
 CHART_FILENAME = "chart.png"
 OWN_STEP = N_("**Step {number} of {total}** · your own pace, only you see this")
@@ -118,13 +119,6 @@ class LessonButton(discord.ui.Button[discord.ui.View]):
         return False
 
 
-def clip(text: str, limit: int) -> str:
-    """The text, cut with an ellipsis if it is longer than `limit` characters."""
-    if len(text) <= limit:
-        return text
-    return text[: max(0, limit - 1)] + ELLIPSIS
-
-
 def fit_sections(sections: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """(title, text) pairs clipped so that one message's embeds stay within Discord's limits."""
     parts = [
@@ -181,8 +175,8 @@ def reason_message(card: ReasonCard) -> Outgoing:
 
 
 def as_written(text: str) -> str:
-    """Someone's text shown exactly as typed: markdown escaped, never markup."""
-    return discord.utils.escape_markdown(text)
+    """Someone's text shown as typed: markdown escaped, no mention, channel or time read."""
+    return discord.utils.escape_markdown(text).replace("<", "\\<")
 
 
 def section_pairs(card: StepCard) -> list[tuple[str, str]]:
@@ -206,7 +200,7 @@ def discord_time(moment: datetime) -> str:
 
 def private_text(text: str) -> Outgoing:
     """A private reply: the message's text, or if longer (some languages' help), an embed's."""
-    if len(text) <= MAX_CONTENT:
+    if len(text := render_written(text, as_written)) <= MAX_CONTENT:
         return Outgoing(text)
     return Outgoing(embeds=[discord.Embed(description=clip(text, MAX_EMBED_DESCRIPTION))])
 

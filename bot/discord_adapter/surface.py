@@ -19,15 +19,13 @@ from discord.ui import View
 from bot.discord_adapter.render import (
     MAX_CONTENT,
     NO_MENTIONS,
-    assignment_message,
     build_view,
     card_message,
-    clip,
     step_content,
     step_message,
 )
 from bot.engine import AssignmentCard
-from bot.model import Place, RevealCard, StepCard
+from bot.model import Place, ReasonCard, RevealCard, StepCard, clip
 from bot.service import Card, DrawnChart, PlatformUnavailable, Redrawn
 
 PREFIX = "discord"
@@ -148,14 +146,14 @@ class DiscordSurface:
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
         """Redraw a step's text line and, once closed or superseded, its buttons.
 
-        Of a reveal, only its buttons; of an assignment card, all of it.
+        Of a reveal, only its buttons; of an assignment card or a reason (hidden), all of it.
         """
         where = MessageRef.decode(ref)
         if where is None:
             return False
-        if isinstance(card, AssignmentCard):
-            message = assignment_message(card)
-            await self._edit(where, message.content, message.view, message.embeds)
+        if isinstance(card, AssignmentCard | ReasonCard):
+            message = card_message(card, None)  # no buttons left: none shown
+            await self._edit(where, message.content, message.view or View(), message.embeds)
             return True
         redraw_buttons = isinstance(card, RevealCard) or card.closed or card.superseded
         view = build_view(card.buttons) if redraw_buttons else None

@@ -302,12 +302,15 @@ class LessonEngine:
         """What forgetting this member would remove, and how to confirm; changes nothing."""
         return await self.member_data.forget_preview(place, member)
 
-    async def reasons_here(self, place: Place, host: Member) -> str:
-        """For a host: the reasons given in the channel's run, numbered, to hide any."""
-        return await self.moderation.reasons_here(place, host)
+    async def reasons_here(self, place: Place, host: Member, page: int | None = None) -> str:
+        """For a host: a page of the reasons given in the channel's run, numbered, to hide any."""
+        return await self.moderation.reasons_here(place, host, page)
 
-    async def hide_here(self, place: Place, host: Member, number: int | None) -> str:
-        """For a host: hide reason `number` of the channel's run; it is never shown again."""
+    async def hide_here(self, place: Place, host: Member, number: int | None) -> Receipt:
+        """For a host: hide reason `number` of the channel's run; it is never shown again.
+
+        The reply, and what the reason's post in a discussion thread becomes.
+        """
         return await self.moderation.hide_here(place, host, number)
 
     def on_forget(self, forgetter: Forgetter) -> None:

@@ -77,6 +77,14 @@ from bot.model.views import (
     SummaryCard,
     Tone,
     VerifierRow,
+    clip,
+)
+from bot.model.written import (
+    escaped_length,
+    one_line,
+    render_written,
+    word_count,
+    written,
 )
 
 __all__ = [
@@ -144,6 +152,12 @@ __all__ = [
     "VoteResult",
     "WrongStep",
     "bar_value",
+    "clip",
     "describe_chart",
+    "escaped_length",
     "line_value",
+    "one_line",
+    "render_written",
+    "word_count",
+    "written",
 ]

@@ -236,6 +236,13 @@ class ReasonCard:
     hidden: bool = False
     buttons: tuple[Button, ...] = ()
     """The host's Hide, on a member's reason."""
+    reason_id: int | None = None
+    """The member's reason shown (its number for hosts); None for the author's."""
+
+    @classmethod
+    def of_hidden(cls, run_id: int, reason_id: int, step_id: str = "") -> ReasonCard:
+        """What the post of a reason a host hid becomes: that it was hidden, and no Hide."""
+        return cls(run_id, step_id, "", "", hidden=True, reason_id=reason_id)
 
     @property
     def chart(self) -> None:
@@ -250,6 +257,11 @@ class ReasonCard:
         if self.by_author:
             return _("The lesson's author, for “{choice}”", choice=self.choice)
         return _("A member, for “{choice}”", choice=self.choice)
+
+    @property
+    def message_key(self) -> str:
+        """What the post showing a member's reason is remembered by, to redraw it once hidden."""
+        return f"~reason{self.reason_id}"
 
     @property
     def shown_text(self) -> str:
@@ -332,3 +344,11 @@ class Advance:
     left: RevealCard | None = None
     discussion: Discussion | None = None
     """Set instead of a move when the question left open holds a second vote first."""
+
+
+CUT_MARK = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """The text, cut with an ellipsis if it is longer than `limit` characters (a field's)."""
+    return text if len(text) <= limit else text[: max(0, limit - len(CUT_MARK))] + CUT_MARK

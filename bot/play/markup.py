@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bot.model import render_written
+
 BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.DOTALL)
 ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])", re.DOTALL)
 CODE = re.compile(r"`([^`\n]+)`")
@@ -22,6 +24,11 @@ def ansi(text: str) -> str:
 
 
 def _apply(text: str, bold: tuple[str, str], italic: tuple[str, str]) -> str:
+    """The markup drawn; someone's text (`written`) left as typed."""
+    return render_written(text, str, lambda markup: _styled(markup, bold, italic))
+
+
+def _styled(text: str, bold: tuple[str, str], italic: tuple[str, str]) -> str:
     text = CODE.sub(r"\1", text)
     text = BOLD.sub(lambda match: bold[0] + match[1] + bold[1], text)
     return ITALIC.sub(lambda match: italic[0] + match[1] + italic[1], text)

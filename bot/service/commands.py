@@ -13,6 +13,7 @@ import io
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.i18n import N_, SOURCE_LANGUAGE, _, command
@@ -64,6 +65,8 @@ class CommandArgs:
     remind: str | None = None
     number: int | None = None
     """hide's reason number."""
+    page: int | None = None
+    """The page of reasons asked for (None: the newest; 0: a page that cannot be)."""
     recall: str | None = None
     """start's and assign's delayed recall as typed (`3d`, `2d,9d`, `off`)."""
     language: str | None = None
@@ -118,7 +121,7 @@ VERBS = (
         "you see it)"
     ), True),
     Verb("continue", "continue", N_("back to your own step of the assignment here"), False),
-    Verb("reasons", "reasons", N_(
+    Verb("reasons", "reasons [page]", N_(
         "members' reasons in the lesson here, numbered (only you see them)"
     ), True),
     Verb("hide", "hide <number>", N_(
@@ -210,12 +213,17 @@ class Verbs:
 
     async def reasons(self, actor: Actor, args: CommandArgs) -> Outcome:
         """For a host: members' reasons in this channel's lesson, numbered, privately."""
-        return Outcome(reply=await self.engine.reasons_here(actor.place, await actor.member()))
+        host = await actor.member()
+        return Outcome(reply=await self.engine.reasons_here(actor.place, host, args.page))
 
     async def hide(self, actor: Actor, args: CommandArgs) -> Outcome:
-        """For a host: hide a reason of this channel's lesson by its number."""
-        host = await actor.member()
-        return Outcome(reply=await self.engine.hide_here(actor.place, host, args.number))
+        """For a host: hide a reason of this channel's lesson by its number, and its post."""
+        hidden = await self.engine.hide_here(actor.place, await actor.member(), args.number)
+        redraw, channel = hidden.redraw, actor.channel
+        if redraw is None:
+            return Outcome(reply=hidden.text)
+        show = partial(self.presenter.redraw_reason, channel, redraw)
+        return Outcome(reply=hidden.text, show=show)
 
     async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
         """End the channel's run, close its step and post the results so far."""
@@ -379,12 +387,19 @@ def parse_command(text: str) -> tuple[str, CommandArgs]:
         return verb, assign_args(rest)
     if verb == "hide":
         return verb, CommandArgs(number=reason_number(rest))
+    if verb == "reasons":
+        return verb, CommandArgs(page=page_number(rest))
     return verb, CommandArgs()
 
 
 def reason_number(words: tuple[str, ...]) -> int | None:
     """`hide 12`: the reason's number; None for anything else (the verb then says its usage)."""
     return int(words[0]) if len(words) == 1 and words[0].isdigit() and len(words[0]) < 10 else None
+
+
+def page_number(words: tuple[str, ...]) -> int | None:
+    """`reasons 2`: the page asked for; None for none (the newest), 0 for anything else."""
+    return (reason_number(words) or 0) if words else None
 
 
 def assign_args(words: tuple[str, ...]) -> CommandArgs:

@@ -38,6 +38,7 @@ from bot.model import (
     AnyChart,
     Discussion,
     LessonBotError,
+    ReasonCard,
     RevealCard,
     RunRecord,
     RunState,
@@ -47,7 +48,15 @@ from bot.model import (
 )
 from bot.service.live_counter import CounterThrottle
 from bot.service.posting import LEASE_SECONDS, PostingTurns
-from bot.service.surface import Card, DrawnChart, Outcome, PlatformUnavailable, Reply, Surface
+from bot.service.surface import (
+    Card,
+    DrawnChart,
+    Outcome,
+    PlatformUnavailable,
+    Redrawn,
+    Reply,
+    Surface,
+)
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +168,9 @@ class Presenter:
         if ref is None:
             return _(NOT_SHOWN)
         for reason in discussion.reasons:
-            await self.post_in_thread(channel, ref, discussion.thread_title, reason)
+            posted = await self.post_in_thread(channel, ref, discussion.thread_title, reason)
+            if posted is not None and reason.reason_id is not None:
+                await self.engine.remember_message(reason.run_id, reason.message_key, posted)
         return None
 
     async def results(self, channel: str, reveal: RevealCard) -> Refused:
@@ -330,6 +341,13 @@ class Presenter:
         chart = None if isinstance(card, AssignmentCard) else card.chart
         return await self.surface.post(channel, card, await self.draw(chart))
 
+    async def redraw_reason(self, channel: str, card: ReasonCard) -> Refused:
+        """Redraw a reason's post in its discussion thread (a host hid it), if it has one."""
+        ref = await self.engine.step_message(card.run_id, card.message_key)
+        if ref is not None:
+            await self._edit_quietly(channel, ref, card)
+        return None
+
     async def post_in_thread(self, channel: str, under: str, title: str, card: Card) -> str | None:
         """Post a card with its chart in the thread under the message `under`."""
         chart = await self.draw(None if isinstance(card, AssignmentCard) else card.chart)
@@ -373,7 +391,7 @@ class Presenter:
                 if card.step_id == step_id and not card.closed:
                     await self._redraw(channel, card)
 
-    async def _edit_quietly(self, channel: str, ref: str, card: StepCard | RevealCard) -> None:
+    async def _edit_quietly(self, channel: str, ref: str, card: Redrawn) -> None:
         """Redraw an older copy; one that is gone or cannot be edited is left as it is."""
         try:
             await self.surface.edit(channel, ref, card)

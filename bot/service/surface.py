@@ -15,8 +15,9 @@ from bot.engine import Address, AssignmentCard, OwnStep
 from bot.model import Form, Member, Place, ReasonCard, RevealCard, StepCard, SummaryCard
 
 Card = StepCard | RevealCard | SummaryCard | AssignmentCard | ReasonCard
-Redrawn = StepCard | RevealCard | AssignmentCard
-"""A posted card drawn again: a step's counter or closing, a reveal, an assignment's counts."""
+Redrawn = StepCard | RevealCard | AssignmentCard | ReasonCard
+"""A posted card drawn again: a step's counter or closing, a reveal, an assignment's counts,
+a reason a host hid."""
 
 Rights = Callable[[], Awaitable[bool]]
 
@@ -108,7 +109,9 @@ class Surface(Protocol):
         ...
 
     async def edit(self, channel: str, ref: str, card: Redrawn) -> bool:
-        """Redraw a posted step (counter, closed), reveal (Next disabled) or assignment card.
+        """Redraw a posted step, reveal, assignment card or reason (hidden) in a thread.
+
+        A step's counter or closing, a reveal's Next disabled, an assignment's counts.
 
         Whether it worked.
         """

@@ -19,6 +19,8 @@ from bot.model import (
     SummaryCard,
     Tone,
     VerifierRow,
+    clip,
+    render_written,
 )
 from bot.service import Card, card_lines, card_title, utc_text
 
@@ -32,7 +34,6 @@ MAX_FIELD_TEXT = 2000
 MAX_HEADER_TEXT = 150
 MAX_CONTEXT_TEXT = 3000
 MAX_FALLBACK_TEXT = 3000
-CUT_MARK = "…"
 FENCE = "```"
 FENCE_REPAIR = "```\n" * 2
 BUTTON_STYLES = {Tone.SUCCESS: "primary", Tone.DANGER: "danger"}
@@ -43,6 +44,8 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![*\w])")
 _HEADING = re.compile(r"^#{1,6}\s+(.+)$", re.MULTILINE)
 _PLAIN_MARKUP = re.compile(r"\*\*|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])|`")
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.DOTALL)
+_FORMAT_MARK = re.compile(r"[*_~`]")
+_UNJOINED = "\u200b"  # beside a format mark, no word boundary: the mark opens or closes nothing
 _BOLD_MARK = "\x00"
 _DUE_MARK = "\x01"
 
@@ -53,9 +56,16 @@ def escape(text: str) -> str:
 
 
 def to_mrkdwn(text: str) -> str:
-    """Convert CommonMark-style light markup to Slack mrkdwn; code is escaped but kept as is."""
-    parts = _CODE.split(escape(text))
-    return "".join(part if index % 2 else _convert(part) for index, part in enumerate(parts))
+    """Convert CommonMark-style light markup to Slack mrkdwn; someone's text shown as typed."""
+    return render_written(text, as_typed, lambda bot_text: "".join(
+        part if index % 2 else _convert(part)
+        for index, part in enumerate(_CODE.split(escape(bot_text)))
+    ))
+
+
+def as_typed(text: str) -> str:
+    """Someone's text in mrkdwn as typed: escaped, each format mark kept from pairing."""
+    return _FORMAT_MARK.sub(lambda mark: f"{_UNJOINED}{mark[0]}{_UNJOINED}", escape(text))
 
 
 def _convert(text: str) -> str:
@@ -68,17 +78,12 @@ def _convert(text: str) -> str:
 
 def to_plain(text: str) -> str:
     """Strip light markup for plain_text fields (headers, button labels, fallbacks)."""
-    return _PLAIN_MARKUP.sub("", text)
+    return render_written(text, str, lambda bot_text: _PLAIN_MARKUP.sub("", bot_text))
 
 
 def plain(text: str) -> str:
     """Text without markup, escaped for mrkdwn (titles, labels, notification text)."""
     return escape(to_plain(text))
-
-
-def clip(text: str, limit: int) -> str:
-    """The text cut to `limit` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - len(CUT_MARK)] + CUT_MARK
 
 
 def split_text(text: str, limit: int = MAX_SECTION_TEXT) -> list[str]:

@@ -27,13 +27,12 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import OwnStep
 from bot.i18n import N_, _
-from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, SummaryCard
+from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, SummaryCard, clip
 from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Redrawn, Reply
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
     Block,
     card_message,
-    clip,
     own_step_message,
     results_messages,
     to_mrkdwn,

@@ -146,6 +146,6 @@ def test_the_discord_command_names_the_missing_token(tmp_path: Path) -> None:
 async def test_help_lists_the_commands_with_discord_s_own_forget_me(lesson: LessonDriver) -> None:
     reply = await lesson.command("help")
     assert reply.ephemeral
-    assert "`/lesson start [lesson] [timer] [recall:<when>] [language:<code>]`" in reply.content
-    assert "`/lesson-forget-me [confirm]`" in reply.content
-    assert "Lessons: rlvr" in reply.content
+    assert "`/lesson start [lesson] [timer] [recall:<when>] [language:<code>]`" in reply.text
+    assert "`/lesson-forget-me [confirm]`" in reply.text
+    assert "`/lesson reasons [page]`" in reply.text and "Lessons: rlvr" in reply.text

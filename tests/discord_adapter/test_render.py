@@ -16,7 +16,6 @@ from bot.discord_adapter.render import (
     TOO_LARGE,
     Outgoing,
     assignment_message,
-    clip,
     file_message,
     fit_sections,
     reveal_message,
@@ -24,7 +23,7 @@ from bot.discord_adapter.render import (
 )
 from bot.engine import AssignmentCard, LessonEngine
 from bot.engine.steps.prediction import share_chart
-from bot.model import Bar, Button, Member, Place, RevealCard, StepCard
+from bot.model import Bar, Button, Member, Place, RevealCard, StepCard, clip
 from bot.model.chart_text import describe_chart
 from bot.model.views import AnyChart
 from bot.service import DrawnChart, FileReply

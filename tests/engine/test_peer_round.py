@@ -142,6 +142,21 @@ async def test_a_reason_needs_an_answer_and_a_few_words(engine: LessonEngine) ->
         await engine.submit_answer(card.run_id, card.step_id, ALICE, "tests")
 
 
+async def test_a_reason_keeps_only_what_can_be_seen_and_counts_only_words(
+    engine: LessonEngine,
+) -> None:
+    card = await peer_round(engine)
+    await answer(engine, card, {ALICE: RIGHT})
+    for unseen in ("\u200b \u200b \u200b", "\u202e\u200d \x07 \ufeff", "- * …", "\ue000 \ue001 ok"):
+        with pytest.raises(BadInput, match="at least 3 words"):
+            await engine.submit_answer(card.run_id, card.step_id, ALICE, unseen)
+    assert await engine.store.member_reasons(card.run_id, card.step_id, ALICE.user_id) == {}
+    typed = "Tests\u202e decide\u200b what\x07 counts \u2066\u2069 here\x1b[2J"
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, typed)
+    stored = await engine.store.member_reasons(card.run_id, card.step_id, ALICE.user_id)
+    assert stored == {1: "Tests decide what counts here[2J"}
+
+
 async def test_the_discussion_shows_a_members_reason_or_else_the_authors(
     engine: LessonEngine,
 ) -> None:

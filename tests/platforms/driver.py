@@ -95,6 +95,14 @@ class Platform(ABC):
     def bold(self, text: str) -> str:
         """`text` in the platform's bold markup, as the bot shows it."""
 
+    @abstractmethod
+    def literally(self, shown: str, typed: str) -> bool:
+        """Whether text the bot sent as markup (`shown`) shows `typed` exactly as typed.
+
+        Each character of `typed` must be seen as itself: none may start or end a format,
+        a link, a mention, a channel or a time.
+        """
+
     # -- the bot ---------------------------------------------------------------------------
 
     @abstractmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import string
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ from tests.platforms.views import (
     Edit,
     Post,
     Reply,
+    found_inert,
 )
 
 SHOWN_BY_RESPONSE = {4: SHOWS_REPLY, 5: SHOWS_THINKING, 6: SHOWS_NOTHING, 7: SHOWS_REPLY}
@@ -52,6 +54,9 @@ FORM = 9
 """The interaction response that opens a form (a modal)."""
 SETTLE_SECONDS = 10.0
 """At most this long for the interactions in flight to be answered (`settle`)."""
+MARKUP = frozenset("*_~|`[<")
+"""What starts or ends a format, a masked link, a mention, a channel or a time in Discord's
+markdown, unless a backslash escapes it."""
 
 
 class DiscordPost(Post):
@@ -119,6 +124,19 @@ class DiscordPlatform(Platform):
     def bold(self, text: str) -> str:
         """Discord's Markdown bold."""
         return f"**{text}**"
+
+    def literally(self, shown: str, typed: str) -> bool:
+        """A backslash shows the punctuation after it as itself; other markup is read."""
+        seen: list[str] = []
+        live: list[bool] = []
+        at = 0
+        while at < len(shown):
+            escaped = shown[at] == "\\" and shown[at + 1 : at + 2] in tuple(string.punctuation)
+            at += escaped
+            seen.append(shown[at])
+            live.append(not escaped and shown[at] in MARKUP)
+            at += 1
+        return found_inert("".join(seen), live, typed)
 
     @contextlib.asynccontextmanager
     async def running(self, engine: LessonEngine) -> AsyncIterator[None]:

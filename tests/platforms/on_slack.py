@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import re
+import string
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,16 @@ from fakes.slack_burst import fire
 from fakes.slack_driver import ACK_DEADLINE, CHANNEL, HOST, SlackDriver, message_ts, new_trigger
 from fakes.slack_processes import BotProcess, bot_environment, free_port
 from tests.platforms.driver import Person, Platform, Sent, T
-from tests.platforms.views import SHOWS_NOTHING, Ack, Button, Chart, Edit, Post, Reply
+from tests.platforms.views import (
+    SHOWS_NOTHING,
+    Ack,
+    Button,
+    Chart,
+    Edit,
+    Post,
+    Reply,
+    found_inert,
+)
 from tests.slack_adapter.conftest import (
     assert_no_missing_edits,
     bot_for,
@@ -45,6 +55,30 @@ from tests.slack_adapter.conftest import (
 STEP_MARK = re.compile(r"\b(?:Step|Paso) \d+/\d+\b")
 BURST_CONNECTIONS = 100
 """Connections a burst's requests share, as Slack's own senders would spread them."""
+
+
+ENTITIES = {"&lt;": "<", "&gt;": ">", "&amp;": "&"}
+INVISIBLE = "\u200b"
+"""A zero-width space: seen as nothing, but no word boundary either."""
+
+
+def formats_at(text: str, at: int) -> bool:
+    """Whether mrkdwn may read the character at `at` as the start or end of a format.
+
+    A mark opens after a boundary (start, space, punctuation) before text, and closes after
+    text before a boundary.
+    """
+    if text[at] not in "*_~`":
+        return False
+    before = text[at - 1] if at else " "
+    after = text[at + 1] if at + 1 < len(text) else " "
+
+    def boundary(char: str) -> bool:
+        return char.isspace() or char in string.punctuation
+
+    opens = boundary(before) and not after.isspace()
+    closes = not before.isspace() and boundary(after)
+    return opens or closes
 
 
 def _json(value: Any) -> Any:
@@ -139,6 +173,27 @@ class SlackPlatform(Platform):
     def bold(self, text: str) -> str:
         """Slack's mrkdwn bold."""
         return f"*{text}*"
+
+    def literally(self, shown: str, typed: str) -> bool:
+        """mrkdwn: `&lt;`, `&gt;` and `&amp;` show as themselves, a bare `<` opens a link.
+
+        `*`, `_`, `~` or a backquote formats where it can open or close (`formats_at`).
+        """
+        seen: list[str] = []
+        live: list[bool] = []
+        at = 0
+        while at < len(shown):
+            entity = next((e for e in ENTITIES if shown.startswith(e, at)), None)
+            if entity is not None:
+                seen.append(ENTITIES[entity])
+                live.append(False)
+                at += len(entity)
+                continue
+            if shown[at] != INVISIBLE:
+                seen.append(shown[at])
+                live.append(shown[at] == "<" or formats_at(shown, at))
+            at += 1
+        return found_inert("".join(seen), live, typed)
 
     @contextlib.asynccontextmanager
     async def running(self, engine: LessonEngine) -> AsyncIterator[None]:

@@ -9,8 +9,6 @@ are none), answers again and sees the tally so far. Members' words never ping, f
 
 from __future__ import annotations
 
-from discord.utils import escape_markdown
-
 from bot.engine import Action
 from lessons.schema import PeerRoundStep
 from tests.conftest import FakeClock
@@ -213,20 +211,21 @@ async def reasons_read(
     return read
 
 
-def reads(post: Post, *reasons: tuple[str, str]) -> None:
-    """The post shows each (heading, reason) in turn, each reason under its heading, no other."""
+def reads(lesson: Platform, post: Post, *reasons: tuple[str, str]) -> None:
+    """The post shows each (heading, reason) in turn, each reason as typed under its heading."""
     text = post.text
     assert text.count(", for “") == len(reasons), text
     at = 0
     for title, reason in reasons:
         at = text.index(title, at) + len(title)
         end = text.find(", for “", at)
-        assert reason in text[at : None if end < 0 else end], (title, reason, text)
+        assert shows_as_typed(lesson, text[at : None if end < 0 else end], reason), (title, text)
 
 
-def as_sent(lesson: Platform, text: str) -> str:
-    """Someone's text as the bot sends it to be shown as typed (Discord escapes its markdown)."""
-    return escape_markdown(text) if isinstance(lesson, DiscordPlatform) else text
+def shows_as_typed(lesson: Platform, shown: str, typed: str) -> bool:
+    """Whether `shown` shows `typed` as typed: on Discord in markdown, every mark escaped; on
+    Slack in a plain_text block, as it is."""
+    return lesson.literally(shown, typed) if isinstance(lesson, DiscordPlatform) else typed in shown
 
 
 async def test_assigned_members_read_the_authors_then_earlier_members_reasons_and_exact_tallies(
@@ -239,7 +238,7 @@ async def test_assigned_members_read_the_authors_then_earlier_members_reasons_an
 
     clock.advance(HOUR)
     read = await reasons_read(lesson, ines, card, RIGHT, by_ines)
-    reads(read, (heading(DATA, True), AUTHOR[DATA]), (heading(RIGHT, True), AUTHOR[RIGHT]))
+    reads(lesson, read, (heading(DATA, True), AUTHOR[DATA]), (heading(RIGHT, True), AUTHOR[RIGHT]))
     told = await answer_again(lesson, ines, read, RIGHT)
     assert "You kept your answer" in told
     assert f"So far: {TITLE} (1 answered)" in told
@@ -249,7 +248,7 @@ async def test_assigned_members_read_the_authors_then_earlier_members_reasons_an
 
     clock.advance(HOUR)
     read = await reasons_read(lesson, jonah, card, DATA, by_jonah)
-    reads(read, (heading(RIGHT), by_ines), (heading(DATA, True), AUTHOR[DATA]))
+    reads(lesson, read, (heading(RIGHT), by_ines), (heading(DATA, True), AUTHOR[DATA]))
     assert "ines" not in read.text.lower() and ines.id.lower() not in read.text.lower()
     told = await answer_again(lesson, jonah, read, RIGHT)
     assert f"You changed your answer to {lesson.bold(LABEL[RIGHT])}" in told
@@ -262,7 +261,7 @@ async def test_assigned_members_read_the_authors_then_earlier_members_reasons_an
     clock.advance(HOUR)
     # Right herself, Kirra reads a reason for the most chosen wrong answer, and one for hers
     read = await reasons_read(lesson, kirra, card, RIGHT, "Only code can be checked by a test")
-    reads(read, (heading(DATA), by_jonah), (heading(RIGHT), by_ines))
+    reads(lesson, read, (heading(DATA), by_jonah), (heading(RIGHT), by_ines))
     assert not any(name in read.text.lower() for name in ("ines", "jonah"))
     told = await answer_again(lesson, kirra, read, DATA)
     assert f"You changed your answer to {lesson.bold(LABEL[DATA])}" in told
@@ -287,8 +286,8 @@ def assert_inert(lesson: Platform, post: Post, reason: str) -> None:
         assert asked["allowed_mentions"] == {"parse": []}
         assert "everyone" not in str(asked.get("content") or "")
         shown = [e.get("description") for e in asked["embeds"]]
-        assert escape_markdown(reason) in shown and reason not in shown, shown
-        assert escape_markdown(reason) != reason  # its markdown was escaped
+        assert any(lesson.literally(str(text), reason) for text in shown), shown
+        assert reason not in shown  # its markdown was escaped
         return
     assert isinstance(lesson, SlackPlatform) and isinstance(post, SlackPost)
     args = post.call.args
@@ -316,7 +315,7 @@ async def test_a_loud_reason_in_the_thread_is_inert_and_only_a_host_can_hide_it(
     hide = loud.button("Hide", action="hide")
     refused = await lesson.press(cy, loud, hide)
     assert refused.private and "Only a lesson host can hide a reason." in refused.text
-    assert lesson.edits(loud) == [] and as_sent(lesson, LOUD) in loud.text  # as it was
+    assert lesson.edits(loud) == [] and shows_as_typed(lesson, loud.text, LOUD)  # as it was
     hidden = await lesson.press(lesson.host, loud, hide)  # from the thread, as posted
     assert hidden.private and hidden.text == HIDDEN
     redrawn = await lesson.wait(  # the post itself now says it was hidden, with no Hide
@@ -338,7 +337,7 @@ async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hi
     clock.advance(HOUR)
     by_jonah = "Hardly anyone publishes eulogies"
     read = await reasons_read(lesson, jonah, card, DATA, by_jonah)
-    reads(read, (heading(RIGHT), as_sent(lesson, LOUD)), (heading(DATA, True), AUTHOR[DATA]))
+    reads(lesson, read, (heading(RIGHT), LOUD), (heading(DATA, True), AUTHOR[DATA]))
     if isinstance(lesson, SlackPlatform):  # in the member's direct message with the app
         assert_inert(lesson, read, LOUD)
 
@@ -355,7 +354,7 @@ async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hi
     assert missing.private and "no reason number 999" in missing.text
     clock.advance(HOUR)
     read = await reasons_read(lesson, kirra, card, EASIER, "Contest problems have one goal")
-    reads(read, (heading(RIGHT), as_sent(lesson, LOUD)), (heading(EASIER, True), AUTHOR[EASIER]))
+    reads(lesson, read, (heading(RIGHT), LOUD), (heading(EASIER, True), AUTHOR[EASIER]))
 
     hidden = await hide_by_number(lesson, lesson.host, loud)
     assert hidden.private and f"reason {loud} will not be shown" in hidden.text
@@ -363,7 +362,7 @@ async def test_a_hidden_reason_is_never_shown_to_a_later_member_and_a_members_hi
     assert "hidden" in relisted.split(f"{loud}. for", 1)[1].split("\n", 1)[0]
     clock.advance(HOUR)
     read = await reasons_read(lesson, lior, card, DATA, "Eulogies are rare on the web")
-    reads(read, (heading(RIGHT, True), AUTHOR[RIGHT]), (heading(DATA), by_jonah))
+    reads(lesson, read, (heading(RIGHT, True), AUTHOR[RIGHT]), (heading(DATA), by_jonah))
     assert "example.com" not in read.text and "everyone" not in read.text
 
 

@@ -110,3 +110,13 @@ class Edit:
     text: str
     keeps_buttons: bool
     """Whether it left the buttons as they were."""
+
+
+def found_inert(seen: str, live: list[bool], typed: str) -> bool:
+    """Whether `typed` is seen somewhere in `seen` with none of its characters live markup."""
+    at = seen.find(typed)
+    while at >= 0:
+        if not any(live[at : at + len(typed)]):
+            return True
+        at = seen.find(typed, at + 1)
+    return False

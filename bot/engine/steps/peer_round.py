@@ -60,6 +60,7 @@ from bot.model.views import (
     StepCard,
     Tone,
 )
+from bot.model.written import one_line, word_count
 from lessons.schema import PeerRoundStep
 
 AGAIN_KIND = "choice-again"
@@ -125,9 +126,12 @@ class PeerRound(KindOfStep[PeerRoundStep]):
                 return await self._hide(members, address, member)
 
     async def answer(self, members: Members, run: RunRecord, member: Member, text: str) -> Receipt:
-        """Store the member's reason for the answer they gave last (first or second)."""
-        reason = " ".join(text.split())
-        if len(reason.split()) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
+        """Store the member's reason for the answer they gave last (first or second).
+
+        Only what can be seen is kept, on one line; only words with a letter or digit count.
+        """
+        reason = one_line(text)
+        if word_count(reason) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
             raise BadInput(
                 _(
                     "Write a reason of at least {words} words and at most "
@@ -333,7 +337,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             raise BadInput(_(NO_SUCH_REASON))
         if not await members.reasons.hide_reason(address.run_id, int(address.arg)):
             raise BadInput(_(NO_SUCH_REASON))
-        hidden = ReasonCard(address.run_id, self.step.id, "", "", hidden=True)
+        hidden = ReasonCard.of_hidden(address.run_id, int(address.arg), self.step.id)
         return Receipt(_(HIDDEN), address.run_id, self.step.id, counted=False, redraw=hidden)
 
     def _reason_card(self, run_id: int, choice_id: str, reason: ShownReason | None) -> ReasonCard:
@@ -342,7 +346,9 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return ReasonCard(run_id, self.step.id, choice.label, choice.reason, by_author=True)
         hide = button_address(run_id, self.step.id, Action.HIDE, str(reason.id))
         buttons = (Button(hide, _(HIDE_LABEL), Tone.SECONDARY, host_only=True),)
-        return ReasonCard(run_id, self.step.id, choice.label, reason.text, buttons=buttons)
+        return ReasonCard(
+            run_id, self.step.id, choice.label, reason.text, buttons=buttons, reason_id=reason.id
+        )
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ class ReasonStore:
         """Store a member's reason with their first (`vote` 1) or second (2) answer.
 
         One row per member, step and vote: a second reason for the same vote replaces the first,
-        and is shown as a new one (not hidden, not yet shown).
+        and takes its turn as a new one (not yet shown). A reason a host hid stays hidden.
         """
         async with self.sessions.begin() as session:
             member_id = await self._member_id(session, run_id, member)
@@ -48,7 +48,7 @@ class ReasonStore:
                 "shown": 0,
                 "hidden": False,
             }
-            changed = ["choice_id", "text", "shown", "hidden", "updated_at"]
+            changed = ["choice_id", "text", "shown", "updated_at"]
             await session.execute(upsert(self.dialect, ReasonRow, values, REASON_KEYS, changed))
 
     async def reasons_to_show(

@@ -311,6 +311,7 @@ class ReasonStorage(Protocol):
         """Store a member's reason with their first (`vote` 1) or second (2) answer.
 
         One row per member, step and vote: a second reason for the same vote replaces the first.
+        A reason a host hid stays hidden, whatever its author sends.
         """
         ...
 

@@ -96,3 +96,18 @@ async def test_the_export_has_each_reason_in_its_own_column(store: SqlRunStore) 
     assert (reason.kind, reason.value, reason.attempt_no, reason.reason) == (
         "reason", "a", 1, "=HYPERLINK(1) is my reason"
     )
+
+
+async def test_a_hidden_reason_stays_hidden_when_its_author_sends_it_again(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "@everyone read this now")
+    [shown] = await store.reasons_to_show(run_id, STEP, ["a"])
+    assert await store.hide_reason(run_id, shown.id) is True
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "@everyone read this now")
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "another text from the same member")
+    assert await store.reasons_to_show(run_id, STEP, ["a"]) == []
+    [listed] = await store.run_reasons(run_id)
+    assert listed.hidden and listed.text == "another text from the same member"
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ScalarSelect, Select, select, update
+from sqlalchemy import Select, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model.records import ListedReason, Member, ShownReason
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 REASON_KEYS = ["run_id", "step_id", "member_id", "vote"]
 SHOWN_FIRST = 1
 """Only reasons given with a first answer are shown to others: they were written alone."""
+COUNT_TRIES = 100
+"""Reads of the least-shown reason before a reader gives up its turn: each one lost is a turn
+another reader took, so only a crowd of readers of one choice at once can use them all."""
 
 
 class ReasonStore:
@@ -60,19 +63,37 @@ class ReasonStore:
         Each reason returned counts as shown once more, so every reason gets its turn.
         """
         shown: list[ShownReason] = []
-        async with self.sessions.begin() as session:
-            for choice in choices:
-                pick = _least_shown(run_id, step_id, choice, not_by)
-                statement = (
-                    update(ReasonRow)
-                    .where(ReasonRow.id == pick)
-                    .values(shown=ReasonRow.shown + 1)
-                    .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
-                )
-                row = (await session.execute(statement)).first()
-                if row is not None:
-                    shown.append(ShownReason(*row))
+        for choice in choices:
+            reason = await self._count_least_shown(_least_shown(run_id, step_id, choice, not_by))
+            if reason is not None:
+                shown.append(reason)
         return shown
+
+    async def _count_least_shown(self, least_shown: Select[int, int]) -> ShownReason | None:
+        """The reason `least_shown` finds, counted as shown once more.
+
+        It is counted only if no other reader counted it since it was read (its count is still
+        as read); else the least shown is read again. So readers at once each take their own
+        turn, as if one came after the other, on every database.
+        """
+        row = None
+        for _try in range(COUNT_TRIES):
+            async with self.statements() as session:
+                row = (await session.execute(least_shown)).first()
+            if row is None:
+                return None
+            reason_id, times = row
+            counted = (
+                update(ReasonRow)
+                .where(ReasonRow.id == reason_id, ReasonRow.shown == times)
+                .values(shown=times + 1)
+                .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
+            )
+            async with self.sessions.begin() as session:
+                shown = (await session.execute(counted)).first()
+            if shown is not None:
+                return ShownReason(*shown)
+        return None
 
     async def hide_reason(self, run_id: int, reason_id: int) -> bool:
         """Hide a reason of a run from now on; whether there was such a reason to hide."""
@@ -115,9 +136,9 @@ class ReasonStore:
 
 def _least_shown(
     run_id: int, step_id: str, choice: str, not_by: str | None
-) -> ScalarSelect[int]:
-    """The id of the visible first-vote reason for a choice shown least, oldest first."""
-    query = select(ReasonRow.id).where(
+) -> Select[int, int]:
+    """The visible first-vote reason for a choice shown least, oldest first: its id and count."""
+    query = select(ReasonRow.id, ReasonRow.shown).where(
         ReasonRow.run_id == run_id,
         ReasonRow.step_id == step_id,
         ReasonRow.vote == SHOWN_FIRST,
@@ -126,7 +147,7 @@ def _least_shown(
     )
     if not_by is not None:
         query = query.where(ReasonRow.member_id.not_in(_members_named(run_id, not_by)))
-    return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1).scalar_subquery()
+    return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1)
 
 
 def _members_named(run_id: int, user_id: str) -> Select[int]:

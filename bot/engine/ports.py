@@ -321,7 +321,8 @@ class ReasonStorage(Protocol):
         """For each of `choices` in turn, the visible first-vote reason least shown so far.
 
         Reasons by the member `not_by` are passed over, and a choice with none is skipped.
-        Each reason returned counts as shown once more, so every reason gets its turn.
+        Each reason returned counts as shown once more, so every reason gets its turn; readers
+        at once each take their own, as if one came after the other.
         """
         ...
 

@@ -111,3 +111,17 @@ async def test_a_hidden_reason_stays_hidden_when_its_author_sends_it_again(
     [listed] = await store.run_reasons(run_id)
     assert listed.hidden and listed.text == "another text from the same member"
 
+
+async def test_concurrent_readers_each_get_their_own_reason_while_one_is_unread(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    authors = [Member(f"U{n}", f"Member {n}") for n in range(12)]
+    for author in authors:
+        await store.save_reason(run_id, STEP, author, 1, "a", f"reason number {author.user_id}")
+    picks = await asyncio.gather(
+        *(store.reasons_to_show(run_id, STEP, ["a"]) for _ in authors)
+    )
+    texts = sorted(reason.text for pick in picks for reason in pick)
+    assert texts == sorted(f"reason number {author.user_id}" for author in authors)
+    assert {r.shown for r in await store.run_reasons(run_id)} == {1}

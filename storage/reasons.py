@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Select, select, update
+from sqlalchemy import Exists, Select, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.model.records import ListedReason, Member, ShownReason
-from storage.models import MemberRow, ReasonRow, RunRow
+from bot.model.records import ListedReason, Member, ShownReason, VoteAt
+from storage.models import MemberRow, ReasonRow, RunRow, VoteRow
 from storage.upsert import upsert
 
 if TYPE_CHECKING:
@@ -55,16 +55,19 @@ class ReasonStore:
             await session.execute(upsert(self.dialect, ReasonRow, values, REASON_KEYS, changed))
 
     async def reasons_to_show(
-        self, run_id: int, step_id: str, choices: Sequence[str], not_by: str | None = None
+        self, run_id: int, held: VoteAt, choices: Sequence[str], not_by: str | None = None
     ) -> list[ShownReason]:
         """For each of `choices` in turn, the visible first-vote reason least shown so far.
 
+        A reason argues for a choice only while its author's answer `held` (their first) is
+        that choice: one whose author changed their answer waits until they choose it again.
         Reasons by the member `not_by` are passed over, and a choice with none is skipped.
-        Each reason returned counts as shown once more, so every reason gets its turn.
+        Each reason returned counts as shown once more, so every reason gets its turn; readers
+        at once each take their own, as if one came after the other.
         """
         shown: list[ShownReason] = []
         for choice in choices:
-            reason = await self._count_least_shown(_least_shown(run_id, step_id, choice, not_by))
+            reason = await self._count_least_shown(_least_shown(run_id, held, choice, not_by))
             if reason is not None:
                 shown.append(reason)
         return shown
@@ -135,19 +138,34 @@ class ReasonStore:
 
 
 def _least_shown(
-    run_id: int, step_id: str, choice: str, not_by: str | None
+    run_id: int, held: VoteAt, choice: str, not_by: str | None
 ) -> Select[int, int]:
-    """The visible first-vote reason for a choice shown least, oldest first: its id and count."""
+    """The visible first-vote reason for a choice shown least, oldest first: its id and count.
+
+    Only a reason whose author's answer `held` is still that choice.
+    """
     query = select(ReasonRow.id, ReasonRow.shown).where(
         ReasonRow.run_id == run_id,
-        ReasonRow.step_id == step_id,
+        ReasonRow.step_id == held.step_id,
         ReasonRow.vote == SHOWN_FIRST,
         ReasonRow.choice_id == choice,
         ReasonRow.hidden.is_(False),
+        _still_held(held),
     )
     if not_by is not None:
         query = query.where(ReasonRow.member_id.not_in(_members_named(run_id, not_by)))
     return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1)
+
+
+def _still_held(held: VoteAt) -> Exists:
+    """Whether a reason's author's answer `held` is the choice the reason argues for."""
+    return exists().where(
+        VoteRow.run_id == ReasonRow.run_id,
+        VoteRow.step_id == held.step_id,
+        VoteRow.member_id == ReasonRow.member_id,
+        VoteRow.kind == held.kind,
+        VoteRow.value == ReasonRow.choice_id,
+    )
 
 
 def _members_named(run_id: int, user_id: str) -> Select[int]:

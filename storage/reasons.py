@@ -73,29 +73,30 @@ class ReasonStore:
         return shown
 
     async def _count_least_shown(self, least_shown: Select[int, int]) -> ShownReason | None:
-        """The reason `least_shown` finds, counted as shown once more.
+        """The reason `least_shown` finds, counted as shown once more, in one statement.
 
-        It is counted only if no other reader counted it since it was read (its count is still
-        as read); else the least shown is read again. So readers at once each take their own
-        turn, as if one came after the other, on every database.
+        It is counted only if no other reader counted it meanwhile (its count is still as
+        read); else, while there is one to read, the least shown is read again. So readers at
+        once each take their own turn, as if one came after the other, on every database.
         """
-        row = None
-        for _try in range(COUNT_TRIES):
-            async with self.statements() as session:
-                row = (await session.execute(least_shown)).first()
-            if row is None:
-                return None
-            reason_id, times = row
-            counted = (
-                update(ReasonRow)
-                .where(ReasonRow.id == reason_id, ReasonRow.shown == times)
-                .values(shown=times + 1)
-                .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
+        pick = least_shown.subquery()
+        counted = (
+            update(ReasonRow)
+            .where(
+                ReasonRow.id == select(pick.c.id).scalar_subquery(),
+                ReasonRow.shown == select(pick.c.shown).scalar_subquery(),
             )
+            .values(shown=ReasonRow.shown + 1)
+            .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
+        )
+        for _try in range(COUNT_TRIES):
             async with self.sessions.begin() as session:
                 shown = (await session.execute(counted)).first()
             if shown is not None:
                 return ShownReason(*shown)
+            async with self.statements() as session:
+                if (await session.execute(least_shown)).first() is None:
+                    return None
         return None
 
     async def hide_reason(self, run_id: int, reason_id: int) -> bool:

@@ -14,18 +14,20 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from benchmarks.lesson_setup import HOST, channel, lesson_engine, member
-from benchmarks.peer_live import PEER_STEP, peer_step
+from benchmarks.peer_live import FIRST_ANSWER_KIND, PEER_STEP, peer_step
 from benchmarks.seeding import seed_reasons
 from benchmarks.timing import elapsed_ms
 from bot.engine import LessonEngine
 from bot.model import Phase, Position, RunState
-from bot.model.records import ShownReason
+from bot.model.records import ShownReason, VoteAt
 from storage import SqlRunStore, open_database
 
 WARM_UP_CALLS = 10
 """Untimed calls first, so the first timed one does not pay for compiling the statements."""
 DISCUSSED = 3
 """The discussion thread shows a reason for each of the three most chosen answers."""
+HELD = VoteAt(PEER_STEP, FIRST_ANSWER_KIND)
+"""The first answers, which the reasons shown argue for."""
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,10 @@ async def show_round(url: str, reasons: int, calls: int) -> ShowRound:
             first = choices[n % len(choices)]
             other = right if first != right else choices[1]
             user = member(n).user_id
-            return lambda: store.reasons_to_show(run_id, PEER_STEP, [other, first], not_by=user)
+            return lambda: store.reasons_to_show(run_id, HELD, [other, first], not_by=user)
 
         def for_thread() -> Awaitable[list[ShownReason]]:
-            return store.reasons_to_show(run_id, PEER_STEP, choices[:DISCUSSED])
+            return store.reasons_to_show(run_id, HELD, choices[:DISCUSSED])
 
         for n in range(WARM_UP_CALLS):
             picked = (len(await for_member(n)()), len(await for_thread()))

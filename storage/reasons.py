@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ScalarSelect, Select, select, update
+from sqlalchemy import Exists, Select, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.model.records import ListedReason, Member, ShownReason
-from storage.models import MemberRow, ReasonRow, RunRow
+from bot.model.records import ListedReason, Member, ShownReason, VoteAt
+from storage.models import MemberRow, ReasonRow, RunRow, VoteRow
 from storage.upsert import upsert
 
 if TYPE_CHECKING:
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 REASON_KEYS = ["run_id", "step_id", "member_id", "vote"]
 SHOWN_FIRST = 1
 """Only reasons given with a first answer are shown to others: they were written alone."""
+COUNT_TRIES = 100
+"""Reads of the least-shown reason before a reader gives up its turn: each one lost is a turn
+another reader took, so only a crowd of readers of one choice at once can use them all."""
 
 
 class ReasonStore:
@@ -34,7 +37,7 @@ class ReasonStore:
         """Store a member's reason with their first (`vote` 1) or second (2) answer.
 
         One row per member, step and vote: a second reason for the same vote replaces the first,
-        and is shown as a new one (not hidden, not yet shown).
+        and takes its turn as a new one (not yet shown). A reason a host hid stays hidden.
         """
         async with self.sessions.begin() as session:
             member_id = await self._member_id(session, run_id, member)
@@ -48,31 +51,53 @@ class ReasonStore:
                 "shown": 0,
                 "hidden": False,
             }
-            changed = ["choice_id", "text", "shown", "hidden", "updated_at"]
+            changed = ["choice_id", "text", "shown", "updated_at"]
             await session.execute(upsert(self.dialect, ReasonRow, values, REASON_KEYS, changed))
 
     async def reasons_to_show(
-        self, run_id: int, step_id: str, choices: Sequence[str], not_by: str | None = None
+        self, run_id: int, held: VoteAt, choices: Sequence[str], not_by: str | None = None
     ) -> list[ShownReason]:
         """For each of `choices` in turn, the visible first-vote reason least shown so far.
 
+        A reason argues for a choice only while its author's answer `held` (their first) is
+        that choice: one whose author changed their answer waits until they choose it again.
         Reasons by the member `not_by` are passed over, and a choice with none is skipped.
-        Each reason returned counts as shown once more, so every reason gets its turn.
+        Each reason returned counts as shown once more, so every reason gets its turn; readers
+        at once each take their own, as if one came after the other.
         """
         shown: list[ShownReason] = []
-        async with self.sessions.begin() as session:
-            for choice in choices:
-                pick = _least_shown(run_id, step_id, choice, not_by)
-                statement = (
-                    update(ReasonRow)
-                    .where(ReasonRow.id == pick)
-                    .values(shown=ReasonRow.shown + 1)
-                    .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
-                )
-                row = (await session.execute(statement)).first()
-                if row is not None:
-                    shown.append(ShownReason(*row))
+        for choice in choices:
+            reason = await self._count_least_shown(_least_shown(run_id, held, choice, not_by))
+            if reason is not None:
+                shown.append(reason)
         return shown
+
+    async def _count_least_shown(self, least_shown: Select[int, int]) -> ShownReason | None:
+        """The reason `least_shown` finds, counted as shown once more, in one statement.
+
+        It is counted only if no other reader counted it meanwhile (its count is still as
+        read); else, while there is one to read, the least shown is read again. So readers at
+        once each take their own turn, as if one came after the other, on every database.
+        """
+        pick = least_shown.subquery()
+        counted = (
+            update(ReasonRow)
+            .where(
+                ReasonRow.id == select(pick.c.id).scalar_subquery(),
+                ReasonRow.shown == select(pick.c.shown).scalar_subquery(),
+            )
+            .values(shown=ReasonRow.shown + 1)
+            .returning(ReasonRow.id, ReasonRow.choice_id, ReasonRow.text)
+        )
+        for _try in range(COUNT_TRIES):
+            async with self.sessions.begin() as session:
+                shown = (await session.execute(counted)).first()
+            if shown is not None:
+                return ShownReason(*shown)
+            async with self.statements() as session:
+                if (await session.execute(least_shown)).first() is None:
+                    return None
+        return None
 
     async def hide_reason(self, run_id: int, reason_id: int) -> bool:
         """Hide a reason of a run from now on; whether there was such a reason to hide."""
@@ -114,19 +139,34 @@ class ReasonStore:
 
 
 def _least_shown(
-    run_id: int, step_id: str, choice: str, not_by: str | None
-) -> ScalarSelect[int]:
-    """The id of the visible first-vote reason for a choice shown least, oldest first."""
-    query = select(ReasonRow.id).where(
+    run_id: int, held: VoteAt, choice: str, not_by: str | None
+) -> Select[int, int]:
+    """The visible first-vote reason for a choice shown least, oldest first: its id and count.
+
+    Only a reason whose author's answer `held` is still that choice.
+    """
+    query = select(ReasonRow.id, ReasonRow.shown).where(
         ReasonRow.run_id == run_id,
-        ReasonRow.step_id == step_id,
+        ReasonRow.step_id == held.step_id,
         ReasonRow.vote == SHOWN_FIRST,
         ReasonRow.choice_id == choice,
         ReasonRow.hidden.is_(False),
+        _still_held(held),
     )
     if not_by is not None:
         query = query.where(ReasonRow.member_id.not_in(_members_named(run_id, not_by)))
-    return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1).scalar_subquery()
+    return query.order_by(ReasonRow.shown, ReasonRow.id).limit(1)
+
+
+def _still_held(held: VoteAt) -> Exists:
+    """Whether a reason's author's answer `held` is the choice the reason argues for."""
+    return exists().where(
+        VoteRow.run_id == ReasonRow.run_id,
+        VoteRow.step_id == held.step_id,
+        VoteRow.member_id == ReasonRow.member_id,
+        VoteRow.kind == held.kind,
+        VoteRow.value == ReasonRow.choice_id,
+    )
 
 
 def _members_named(run_id: int, user_id: str) -> Select[int]:

@@ -25,8 +25,16 @@ from bot.engine.steps import AttemptVerdicts, OpenForm
 from bot.engine.timers import RunTimers, TimerFired
 from bot.i18n import SOURCE_LANGUAGE
 from bot.model.errors import NoActiveRun, NoOpenCheck
-from bot.model.records import Member, Place, RunRecord
-from bot.model.views import Advance, Form, Receipt, RevealCard, StepCard, SummaryCard
+from bot.model.records import Member, Phase, Place, RunRecord
+from bot.model.views import (
+    Advance,
+    Discussion,
+    Form,
+    Receipt,
+    RevealCard,
+    StepCard,
+    SummaryCard,
+)
 from lessons.schema import DEFAULT_MAX_TRIES, Lesson
 
 
@@ -192,6 +200,15 @@ class LessonEngine:
     async def last_posts(self, run: RunRecord) -> list[StepCard | RevealCard]:
         """What a run's channel shows last, oldest first."""
         return await self.hosts.last_posts(run)
+
+    async def unposted_discussion(self, run: RunRecord) -> Discussion | None:
+        """A run's second vote whose thread is not all posted yet (cut short), or None."""
+        if run.position.phase is not Phase.AGAIN:
+            return None
+        card = await self.views.card_for(run)
+        if await self.step_message(run.id, card.thread_key) is not None:
+            return None
+        return await self.hosts.discussion(run)
 
     async def passed_reveal(self, run: RunRecord) -> RevealCard | None:
         """The results of the run's current question once revealed, their Next disabled."""

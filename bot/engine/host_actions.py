@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine.cards import moved_past, step_card, takes_answers
 from bot.engine.core import RunCore, require_host
 from bot.engine.modes import RunModes
@@ -83,11 +85,23 @@ class HostActions:
         first = await self.views.closed_card(run) if phase is Phase.AGAIN else None
         moved = await self.core.move(run, Position(run.step_index, phase), RunState.ACTIVE)
         if first is not None:  # the first answers closed; the second vote opens
-            card = await self.views.card_for(moved)
-            reasons = await kind.discussion(self.views, moved)
-            return Discussion(first, card, reasons, _("Why? {step}", step=step.title))
+            return await self.discussion(moved, first)
         await self.tallies.freeze(moved.id, step)
         return await self.views.closed_card(moved), await self.views.reveal_card(moved, step)
+
+    async def discussion(self, run: RunRecord, first: StepCard | None = None) -> Discussion:
+        """A run's second vote: its card, the reasons for its thread, the first vote's closed.
+
+        `first` is the first vote's card as the reveal closed it (drawn again if not given).
+        Each call chooses the reasons anew, counting each as shown once more.
+        """
+        step = self.core.current_step(run)
+        if first is None:
+            before = replace(run, position=Position(run.step_index, Phase.OPEN))
+            first = await self.views.closed_card(before)
+        card = await self.views.card_for(run)
+        reasons = await kind_of(step).discussion(self.views, run)
+        return Discussion(first, card, reasons, _("Why? {step}", step=step.title))
 
     async def advance(self, run_id: int, host: Member, step_id: str | None = None) -> Advance:
         """Move to the next step (revealing an open question first), or finish the lesson."""

@@ -311,16 +311,19 @@ class ReasonStorage(Protocol):
         """Store a member's reason with their first (`vote` 1) or second (2) answer.
 
         One row per member, step and vote: a second reason for the same vote replaces the first.
+        A reason a host hid stays hidden, whatever its author sends.
         """
         ...
 
     async def reasons_to_show(
-        self, run_id: int, step_id: str, choices: Sequence[str], not_by: str | None = None
+        self, run_id: int, held: VoteAt, choices: Sequence[str], not_by: str | None = None
     ) -> list[ShownReason]:
         """For each of `choices` in turn, the visible first-vote reason least shown so far.
 
-        Reasons by the member `not_by` are passed over, and a choice with none is skipped.
-        Each reason returned counts as shown once more, so every reason gets its turn.
+        A reason argues for a choice only while its author's answer `held` (their first) is
+        that choice. Reasons by the member `not_by` are passed over, and a choice with none is
+        skipped. Each reason returned counts as shown once more, so every reason gets its
+        turn; readers at once each take their own, as if one came after the other.
         """
         ...
 

@@ -176,6 +176,11 @@ class StepCard:
         """What the card's posted message is remembered by: the step, and its vote after one."""
         return self.step_id if self.vote == 1 else f"{self.step_id}~{self.vote}"
 
+    @property
+    def thread_key(self) -> str:
+        """What the thread under the card's message is remembered by once all of it is posted."""
+        return f"{self.message_key}~why"
+
 
 @dataclass(frozen=True)
 class RevealCard:
@@ -281,6 +286,11 @@ class Discussion:
     card: StepCard
     reasons: tuple[ReasonCard, ...] = ()
     thread_title: str = ""
+
+    def thread_posts(self) -> tuple[tuple[str, ReasonCard], ...]:
+        """Each reason for the thread, with the key its post is remembered by once posted."""
+        key = self.card.thread_key
+        return tuple((f"{key}{n}", reason) for n, reason in enumerate(self.reasons, 1))
 
 
 @dataclass(frozen=True)

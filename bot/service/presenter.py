@@ -167,11 +167,24 @@ class Presenter:
         ref = await self.step(channel, discussion.card)
         if ref is None:
             return _(NOT_SHOWN)
-        for reason in discussion.reasons:
-            posted = await self.post_in_thread(channel, ref, discussion.thread_title, reason)
-            if posted is not None and reason.reason_id is not None:
-                await self.engine.remember_message(reason.run_id, reason.message_key, posted)
+        await self.thread(channel, ref, discussion)
         return None
+
+    async def thread(self, channel: str, under: str, discussion: Discussion) -> None:
+        """Post the discussion's reasons missing from the thread under `under`, in order.
+
+        Each post is remembered as it goes out (a member's reason also by its own key, so
+        hiding it redraws the post), and the thread once all are in, so a process that stopped
+        halfway (or another one) posts only the rest when it catches up.
+        """
+        run_id = discussion.card.run_id
+        for key, reason in discussion.thread_posts():
+            if await self.engine.step_message(run_id, key) is None:
+                ref = await self.post_in_thread(channel, under, discussion.thread_title, reason)
+                await self.engine.remember_message(run_id, key, ref or NOT_POSTED)
+                if ref is not None and reason.reason_id is not None:
+                    await self.engine.remember_message(run_id, reason.message_key, ref)
+        await self.engine.remember_message(run_id, discussion.card.thread_key, under)
 
     async def results(self, channel: str, reveal: RevealCard) -> Refused:
         """Post a question's results and remember their message, or that it was refused."""
@@ -302,6 +315,16 @@ class Presenter:
                 await self.engine.remember_reveal(run.id, shown.step_id, found)
             else:
                 await self.engine.remember_message(run.id, shown.message_key, found)
+        await self._finish_thread(run)
+
+    async def _finish_thread(self, run: RunRecord) -> None:
+        """Post the rest of a second vote's thread that a stop or an outage cut short."""
+        discussion = await self.engine.unposted_discussion(run)
+        if discussion is None:
+            return
+        under = await self.engine.step_message(run.id, discussion.card.message_key)
+        if under is not None and under != NOT_POSTED:
+            await self.thread(run.place.channel, under, discussion)
 
     async def _posted(self, run_id: int, shown: StepCard | RevealCard) -> bool:
         if isinstance(shown, RevealCard):

@@ -15,6 +15,7 @@ from bot.model import (
     StepCard,
     StepClosed,
 )
+from bot.model.records import VoteAt
 from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at
 
@@ -193,7 +194,8 @@ async def test_a_hidden_reason_is_not_shown_again(engine: LessonEngine) -> None:
     assert hidden is not None and hidden.redraw is not None
     assert hidden.redraw.shown_text == "Hidden by a host." and reason_text not in str(hidden)
     assert not hidden.redraw.buttons
-    store_shown = await engine.store.reasons_to_show(card.run_id, card.step_id, [RIGHT])
+    first = VoteAt(card.step_id, "choice")
+    store_shown = await engine.store.reasons_to_show(card.run_id, first, [RIGHT])
     assert store_shown == []
 
 
@@ -211,3 +213,32 @@ async def test_the_timer_reveals_after_the_second_vote_too(
     fired = await engine.fire_timer(card.run_id)
     assert fired is not None and fired.reveal is not None
     assert not isinstance(fired.reveal, Discussion)
+
+
+async def test_a_reason_is_shown_only_for_the_answer_its_author_still_holds(
+    engine: LessonEngine,
+) -> None:
+    card = await peer_round(engine)
+    await answer(engine, card, {ALICE: WRONG})
+    for_wrong = "More data means more practice examples."
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, for_wrong)
+    await answer(engine, card, {ALICE: RIGHT, BOB: RIGHT, CAROL: WRONG, DAVE: WRONG})
+    closing = await engine.reveal(card.run_id, HOST)
+    assert isinstance(closing, Discussion)
+    assert [(r.by_author, r.text) for r in closing.reasons if for_wrong in r.text] == []
+    assert all(r.by_author for r in closing.reasons)
+
+
+async def test_a_new_reason_after_a_changed_answer_argues_for_the_new_one(
+    engine: LessonEngine,
+) -> None:
+    card = await peer_round(engine)
+    await answer(engine, card, {ALICE: WRONG})
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, "More data means more practice.")
+    await answer(engine, card, {ALICE: RIGHT, BOB: RIGHT, CAROL: WRONG, DAVE: WRONG})
+    for_right = "Code can be run against tests, a eulogy cannot."
+    await engine.submit_answer(card.run_id, card.step_id, ALICE, for_right)
+    closing = await engine.reveal(card.run_id, HOST)
+    assert isinstance(closing, Discussion)
+    [(choice, text)] = [(r.choice, r.text) for r in closing.reasons if not r.by_author]
+    assert choice.startswith("Code has a checker") and text == for_right

@@ -5,7 +5,9 @@ is given). Four members answer, two of them right, so the host's reveal holds th
 and opens a second vote under its own card, with reasons in a thread. Two members answer
 again, then the process is killed. A new process on the same database takes the other two
 members' clicks on the posted second-vote card, and the host's reveal shows both votes side
-by side: the first answers given before the kill count.
+by side: the first answers given before the kill count. A process killed after posting the
+second-vote card but before its thread leaves the reasons to the next process, which posts
+each once.
 """
 
 from __future__ import annotations
@@ -113,3 +115,32 @@ async def test_a_second_vote_goes_on_after_the_bot_is_killed_between_the_votes(
     assert [post.text for post in platform.thread_posts(second_card)] == thread_at_crash
     assert "4 answered" in second_card.text, second_card.text  # closed, all four counted
     assert not any(actions(second_card, "again")), second_card.buttons
+
+
+async def test_reasons_a_crash_kept_from_the_thread_are_posted_by_the_next_process(
+    platform: Platform, database_url: str, tmp_path: Path
+) -> None:
+    ines, jonah, kirra, lior = (platform.member(n) for n in ("Ines", "Jonah", "Kirra", "Lior"))
+    first = {ines: RIGHT, jonah: RIGHT, kirra: DATA, lior: FEELINGS}
+    chosen = {AUTHORS_REASONS[choice] for choice in first.values()}
+    async with platform.process(database_url, folder(tmp_path, "first")) as bot:
+        first_card = await platform.reach(STEP)
+        for member, choice in first.items():
+            await first_vote(platform, first_card, member, choice)
+        held = platform.park_thread_post(1)
+        before = len(platform.posts())
+        await platform.command("reveal")
+        second_card = await platform.step_after(before)
+        await held.wait_arrived(30.0)
+        await bot.crash()
+    assert platform.thread_posts(second_card) == []
+
+    async with platform.process(database_url, folder(tmp_path, "second")):
+        thread = await platform.wait(
+            lambda: (posts := platform.thread_posts(second_card)) and len(posts) >= 3 and posts,
+            30.0,
+            "the thread's reasons posted by the next process",
+        )
+        await second_vote(platform, second_card, ines, RIGHT, first[ines])
+    assert {reason for reason in chosen if any(reason in p.text for p in thread)} == chosen
+    assert len(platform.thread_posts(second_card)) == len(chosen)  # each posted once

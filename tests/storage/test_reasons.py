@@ -5,11 +5,22 @@ from __future__ import annotations
 import asyncio
 
 from bot.model import Member
+from bot.model.records import VoteAt
 from storage import SqlRunStore
 from tests.storage.test_repository import PLACE, new_run
 
 STEP = "peer"
+FIRST = VoteAt(STEP, "choice")
+"""Members' first answers, which the reasons shown argue for."""
 ANN, BEN, CY = Member("U1", "Ann"), Member("U2", "Ben"), Member("U3", "Cy")
+
+
+async def first_reason(
+    store: SqlRunStore, run_id: int, member: Member, choice: str, text: str
+) -> None:
+    """A member's first answer, and their reason for it."""
+    await store.record_vote(run_id, STEP, member, FIRST.kind, choice)
+    await store.save_reason(run_id, STEP, member, 1, choice, text)
 
 
 async def test_a_repeated_reason_replaces_the_first_and_each_answer_keeps_its_own(
@@ -32,26 +43,26 @@ async def test_a_repeated_reason_replaces_the_first_and_each_answer_keeps_its_ow
 async def test_every_reason_gets_its_turn_and_never_the_readers_own(store: SqlRunStore) -> None:
     run_id = await new_run(store)
     for member, text in ((ANN, "first of a"), (BEN, "second of a"), (CY, "third of a")):
-        await store.save_reason(run_id, STEP, member, 1, "a", text)
+        await first_reason(store, run_id, member, "a", text)
     await store.save_reason(run_id, STEP, BEN, 2, "b", "a second answer's reason is not shown")
     seen = [
-        [r.text for r in await store.reasons_to_show(run_id, STEP, ["a", "b"], not_by="U9")]
+        [r.text for r in await store.reasons_to_show(run_id, FIRST, ["a", "b"], not_by="U9")]
         for _ in range(3)
     ]
     assert sorted(texts[0] for texts in seen) == ["first of a", "second of a", "third of a"]
     assert all(len(texts) == 1 for texts in seen)  # nothing for b: only first answers are read
-    mine = await store.reasons_to_show(run_id, STEP, ["a"], not_by="U1")
+    mine = await store.reasons_to_show(run_id, FIRST, ["a"], not_by="U1")
     assert [r.text for r in mine] != ["first of a"] and len(mine) == 1
 
 
 async def test_a_hidden_reason_is_never_shown_again(store: SqlRunStore) -> None:
     run_id = await new_run(store)
-    await store.save_reason(run_id, STEP, ANN, 1, "a", "@everyone <!channel> read this")
-    [shown] = await store.reasons_to_show(run_id, STEP, ["a"])
+    await first_reason(store, run_id, ANN, "a", "@everyone <!channel> read this")
+    [shown] = await store.reasons_to_show(run_id, FIRST, ["a"])
     assert await store.hide_reason(run_id + 1, shown.id) is False  # another run's: untouched
     assert await store.hide_reason(run_id, shown.id) is True
     for _ in range(3):
-        assert await store.reasons_to_show(run_id, STEP, ["a"]) == []
+        assert await store.reasons_to_show(run_id, FIRST, ["a"]) == []
     assert await store.hide_reason(run_id, shown.id + 1000) is False
 
 
@@ -59,9 +70,9 @@ async def test_a_runs_reasons_are_listed_for_its_hosts_oldest_first_hidden_ones_
     store: SqlRunStore,
 ) -> None:
     run_id = await new_run(store)
-    await store.save_reason(run_id, STEP, ANN, 1, "a", "ann's first")
+    await first_reason(store, run_id, ANN, "a", "ann's first")
     await store.save_reason(run_id, STEP, BEN, 2, "b", "ben after discussion")
-    [shown] = await store.reasons_to_show(run_id, STEP, ["a"])
+    [shown] = await store.reasons_to_show(run_id, FIRST, ["a"])
     await store.hide_reason(run_id, shown.id)
     listed = await store.run_reasons(run_id)
     assert [(r.text, r.choice, r.vote, r.shown, r.hidden) for r in listed] == [
@@ -76,13 +87,13 @@ async def test_forgetting_a_member_removes_their_reasons(store: SqlRunStore) -> 
     run_id = await new_run(store)
     await store.save_reason(run_id, STEP, ANN, 1, "a", "ann's reason for a")
     await store.save_reason(run_id, STEP, ANN, 2, "a", "ann's second reason")
-    await store.save_reason(run_id, STEP, BEN, 1, "b", "ben's reason for b")
+    await first_reason(store, run_id, BEN, "b", "ben's reason for b")
     preview = await store.forget_member(PLACE.platform, PLACE.workspace, "U1", dry_run=True)
-    assert preview.reasons == 2 and len(await store.export_answers(run_id)) == 3
+    assert preview.reasons == 2 and len(await store.export_answers(run_id)) == 4
     report = await store.forget_member(PLACE.platform, PLACE.workspace, "U1")
     assert report.reasons == 2 and report.answers == 2
     assert await store.member_reasons(run_id, STEP, "U1") == {}
-    assert [r.text for r in await store.reasons_to_show(run_id, STEP, ["a", "b"])] == [
+    assert [r.text for r in await store.reasons_to_show(run_id, FIRST, ["a", "b"])] == [
         "ben's reason for b"
     ]
 
@@ -96,3 +107,43 @@ async def test_the_export_has_each_reason_in_its_own_column(store: SqlRunStore) 
     assert (reason.kind, reason.value, reason.attempt_no, reason.reason) == (
         "reason", "a", 1, "=HYPERLINK(1) is my reason"
     )
+
+
+async def test_a_hidden_reason_stays_hidden_when_its_author_sends_it_again(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    await first_reason(store, run_id, ANN, "a", "@everyone read this now")
+    [shown] = await store.reasons_to_show(run_id, FIRST, ["a"])
+    assert await store.hide_reason(run_id, shown.id) is True
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "@everyone read this now")
+    await store.save_reason(run_id, STEP, ANN, 1, "a", "another text from the same member")
+    assert await store.reasons_to_show(run_id, FIRST, ["a"]) == []
+    [listed] = await store.run_reasons(run_id)
+    assert listed.hidden and listed.text == "another text from the same member"
+
+
+async def test_concurrent_readers_each_get_their_own_reason_while_one_is_unread(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    authors = [Member(f"U{n}", f"Member {n}") for n in range(12)]
+    for author in authors:
+        await first_reason(store, run_id, author, "a", f"reason number {author.user_id}")
+    picks = await asyncio.gather(
+        *(store.reasons_to_show(run_id, FIRST, ["a"]) for _ in authors)
+    )
+    texts = sorted(reason.text for pick in picks for reason in pick)
+    assert texts == sorted(f"reason number {author.user_id}" for author in authors)
+    assert {r.shown for r in await store.run_reasons(run_id)} == {1}
+
+
+async def test_a_reason_waits_while_its_author_holds_another_answer(store: SqlRunStore) -> None:
+    run_id = await new_run(store)
+    await first_reason(store, run_id, ANN, "a", "ann argues for a here")
+    await store.record_vote(run_id, STEP, ANN, FIRST.kind, "b")
+    assert await store.reasons_to_show(run_id, FIRST, ["a", "b"]) == []
+    await store.record_vote(run_id, STEP, ANN, FIRST.kind, "a")
+    assert [r.text for r in await store.reasons_to_show(run_id, FIRST, ["a", "b"])] == [
+        "ann argues for a here"
+    ]

@@ -148,11 +148,17 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         await members.reasons.save_reason(run.id, self.step.id, member, vote, choice, reason)
         return Receipt(_(REASON_SAVED), run.id, self.step.id, counted=False)
 
+    @property
+    def first_vote(self) -> VoteAt:
+        """Where a member's first answer is stored: the one their shown reason argues for."""
+        return VoteAt(self.step.id, CHOICE_KIND)
+
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
         """Both answers' tallies, and each member's first answer paired with their second."""
         tally = await super().count(tallies, run_id)
-        first, second = VoteAt(self.step.id, CHOICE_KIND), VoteAt(self.step.id, AGAIN_KIND)
-        return replace(tally, pairs=tuple(await tallies.choice_pairs(run_id, first, second)))
+        second = VoteAt(self.step.id, AGAIN_KIND)
+        pairs = await tallies.choice_pairs(run_id, self.first_vote, second)
+        return replace(tally, pairs=tuple(pairs))
 
     async def own_turn(self, data: RunData, run: RunRecord, member: Member) -> OwnTurn | None:
         """After a first answer: the reason, then two reasons from others and the second answer."""
@@ -165,7 +171,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return OwnTurn(_(ASK_WHY, choice=label), buttons=(why_button(run.id, self.step),))
         other = await self._other_choice(data, run, first)
         shown = await data.reasons.reasons_to_show(
-            run.id, self.step.id, [other, first], not_by=member.user_id
+            run.id, self.first_vote, [other, first], not_by=member.user_id
         )
         by_choice = {reason.choice: reason for reason in shown}
         cards = [self._reason_card(run.id, c, by_choice.get(c)) for c in (other, first)]
@@ -243,7 +249,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         chosen = sorted(
             (c for c in self.step.choices if counts[c.label]), key=lambda c: -counts[c.label]
         )[:REASONS_IN_THREAD]
-        shown = await data.reasons.reasons_to_show(run.id, self.step.id, [c.id for c in chosen])
+        shown = await data.reasons.reasons_to_show(run.id, self.first_vote, [c.id for c in chosen])
         by_choice: dict[str, ShownReason] = {reason.choice: reason for reason in shown}
         return tuple(
             self._reason_card(run.id, choice.id, by_choice.get(choice.id)) for choice in chosen

@@ -96,6 +96,7 @@ TARGETS: dict[str, Target] = {
             ("recall_refused", Target("==", 0)),
             ("recall_pace_ratio", Target("<=", 1)),
             ("recall_rss_ratio", Target("<=", 1.25)),
+            ("recall_due_closed_ratio", Target("<=", 2)),
         )
     },
     "checker_median_ms": Target("<", 5),

@@ -84,3 +84,12 @@ def test_a_member_without_a_check_is_lost_and_a_second_check_doubled() -> None:
     figures = bench_recall.live_figures(twice)
     assert figures["recall_lost"] == 1 and figures["recall_doubled"] == 1
     assert figures["recall_unacked"] == 1 and figures["recall_answers_lost"] == 4
+
+
+@pytest.mark.parametrize("prefix", PREFIXES)
+def test_closed_checks_leave_finding_the_due_ones_within_twice_as_long(
+    quick_figures: Figures, prefix: str
+) -> None:
+    assert quick_figures[f"{prefix}recall_closed_checks"] == bench_recall.QUICK_CLOSED.closed
+    ratio = quick_figures[f"{prefix}recall_due_closed_ratio"]
+    assert isinstance(ratio, float) and 0 < ratio <= 2, ratio

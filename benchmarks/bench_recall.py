@@ -164,15 +164,17 @@ def live_figures(measured: LiveRound) -> dict[str, float]:
 def send_figures(times: Sequence[float]) -> dict[str, float]:
     """How the checks went out (moments they reached the platform, in order) against the pace.
 
-    A tick is a run of sends less than `TICK_GAP` apart. The average rate is the sends of
-    every tick but the last over the time from the first tick's start to the last one's.
+    A tick is a run of sends less than `TICK_GAP` apart. The average rate leaves out the
+    first pace's worth, which may go at once: the sends after the `DEFAULT_PACE`-th, over the
+    time from it to the last.
     """
     ticks = ticks_of(times)
     if not ticks:
         return dict.fromkeys(SEND_FIGURES, 0.0)
     in_a_second = most_in_window(times, TIMER_INTERVAL)
-    between = ticks[-1][0] - ticks[0][0]
-    per_s = (len(times) - len(ticks[-1])) / between if between > 0 else float(len(times))
+    paced = times[DEFAULT_PACE - 1:]
+    between = paced[-1] - paced[0] if paced else 0.0
+    per_s = (len(paced) - 1) / between if between > 0 else float(len(times))
     return {
         "recall_sent": float(len(times)),
         "recall_pace": float(DEFAULT_PACE),

@@ -11,6 +11,9 @@ round with 500 members.
 Queries (`recall_queries`): planning every member's check, finding the due checks a pace at a
 time and a member's open check, one call at a time, with 5,000 checks.
 
+Closed checks (`recall_closed`): finding the due checks beside 200,000 checks never to send
+(unreachable, window passed, stopped), against the same call beside none, in turns.
+
 Rounds alternate between a fresh SQLite file and the scratch PostgreSQL database (when
 TEST_DATABASE_URL is set); each figure is the median over its database's rounds.
 """
@@ -32,6 +35,7 @@ from benchmarks.databases import (
     server_url,
     sqlite_url,
 )
+from benchmarks.recall_closed import ClosedRound, ClosedSizes, closed_round
 from benchmarks.recall_live import LiveRound, LiveSizes, live_round
 from benchmarks.recall_queries import QueryRound, query_round
 from benchmarks.timing import median, percentile
@@ -69,6 +73,8 @@ class RecallSizes:
 FULL = RecallSizes(members=5000, memory_from=500, settle_seconds=60.0, rounds=1,
                    query_calls=200)
 QUICK = RecallSizes(members=60, memory_from=20, settle_seconds=30.0, rounds=1, query_calls=20)
+FULL_CLOSED = ClosedSizes(members=5000, closed=200_000, rounds=9, calls=20)
+QUICK_CLOSED = ClosedSizes(members=60, closed=20_000, rounds=5, calls=10)
 
 
 def run(quick: bool = False) -> Figures:
@@ -78,10 +84,12 @@ def run(quick: bool = False) -> Figures:
     live: dict[str, list[LiveRound]] = {"": [], SERVER_PREFIX: []}
     queried: dict[str, list[QueryRound]] = {"": [], SERVER_PREFIX: []}
     few: dict[str, LiveRound] = {}
+    closed: dict[str, ClosedRound] = {}
     with tempfile.TemporaryDirectory(prefix="lessonbot-bench-recall-") as name:
         folder = Path(name)
         template = migrated_template(folder)
-        with scratch_server_database(url) if url else nullcontext() as scratch:
+        with (scratch_server_database(url) if url else nullcontext() as scratch,
+              scratch_server_database(url, "_closed") if url else nullcontext() as second):
             databases: list[tuple[str, Callable[[str], str]]] = [
                 ("", lambda kind: sqlite_url(fresh_sqlite(template, folder, kind))),
             ]
@@ -98,15 +106,28 @@ def run(quick: bool = False) -> Figures:
             smaller = LiveSizes(sizes.memory_from, sizes.settle_seconds)
             for prefix, fresh in databases:
                 few[prefix] = live_round(fresh("memory"), smaller, PACE_PER_S)
+            pairs = [("", fresh_sqlite_pair(template, folder))]
+            if scratch and second:
+                pairs.append((SERVER_PREFIX, (emptied(scratch), second)))
+            for prefix, (none_url, closed_url) in pairs:
+                probe = closed_round(none_url, closed_url, QUICK_CLOSED if quick else FULL_CLOSED)
+                closed[prefix] = run_service(probe)
     figures: Figures = {}
     for prefix in ("", SERVER_PREFIX):
         if live[prefix]:
             figures.update(medians([live_figures(r) for r in live[prefix]], prefix))
             figures.update(medians([query_figures(r) for r in queried[prefix]], prefix))
             figures.update(memory_figures(few[prefix], live[prefix], prefix))
+            figures.update(closed[prefix].figures(prefix))
         else:
             figures.update(unmeasured(prefix))
     return figures
+
+
+def fresh_sqlite_pair(template: Path, folder: Path) -> tuple[str, str]:
+    """Two fresh SQLite files: one to stay without closed checks, one to hold them."""
+    return (sqlite_url(fresh_sqlite(template, folder, "closed-none")),
+            sqlite_url(fresh_sqlite(template, folder, "closed-many")))
 
 
 def emptied(url: str) -> str:
@@ -143,15 +164,17 @@ def live_figures(measured: LiveRound) -> dict[str, float]:
 def send_figures(times: Sequence[float]) -> dict[str, float]:
     """How the checks went out (moments they reached the platform, in order) against the pace.
 
-    A tick is a run of sends less than `TICK_GAP` apart. The average rate is the sends of
-    every tick but the last over the time from the first tick's start to the last one's.
+    A tick is a run of sends less than `TICK_GAP` apart. The average rate leaves out the
+    first pace's worth, which may go at once: the sends after the `DEFAULT_PACE`-th, over the
+    time from it to the last.
     """
     ticks = ticks_of(times)
     if not ticks:
         return dict.fromkeys(SEND_FIGURES, 0.0)
     in_a_second = most_in_window(times, TIMER_INTERVAL)
-    between = ticks[-1][0] - ticks[0][0]
-    per_s = (len(times) - len(ticks[-1])) / between if between > 0 else float(len(times))
+    paced = times[DEFAULT_PACE - 1:]
+    between = paced[-1] - paced[0] if paced else 0.0
+    per_s = (len(paced) - 1) / between if between > 0 else float(len(times))
     return {
         "recall_sent": float(len(times)),
         "recall_pace": float(DEFAULT_PACE),

@@ -61,6 +61,9 @@ def server_version(url: str) -> str:
     return asyncio.run(ask())
 
 
-def scratch_server_database(url: str) -> AbstractContextManager[str]:
-    """A new, migrated database on the server of `url`, dropped afterwards."""
-    return scratch_database(url, f"lessonbot_bench_{os.getpid()}")
+def scratch_server_database(url: str, suffix: str = "") -> AbstractContextManager[str]:
+    """A new, migrated database on the server of `url`, dropped afterwards.
+
+    `suffix` tells apart two such databases of one benchmark.
+    """
+    return scratch_database(url, f"lessonbot_bench_{os.getpid()}{suffix}")

@@ -50,7 +50,7 @@ BENCHMARKS = (
               ("peer_p99_ack_ms", "peer_lost", "peer_why_p99_ack_ms", "peer_show_p99_ms")),
     Benchmark("recall", "benchmarks.bench_recall",
               ("recall_p99_ack_ms", "recall_lost", "recall_doubled", "recall_pace_ratio",
-               "recall_rss_ratio")),
+               "recall_pace_kept", "recall_rss_ratio", "recall_due_closed_ratio")),
     Benchmark("checker", "benchmarks.bench_checker", ("checker_median_ms",)),
     Benchmark("fairness", "benchmarks.bench_fairness", ("fair_flood_max_ms", "fair_crowd_max_ms")),
     Benchmark("scale", "benchmarks.bench_scale",

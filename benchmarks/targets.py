@@ -96,6 +96,8 @@ TARGETS: dict[str, Target] = {
             ("recall_refused", Target("==", 0)),
             ("recall_pace_ratio", Target("<=", 1)),
             ("recall_rss_ratio", Target("<=", 1.25)),
+            ("recall_due_closed_ratio", Target("<=", 2)),
+            ("recall_pace_kept", Target(">=", 0.9)),
         )
     },
     "checker_median_ms": Target("<", 5),

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, text
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    column,
+    false,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from storage.types import BigId, UTCDateTime
@@ -236,13 +246,18 @@ class ReasonRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now, onupdate=_now)
 
 
+LIVE_CHECK = column("settled") == false()
+"""A check still to send: only these are in the index the timer loop reads due checks by."""
+
+
 class RecallCheckRow(Base):
     """One member's delayed recall check of a run, for one round of its plan: sent once."""
 
     __tablename__ = "recall_checks"
     __table_args__ = (
         UniqueConstraint("run_id", "member_id", "round", name="uq_recall_check"),
-        Index("ix_recall_checks_due", "sent_at", "due_at"),
+        Index("ix_recall_checks_live", "due_at", "id", sqlite_where=LIVE_CHECK,
+              postgresql_where=LIVE_CHECK),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
@@ -255,6 +270,8 @@ class RecallCheckRow(Base):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     unreachable: Mapped[bool] = mapped_column(default=False, server_default=false())
     """The platform would not let the bot message the member: counted, never retried."""
+    settled: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Never to send (again): sent, its member unreachable or stopped, or its window passed."""
     holder: Mapped[str | None] = mapped_column(String(64))
     """The process that claimed the check to send it, until it is sent."""
     hold_until: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Select,
     Update,
     and_,
+    false,
     func,
     or_,
     select,
@@ -134,8 +135,7 @@ class RecallStore:
             _check_columns()
             .where(
                 _on_platform(RecallCheckRow.run_id, platform),
-                RecallCheckRow.sent_at.is_(None),
-                RecallCheckRow.unreachable.is_(False),
+                _live(),
                 RecallCheckRow.due_at <= now,
                 RecallCheckRow.closes_at > now,
                 ~_stopped().exists(),
@@ -152,14 +152,27 @@ class RecallStore:
     ) -> bool:
         """Claim a due check for `holder` for `seconds`, unless it was sent or is held."""
         return await self._claim(RecallCheckRow, check_id, holder, now, seconds, replacing,
-                                 RecallCheckRow.sent_at.is_(None))
+                                 _live())
 
     async def check_sent(self, check_id: int, now: datetime, reached: bool) -> None:
         """Note that a check was sent (`reached`) or that its member cannot be messaged."""
         values = {"sent_at": now} if reached else {"unreachable": True}
         await self._changed(
             update(RecallCheckRow).where(RecallCheckRow.id == check_id)
-            .values(holder=None, hold_until=None, **values)
+            .values(holder=None, hold_until=None, settled=True, **values)
+        )
+
+    async def settle_checks(self, now: datetime) -> int:
+        """Settle the due checks never to send: done, window passed, member stopped; how many.
+
+        A check sent or unreachable is settled as it is noted (`check_sent`); one left
+        unsettled (stored before checks were settled) is settled here.
+        """
+        never = or_(RecallCheckRow.sent_at.is_not(None), RecallCheckRow.unreachable == true(),
+                    RecallCheckRow.closes_at <= now, _stopped().exists())
+        return await self._count(
+            update(RecallCheckRow).where(_live(), RecallCheckRow.due_at <= now, never)
+            .values(settled=True)
         )
 
     async def release_check(self, check_id: int, holder: str) -> None:
@@ -343,9 +356,13 @@ class RecallStore:
             return (await session.execute(query)).scalar()
 
     async def _changed(self, statement: Update) -> bool:
+        return bool(await self._count(statement))
+
+    async def _count(self, statement: Update) -> int:
+        """Rows an UPDATE changed."""
         async with self.sessions.begin() as session:
-            changed = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
-        return bool(changed)
+            changed: int = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+        return changed
 
 
 def _planned_runs() -> Select[RunRow]:
@@ -411,6 +428,11 @@ def _on_platform(run_id: Any, platform: str | None) -> ColumnElement[bool]:
     if platform is None:
         return true()
     return select(RunRow.id).where(RunRow.id == run_id, RunRow.platform == platform).exists()
+
+
+def _live() -> ColumnElement[bool]:
+    """The check is still to send (`LIVE_CHECK`, so the index of live checks is used)."""
+    return RecallCheckRow.settled == false()
 
 
 def _stopped() -> Select[int]:

@@ -164,18 +164,18 @@ class DiscordSurface:
     async def message_member(
         self, place: Place, user_id: str, text: str, card: StepCard | None = None
     ) -> bool:
-        """A direct message (a card with its buttons, if given); False if refused (DMs off)."""
-        sent: dict[str, Any] = (
-            {"content": clip(text, MAX_CONTENT), "allowed_mentions": NO_MENTIONS}
-            if card is None else step_message(card).send_kwargs()
-        )
+        """A direct message (a card, if given); False if refused (403); else raised, for later."""
+        sent: dict[str, Any] = step_message(card).send_kwargs() if card else {
+            "content": clip(text, MAX_CONTENT), "allowed_mentions": NO_MENTIONS}
         try:
             with unavailable_raised():
                 direct = await self.client.create_dm(discord.Object(int(user_id)))
                 await direct.send(**sent)
-        except discord.HTTPException as error:
+        except discord.Forbidden as error:  # such as 50007: the member's DMs are closed
             log.info("could not message a member privately: HTTP %s", error.status)
             return False
+        except discord.HTTPException as error:
+            raise PlatformUnavailable(f"Discord answered HTTP {error.status}") from error
         return True
 
     async def find(self, channel: str, card: StepCard | RevealCard) -> str | None:

@@ -372,6 +372,10 @@ class RecallStorage(Protocol):
         """Give back `holder`'s claim of a check not sent."""
         ...
 
+    async def settle_checks(self, now: datetime) -> int:
+        """Settle the due checks never to send (done, window passed, stopped); how many."""
+        ...
+
     async def recall_holders(self) -> list[str]:
         """The holders of checks and rounds claimed and not yet done."""
         ...

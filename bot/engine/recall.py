@@ -145,9 +145,15 @@ class DelayedRecall:
         self.window = window
 
     async def plan_due(self) -> int:
-        """Plan the checks every run owes now; how many they owe (new or planned before)."""
+        """Plan the checks every run owes now; how many they owe (new or planned before).
+
+        Checks never to send now (their window passed, their member stopped) are settled
+        first, so finding the due ones does not read them again.
+        """
+        now = self.core.clock()
+        await self.store.settle_checks(now)
         planned = 0
-        for run in await self.store.runs_to_plan(self.core.clock()):
+        for run in await self.store.runs_to_plan(now):
             planned += await self.plan_run(run)
         return planned
 

@@ -44,14 +44,22 @@ async def run_timer_loop(
 ) -> None:
     """Every `interval` seconds, fire the due timers.
 
+    A round starts `interval` after the last one began (at once if that one took longer), so
+    the time spent firing does not slow the loop's pace.
+
     While the database is down, the pause doubles up to `outage_pause` seconds, so the loop
     does not keep the one SQLite connection from the members' clicks, which are refused at once.
     """
     pause = interval
     while True:
+        began = time.monotonic()
         fired = await fire_once(fire)
-        pause = interval if fired is not None else min(2 * pause, max(interval, outage_pause))
-        await asyncio.sleep(pause)
+        if fired is None:
+            pause = min(2 * pause, max(interval, outage_pause))
+            await asyncio.sleep(pause)
+            continue
+        pause = interval
+        await asyncio.sleep(max(0.0, interval - (time.monotonic() - began)))
 
 
 async def fire_once(fire: Fire) -> int | None:

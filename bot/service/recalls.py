@@ -9,7 +9,12 @@ redraws that message with whether the answer was right, and the next question.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import datetime
 
@@ -217,16 +222,55 @@ def progress_line(progress: RecallProgress) -> str:
              answered=progress.answered, unreachable=progress.unreachable)
 
 
+class SendWindow:
+    """At most `pace` sends reach the platform in any second, however long each takes.
+
+    A send holds one of `pace` places from its start until a second after it ended, so sends
+    may overlap while none can make a second hold more than `pace` of them.
+    """
+
+    def __init__(self, pace: int, span: float = 1.0) -> None:
+        self.pace = pace
+        self.span = span
+        self._ended: deque[float] = deque()
+        self._in_flight = 0
+        self._changed = asyncio.Condition()
+
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """Hold a place for one send: wait for one, keep it until a second after the send."""
+        async with self._changed:
+            while self._held() >= self.pace:
+                oldest = self._ended[0] + self.span - time.monotonic() if self._ended else None
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), oldest)
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._in_flight -= 1
+                self._ended.append(time.monotonic())
+                self._changed.notify_all()
+
+    def _held(self) -> int:
+        """Places held now: sends in flight, and those that ended less than a second ago."""
+        while self._ended and self._ended[0] <= time.monotonic() - self.span:
+            self._ended.popleft()
+        return self._in_flight + len(self._ended)
+
+
 class Recalls:
     """Sends members' checks at a pace, answers their clicks, posts each round once."""
 
     def __init__(
         self, engine: LessonEngine, presenter: Presenter, pace: int = DEFAULT_PACE
     ) -> None:
-        """`pace`: how many checks one process sends per tick of its timer loop, at most."""
+        """`pace`: how many checks one process sends a second (a tick of its timer loop)."""
         self.engine = engine
         self.presenter = presenter
         self.pace = pace
+        self.window = SendWindow(pace)
         self._tended: dict[str | None, datetime] = {}
 
     async def tend(self, platform: str | None = None) -> int:
@@ -242,28 +286,41 @@ class Recalls:
         return await self.send_due(platform)
 
     async def send_due(self, platform: str | None = None) -> int:
-        """Send up to `pace` due checks, each claimed first; how many reached their member."""
+        """Send up to `pace` due checks, each claimed first; how many reached their member.
+
+        The sends overlap, each in its turn in the window: no second holds more than `pace`.
+        """
         recall, holder = self.engine.recall, self.presenter.turns.holder
         due = await recall.due_checks(self.pace, platform)
         gone = [other for other in await recall.holders() if holder_gone(other)] if due else []
-        reached = 0
+        runs: dict[int, RunRecord | None] = {}
+        sends = []
         for check in due:
-            run = await self.engine.run(check.run_id)
-            if run is None:
-                continue
-            if await recall.claim(check, holder, gone):
-                with speaking(run.language):
-                    reached += await self._send(run, check, holder)
-        return reached
+            if check.run_id not in runs:
+                runs[check.run_id] = await self.engine.run(check.run_id)
+            run = runs[check.run_id]
+            if run is not None:
+                sends.append(self._claim_and_send(run, check, holder, gone))
+        return sum(await asyncio.gather(*sends))
+
+    async def _claim_and_send(
+        self, run: RunRecord, check: RecallCheck, holder: str, gone: list[str]
+    ) -> int:
+        """Claim one due check and send it; 1 if it reached its member."""
+        if not await self.engine.recall.claim(check, holder, gone):
+            return 0
+        with speaking(run.language):
+            return await self._send(run, check, holder)
 
     async def _send(self, run: RunRecord, check: RecallCheck, holder: str) -> int:
-        """Send one claimed check: marked sent (1), its member unreachable, or given back."""
+        """Send one claimed check, in its turn: marked sent (1), unreachable, or given back."""
         recall = self.engine.recall
         card = check_card(await recall.view(check))
         try:
-            reached = await self.presenter.surface.message_member(
-                run.place, check.user_id, card.body, card
-            )
+            async with self.window.turn():
+                reached = await self.presenter.surface.message_member(
+                    run.place, check.user_id, card.body, card
+                )
         except PlatformUnavailable:
             log.warning("a recall check of run %s got no answer; it is sent later", run.id)
             await recall.unclaim(check, holder)

@@ -8,17 +8,32 @@ each question, right at the lesson beside right later, among the same members, w
 
 from __future__ import annotations
 
-from bot.engine import Action
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.engine import Action, LessonEngine
+from bot.verifier import Checker
 from tests.conftest import FakeClock
 from tests.platforms.driver import Person, Platform
+from tests.platforms.on_discord import DiscordPlatform
 from tests.platforms.views import Post
 
 DAY = 24 * 3600.0
 CHECK = "Recall check"
 KEPT = "What the channel kept, 3 days on"
 LAST = "takeaway"
+DISCORD_TRIES = 5
+"""How many times discord.py sends a request Discord keeps answering 429 before giving up."""
 RIGHT_LATER = {"puzzle-recipe": "script-checks", "one-round-of-rl": "physics-answers",
                "bugs-vs-condolences": "tests-vs-people"}
+
+
+@pytest.fixture
+async def discord_lesson(checker: Checker, engine: LessonEngine) -> AsyncIterator[Platform]:
+    """The real Discord client on the test's engine."""
+    async with DiscordPlatform.opened(checker) as discord, discord.running(engine):
+        yield discord
 
 
 def lesson_answers(alice: Person, bob: Person, cara: Person, dan: Person) -> dict[str, dict]:
@@ -175,3 +190,19 @@ async def test_checks_refused_for_the_rate_limit_are_sent_again_once(
     await lesson.wait(lambda: all(check_of(lesson, m) for m in members), what="every check")
     assert lesson.rate_limited() == 2
     assert [len(lesson.direct_posts(m)) for m in members] == [1, 1, 1, 1]
+
+
+async def test_a_check_discord_rate_limits_past_its_retries_is_sent_later_not_dropped(
+    discord_lesson: Platform, clock: FakeClock
+) -> None:
+    lesson = discord_lesson
+    members = [lesson.member(name) for name in ("Alice", "Bob", "Cara", "Dan")]
+    await whole_lesson(lesson, lesson_answers(*members))
+    lesson.rate_limit_messages(times=DISCORD_TRIES, retry_after=0.05)
+    clock.advance(3 * DAY + 60)
+    await lesson.fire_timers()
+    await lesson.wait(lambda: all(check_of(lesson, m) for m in members), what="every check")
+    assert lesson.rate_limited() == DISCORD_TRIES  # one check's send gave up on the limit
+    assert [len(lesson.direct_posts(m)) for m in members] == [1, 1, 1, 1]
+    progress = await lesson.ask("progress")
+    assert "Recall checks: 4 sent of 4 planned, 0 answered, 0 unreachable." in progress.text

@@ -287,3 +287,47 @@ def test_going_down_past_post_turns_keeps_every_runs_answers(empty_database_url:
     assert asyncio.run(on_connection(url, vote_count)) == 1  # the vote is still there
     command.downgrade(alembic_config(url), "base")
     assert asyncio.run(on_connection(url, table_names)) == {"alembic_version"}
+
+
+async def an_unreachable_check(url: str, run_id: int) -> None:
+    """A recall check noted unreachable, written with plain SQL as the schema of 0010 had it."""
+    engine = open_database(url)
+    try:
+        async with engine.begin() as connection:
+            due = bindparam("due", datetime(2026, 12, 1, tzinfo=UTC), type_=UTCDateTime())
+            closes = bindparam("closes", datetime(2026, 12, 9, tzinfo=UTC), type_=UTCDateTime())
+            await connection.execute(text(
+                "insert into recall_checks (run_id, member_id, round, due_at, closes_at, "
+                "unreachable, created_at) select :run, member_id, 1, :due, :closes, true, :due "
+                "from votes"
+            ).bindparams(due, closes), {"run": run_id})
+    finally:
+        await engine.dispose()
+
+
+async def settled_now(url: str) -> int:
+    """How many checks the timer loop's planning settles now (those left unsettled)."""
+    engine = open_database(url)
+    try:
+        return await SqlRunStore(engine).settle_checks(datetime(2026, 12, 2, tzinfo=UTC))
+    finally:
+        await engine.dispose()
+
+
+def check_columns(connection: Connection) -> set[str]:
+    return {column["name"] for column in inspect(connection).get_columns("recall_checks")}
+
+
+def test_checks_noted_before_settling_are_settled_and_the_column_goes_back(
+    empty_database_url: str,
+) -> None:
+    url = empty_database_url
+    upgrade_sync(url, "0010")
+    run_id = asyncio.run(store_a_run_and_a_vote(url))
+    asyncio.run(an_unreachable_check(url, run_id))
+    upgrade_sync(url)
+    assert asyncio.run(settled_now(url)) == 0  # settled by the migration
+    command.downgrade(alembic_config(url), "0010")
+    assert "settled" not in asyncio.run(on_connection(url, check_columns))
+    upgrade_sync(url)
+    assert asyncio.run(settled_now(url)) == 0

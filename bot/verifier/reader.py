@@ -13,14 +13,16 @@ from bot.verifier.extract import find_boxed
 from bot.verifier.guards import ensure_checkable
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY, parse_tokens
+from bot.verifier.phrases import stated_answer
 from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token, tokenize
 from bot.verifier.units import refuse_letter_after_number, require_unit, without_unit
 
 _SHOWN_CHARS = 80
-_LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
 _BOLD_LEAD_IN = re.compile(
-    r"(\*\*|__)((?:the\s+)?(?:final\s+)?answer(?:\s+is\b)?\s*:?)\s*\1", re.IGNORECASE
+    r"(\*\*|__)((?:the\s+|la\s+)?(?:final\s+)?(?:answer|respuesta)(?:\s+final)?"
+    r"(?:\s+(?:is|es)\b)?\s*:?)\s*\1",
+    re.IGNORECASE,
 )
 _BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
@@ -35,6 +37,8 @@ class Reading:
     shown: str
     comma_as_point: Reading | None = None
     """The reading with a comma such as that of 2,500 taken as a decimal point, if it has one."""
+    base: int | None = None
+    """The base the answer's numbers are written in with a subscript (204_5), if any."""
 
 
 def read_answer(
@@ -68,6 +72,11 @@ def _reading_of(tokens: list[Token]) -> Reading:
     value = parse_tokens(tokens)
     ensure_checkable(value)
     written_as_decimal = any(token.kind is Kind.NUMBER and "." in token.text for token in tokens)
+    bases = {int(token.text.partition("_")[2]) for token in tokens
+             if token.kind is Kind.NUMBER and "_" in token.text}
+    if bases:
+        shown = tokens[0].text if len(tokens) == 1 else show_value(value)
+        return Reading(value, shown, base=bases.pop() if len(bases) == 1 else 0)
     return Reading(value, show_value(value, as_decimal=written_as_decimal))
 
 
@@ -88,13 +97,15 @@ def answer_core(text: str) -> str:
 
 
 def _without_lead_in(text: str) -> str:
-    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case, maybe bold)."""
+    """Drop lead-ins and endings ('Final answer:', 'Therefore ... is the solution'; maybe bold).
+
+    See phrases.py for the phrases read, in every language the checker knows.
+    """
     text = text.lstrip()
     bold = _BOLD_LEAD_IN.match(text)
     if bold:
         text = f"{bold.group(2)} {text[bold.end() :]}"
-    lead_in = _LEAD_IN.match(text)
-    return text[lead_in.end() :] if lead_in else text
+    return stated_answer(text)
 
 
 def _without_bold(text: str) -> str:

@@ -34,8 +34,9 @@ ACCEPT_NEEDS_WORDS = N_("Accepted spellings (accept) are for an answer in words,
 WHOLE_OR_DECIMAL = N_(
     "I can't tell whether that is a decimal or a whole number with a thousands separator: "
     "did you mean {shown}? Write whole numbers without a separator (1234) and decimals with "
-    "a point (1.234)."
+    "a comma (2,5)."
 )
+"""Said only of answers read in a language that writes a decimal comma."""
 BRACKETED_COMMA = N_(
     "I can't tell whether {shown} is several values or one number with a decimal comma; "
     "the answer here is one number, so write it without brackets."

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 import sympy
 
-from bot.i18n import N_
+from bot.i18n import N_, current_language, decimal
 from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.extract import find_boxed
 from bot.verifier.guards import ensure_checkable
+from bot.verifier.languages import writes_decimal_comma
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY, parse_tokens
 from bot.verifier.phrases import stated_answer
@@ -26,7 +28,11 @@ _BOLD_LEAD_IN = re.compile(
 )
 _BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
-_COMMA_HINT = N_("For a decimal use a point (1.5); for thousands write 1,000 or 1000.")
+_COMMA_HINTS = {
+    False: N_("For a decimal use a point (1.5); for thousands write 1,000 or 1000."),
+    True: N_("For a decimal use a comma (1,5); write whole numbers without a separator (1000)."),
+}
+"""How to write a decimal and a whole number, where a point (False) or a comma (True) is one."""
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,8 @@ def _without_bold(text: str) -> str:
 def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:
     """Return a short, plain-text rendering of `value`, such as 'x^2 + 1', '1/2' or '0.5'."""
     try:
-        decimal = _terminating_decimal(value) if as_decimal else None
-        shown = decimal or str(sympy.sstr(value)).replace("**", "^")
+        written = _terminating_decimal(value) if as_decimal else None
+        shown = written or str(sympy.sstr(value)).replace("**", "^")
     except ValueError:
         return "a very large number"
     if len(shown) > _SHOWN_CHARS:
@@ -127,7 +133,7 @@ def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:
 
 
 def _terminating_decimal(value: sympy.Expr) -> str | None:
-    """Write a rational such as 5/2 as '2.5' when it has a finite decimal expansion."""
+    """Write a rational such as 5/2 as '2.5' ('2,5' in Spanish) if its decimals end; never 2.500."""
     if not value.is_Rational:
         return None
     numerator, denominator = int(value.p), int(value.q)
@@ -139,10 +145,8 @@ def _terminating_decimal(value: sympy.Expr) -> str | None:
     if denominator != 1:
         return None
     places = max(twos, fives)
-    digits = str(abs(numerator) * 10**places // int(value.q)).rjust(places + 1, "0")
-    whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
-    sign = "-" if numerator < 0 else ""
-    return f"{sign}{whole}.{fraction}" if places else f"{sign}{whole}"
+    scaled = Decimal(numerator * 10**places // int(value.q)).scaleb(-places)
+    return decimal(scaled, places, grouped=False)
 
 
 def _unwrap(text: str) -> str:
@@ -166,8 +170,13 @@ def _reject_several_answers(tokens: list[Token], core: str) -> None:
     if any(token.kind in (Kind.HEDGE, Kind.SEPARATOR) for token in tokens):
         if any(token.text == "," for token in tokens):
             raise ReadError(Said(N_("That looks like more than one answer ({shown}); give just "
-                                    "one. {hint}"), shown=preview(core), hint=Said(_COMMA_HINT)))
+                                    "one. {hint}"), shown=preview(core), hint=Said(_comma_hint())))
         raise ReadError(Said(SEVERAL, shown=preview(core)))
+
+
+def _comma_hint() -> str:
+    """How to write decimals and whole numbers in the language answers are read in."""
+    return _COMMA_HINTS[writes_decimal_comma(current_language())]
 
 
 def _without_variable_prefix(tokens: list[Token], core: str) -> list[Token]:

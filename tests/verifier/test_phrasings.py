@@ -141,3 +141,33 @@ def test_each_language_has_at_least_twenty_phrasings_with_every_kind_of_verdict(
     for table in (ENGLISH, SPANISH):
         assert len(table) >= 20
         assert {phrasing.outcome for phrasing in table} == set(Grade)
+
+
+@pytest.mark.parametrize(
+    ("language", "answer", "gold", "read"),
+    [("es", "La respuesta es 0,7", "3/4", "0,7"), ("es", "Respuesta: 1000,99", "1000.99",
+                                                    "1000,99"),
+     ("es", "2500,5", "2500.5", "2500,5"), ("en", "The answer is 0.7", "3/4", "0.7")],
+)
+async def test_the_number_read_is_echoed_as_the_answer_s_language_writes_it(
+    checker: Checker, language: str, answer: str, gold: str, read: str
+) -> None:
+    verdict = await checker.check_answer(answer, gold, language=language)
+    assert verdict.read == read
+    assert read in verdict.reason or verdict.outcome is Grade.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("language", "advice"),
+    [("es", "For a decimal use a comma (1,5); write whole numbers without a separator (1000)."),
+     ("en", "For a decimal use a point (1.5); for thousands write 1,000 or 1000.")],
+)
+async def test_the_advice_on_writing_numbers_follows_the_answer_s_language(
+    checker: Checker, language: str, advice: str
+) -> None:
+    verdict = await checker.check_answer("3, 4", "4", language=language)
+    assert verdict.outcome is Grade.REJECTED and verdict.reason.endswith(advice)
+    asked = await checker.check_answer("2,500", "2.5", language=language)
+    assert asked.outcome is Grade.REJECTED
+    assert ("did you mean 2,5 or 2500?" if language == "es" else "did you mean 2.5 or 2500?"
+            ) in asked.reason

@@ -74,7 +74,8 @@ async def test_a_choice_receipt_keeps_its_reveal_note_apart(engine: LessonEngine
 
 @pytest.mark.parametrize(
     ("language", "unreadable", "left"),
-    [("en", "3 or 4", "You have 5 tries left.")],
+    [("en", "3 or 4", "You have 5 tries left."),
+     ("es", "no lo sé", "Te quedan 5 intentos.")],
 )
 async def test_an_answer_the_checker_cannot_read_leaves_the_member_s_tries_as_they_were(
     engine: LessonEngine, store: SqlRunStore, language: str, unreadable: str, left: str

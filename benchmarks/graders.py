@@ -1,10 +1,11 @@
 """The two graders the short-answer benchmark compares, and how each one's result is scored.
 
 The bot's checker is `bot.verifier.grading.grade_answer`, called in-process, with the item's
-unit when its signature takes `unit=`. math-verify is `verify(parse(gold), parse(answer))` on
-the same strings without the unit, each written as LaTeX maths (`$3/4$`, as its documentation
-shows; a string that already holds a `$` is passed as it is); `bare=True` passes the strings
-untouched. It is optional (the `bench` extra): `load_math_verify()` returns None without it.
+unit and language (`language="es"` reads a decimal comma and Spanish words). math-verify is
+`verify(parse(gold), parse(answer))` on the same strings without the unit or the language, each
+written as LaTeX maths (`$3/4$`, as its documentation shows; a string that already holds a `$`
+is passed as it is); `bare=True` passes the strings untouched. It is optional (the `bench`
+extra): `load_math_verify()` returns None without it.
 
 Scoring an item gives one of three results:
 * `agree`: the checker's CORRECT or INCORRECT equals the label, or it refused (REJECTED) an
@@ -32,8 +33,8 @@ _VERDICTS = {Grade.CORRECT: "correct", Grade.INCORRECT: "incorrect"}
 
 
 def grade_with_checker(item: ShortAnswer) -> Grade:
-    """The bot checker's outcome for one item, in the item's unit if it names one."""
-    return grade_answer(item.answer, item.gold, unit=item.unit).outcome
+    """The bot checker's outcome for one item, in the item's unit and language."""
+    return grade_answer(item.answer, item.gold, unit=item.unit, language=item.language).outcome
 
 
 def checker_result(outcome: Grade, expected: str) -> Result:

@@ -1,6 +1,7 @@
 """The short-answer corpus: answers as members type them, each with the verdict it deserves.
 
-`load()` reads `short_answers.yaml` into `ShortAnswer` items and raises `CorpusError` listing
+`load()` reads `short_answers.yaml` into `ShortAnswer` items (each read in its `language`,
+English unless it names Spanish) and raises `CorpusError` listing
 every malformed entry; `problems(document)` gives those complaints one by one.
 """
 
@@ -16,11 +17,13 @@ CORPUS = Path(__file__).resolve().parent / "short_answers.yaml"
 CATEGORIES = (
     "integers", "fractions", "decimals", "exact_vs_rounded", "latex", "lead_ins", "thousands",
     "percent", "sets", "plus_minus", "tuples", "intervals", "inequalities", "units", "degrees",
-    "text", "number_words", "hedges", "equations",
+    "text", "number_words", "hedges", "equations", "sentences", "bases_and_matrices", "spanish",
 )
 EXPECTED = ("correct", "incorrect", "no-credit", "ask")
 REQUIRED_FIELDS = ("gold", "answer", "expected")
-OPTIONAL_FIELDS = ("unit",)
+OPTIONAL_FIELDS = ("unit", "language")
+LANGUAGES = ("en", "es")
+"""The languages an item may be read in (`language`; English when it names none)."""
 
 
 class CorpusError(ValueError):
@@ -36,10 +39,13 @@ class ShortAnswer:
     answer: str
     expected: str
     unit: str | None = None
+    language: str = "en"
 
     def __str__(self) -> str:
         unit = f" [{self.unit}]" if self.unit else ""
-        return f"{self.category}: {self.answer!r} vs {self.gold!r}{unit} -> {self.expected}"
+        language = f" ({self.language})" if self.language != "en" else ""
+        return (f"{self.category}: {self.answer!r} vs {self.gold!r}{unit}{language} -> "
+                f"{self.expected}")
 
 
 def load(path: Path = CORPUS) -> list[ShortAnswer]:
@@ -81,5 +87,7 @@ def entry_problems(entry: object) -> Iterator[str]:
             yield f"unknown field {name!r}"
         elif not isinstance(value, str) or not value.strip():
             yield f"{name!r} must be non-empty text, got {value!r}"
+    if "language" in entry and entry["language"] not in LANGUAGES:
+        yield f"language must be one of {', '.join(LANGUAGES)}, got {entry['language']!r}"
     if "expected" in entry and entry["expected"] not in EXPECTED:
         yield f"expected must be one of {', '.join(EXPECTED)}, got {entry['expected']!r}"

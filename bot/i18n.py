@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
+from decimal import Decimal, localcontext
 from functools import cache
 from pathlib import Path
 
@@ -201,15 +202,26 @@ def percent(fraction: float, digits: int = 0) -> str:
     return babel_numbers.format_percent(fraction, pattern, locale=locale)
 
 
-def decimal(value: float, digits: int = 2, *, fixed: bool = False, signed: bool = False) -> str:
+def decimal(
+    value: float | Decimal,
+    digits: int = 2,
+    *,
+    fixed: bool = False,
+    signed: bool = False,
+    grouped: bool = True,
+) -> str:
     """A number in the current language ("3.5", "3,5"), up to `digits` decimals.
 
-    `fixed` always writes `digits` decimals ("0.50"); `signed` writes a plus sign too ("+0.50").
+    `fixed` always writes `digits` decimals ("0.50"); `signed` writes a plus sign too ("+0.50");
+    without `grouped`, thousands are not grouped ("2500,5", never "2.500,5"). A `Decimal` is
+    written exactly, however many digits it has.
     """
-    pattern = "#,##0" + ("." + ("0" if fixed else "#") * digits if digits else "")
+    pattern = ("#,##0" if grouped else "0") + ("." + ("0" if fixed else "#") * digits
+                                               if digits else "")
     if signed:
         pattern = f"+{pattern};-{pattern}"
-    return babel_numbers.format_decimal(value, pattern, locale=_babel_locale())
+    with localcontext(prec=max(28, len(str(value)) + digits)):
+        return babel_numbers.format_decimal(value, pattern, locale=_babel_locale())
 
 
 def day(moment: date | datetime) -> str:

@@ -6,7 +6,10 @@ How answers are graded:
   not pi); equal means the difference simplifies to zero.
 * Accepted forms include 1/2, 0.5, 50%, \\frac{1}{2}, $2.50, 1,000, x = 3, \\boxed{...},
   (x+1)^2, sqrt(2), \\sqrt[3]{8}, pi, implicit products such as 2x, number words up to a
-  thousand (three) and lead-ins such as Final answer: or **Answer:**.
+  thousand (three) and fractions in words (three quarters), 204_5 (a base subscript), and a
+  short sentence that states one answer: lead-ins such as Final answer:, **Answer:**, Answer 9,
+  So the answer is, We find that, and endings such as "is the solution" (phrases.py).
+* A gold written as a matrix (\\begin{pmatrix}...) is compared entry by entry (matrices.py).
 * The gold decides the kind of answer: one value, a set ({1, 2}, \\pm 3), an ordered tuple
   ((3, 2)), an interval or inequality ([0, 1), x \\le 5) or words (odd, with the lesson's
   `accept` spellings); see answers.py and words.py.
@@ -18,8 +21,10 @@ How answers are graded:
 * Against a single value, hedges (3 or 4, 3, 4, ±1, two different boxed answers), equations
   such as 2+2=5, factorials, unknown words and symbols are REJECTED with a plain-English
   reason. An answer that only another reading of its commas would make right is asked about.
-* Answers are read in a language (`language`, "en" by default). Spanish ("es") writes a
-  decimal comma: 3,5 is 3.5 and 1.234,5 is 1234.5; 1,234 (1.234 or 1234?) is asked about
+* Answers are read in a language (`language`, "en" by default), and the numbers a verdict
+  shows are written as it writes them. Spanish ("es") has its lead-ins (Respuesta:), number
+  words (tres cuartos) and joining words (3 o 4), and writes a decimal comma: 3,5 is 3.5 and
+  1.234,5 is 1234.5; 1,234 (1.234 or 1234?) is asked about
   when only one reading is right, and a comma that may separate values is never silently
   read as a decimal one (see decimal_comma.py). Gold answers take a point in every language.
 * Unicode is NFKC-normalised, minus-sign look-alikes become '-', zero-width characters are

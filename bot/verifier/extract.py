@@ -16,7 +16,9 @@ _BOXED_OR_BRACE = re.compile(r"\\(?:boxed|fbox)\s*\{|\\[{}]|[{}]")
 _TEXT_COMMAND = re.compile(r"\\(?:text|textrm|textbf|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
 _SENTENCE_END = re.compile(r"\n|\.(?!\d)(?=\s|$)|\?")
 _ANSWER_PHRASE = re.compile(
-    r"\banswer\s*(?:is|would be|will be|should be|must be|equals|=|:)\s*:?", re.IGNORECASE
+    r"\b(?:answer|respuesta(?:\s+final)?)\s*"
+    r"(?:is|would be|will be|should be|must be|equals|es|sería|seria|=|:)\s*:?",
+    re.IGNORECASE,
 )
 _BOLD = re.compile(r"(?<![\w)\]}])\*\*([^*\n]+?)\*\*(?![\w(\[{])")
 _INLINE_MATH = re.compile(r"\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)|\\\((.+?)\\\)")

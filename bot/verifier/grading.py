@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from functools import lru_cache
 
-from bot.i18n import N_
+from bot.i18n import N_, SOURCE_LANGUAGE, speaking
 from bot.verifier.answers import MultiValued, grade_multi, read_multi_gold
 from bot.verifier.compare import compare, exactly_equal
 from bot.verifier.decimal_comma import decimal_comma_readings
@@ -14,6 +14,7 @@ from bot.verifier.errors import ReadError
 from bot.verifier.extract import extract_final_answer, find_boxed, stated_answer
 from bot.verifier.languages import writes_decimal_comma
 from bot.verifier.limits import EXTRACTED_MAX_CHARS
+from bot.verifier.matrices import Matrix, grade_matrix, read_matrix
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.pieces import split_pieces, to_pieces
 from bot.verifier.reader import Reading, answer_core, read_answer
@@ -21,8 +22,8 @@ from bot.verifier.said import Said, either
 from bot.verifier.verdict import Grade, Verdict
 from bot.verifier.words import TextGold, judge_text, read_text_gold, spell_numbers
 
-Expected = Reading | MultiValued | TextGold
-"""A gold answer as read: one value, several values (set, tuple, interval), or words."""
+Expected = Reading | MultiValued | TextGold | Matrix
+"""A gold answer as read: one value, several values (set, tuple, interval), words or a matrix."""
 
 NO_FINAL_ANSWER = N_(
     "I couldn't find a final answer in that attempt; end it with \\boxed{...} "
@@ -33,12 +34,14 @@ ACCEPT_NEEDS_WORDS = N_("Accepted spellings (accept) are for an answer in words,
 WHOLE_OR_DECIMAL = N_(
     "I can't tell whether that is a decimal or a whole number with a thousands separator: "
     "did you mean {shown}? Write whole numbers without a separator (1234) and decimals with "
-    "a point (1.234)."
+    "a comma (2,5)."
 )
+"""Said only of answers read in a language that writes a decimal comma."""
 BRACKETED_COMMA = N_(
     "I can't tell whether {shown} is several values or one number with a decimal comma; "
     "the answer here is one number, so write it without brackets."
 )
+IN_BASE = N_("The answer is asked for in base {base}: write it with its base, like {example}.")
 CLOSE_NOT_EXACT = N_(
     "Close, but not exact: {read} isn't exactly the expected value. Answers are checked "
     "exactly, so write fractions and constants (1/3, pi) rather than rounded decimals."
@@ -56,14 +59,24 @@ def grade_answer(
     """Grade a member's typed `answer` against the authored `gold`, in `unit` if it has one.
 
     The answer is read in `language`: in one that writes a decimal comma (es), 3,5 is 3.5
-    (see decimal_comma.py); the gold is read the same in every language.
+    (see decimal_comma.py), and its words for numbers and for joining values are read; the
+    numbers the verdict shows are written as that language writes them. The gold is read the
+    same in every language.
     """
     try:
         expected = read_gold_cached(gold, unit, tuple(accept))
     except ReadError as error:
         return _unreadable_gold(gold, error)
+    with speaking(language):
+        return _graded(answer, expected, unit, language)
+
+
+def _graded(answer: str, expected: Expected, unit: str | None, language: str) -> Verdict:
+    """Grade an answer against a gold as read, in `language`, the language spoken."""
     if isinstance(expected, TextGold):
         return judge_text(answer, expected)
+    if isinstance(expected, Matrix):
+        return grade_matrix(answer, expected, language)
     if not isinstance(expected, Reading):
         return grade_multi(answer, expected, decimal_comma=writes_decimal_comma(language))
     if writes_decimal_comma(language):
@@ -120,7 +133,13 @@ def grade_gold(gold: str, *, unit: str | None = None, accept: Sequence[str] = ()
 
 
 def judge(reading: Reading, expected: Reading) -> Verdict:
-    """Compare a reading with the expected reading and say CORRECT or INCORRECT, and why."""
+    """Compare a reading with the expected reading and say CORRECT or INCORRECT, and why.
+
+    A gold written in a base (204_5) asks for an answer written in that base.
+    """
+    if expected.base and reading.base != expected.base:
+        reason = Said(IN_BASE, base=expected.base, example=f"10_{expected.base}")
+        return Verdict(Grade.REJECTED, reading.shown, expected.shown, reason)
     comparison = compare(reading.value, expected.value)
     if comparison.equal:
         return Verdict(Grade.CORRECT, reading.shown, expected.shown)
@@ -195,7 +214,19 @@ def _judge_readings(readings: list[Reading], expected: Reading, *, first_decides
 def read_gold_cached(
     gold: str, unit: str | None = None, accept: tuple[str, ...] = ()
 ) -> Expected:
-    """Read a gold answer once and reuse the result (gold answers repeat across checks)."""
+    """Read a gold answer once and reuse the result (gold answers repeat across checks).
+
+    A gold is the lesson's own, read the same (in English notation) whatever the answer's language.
+    """
+    with speaking(SOURCE_LANGUAGE):
+        return _read_gold(gold, unit, accept)
+
+
+def _read_gold(gold: str, unit: str | None, accept: tuple[str, ...]) -> Expected:
+    """Read a gold answer: words, a matrix, several values, or one value."""
+    matrix = read_matrix(gold)
+    if matrix is not None:
+        return matrix
     text = read_text_gold(gold, accept)
     if text is not None:
         return text

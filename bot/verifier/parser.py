@@ -48,7 +48,10 @@ def parse_tokens(tokens: Sequence[Token]) -> sympy.Expr:
 
 
 def number_value(text: str) -> sympy.Rational:
-    """Return the exact rational value of a number token such as 1,000.25 or 1.5e3."""
+    """Return the exact rational value of a number token such as 1,000.25, 1.5e3 or 204_5."""
+    if "_" in text:
+        digits, _, base = text.partition("_")
+        return sympy.Integer(int(digits, int(base)))
     mantissa, _, exponent_text = text.replace(",", "").lower().partition("e")
     whole, _, fraction = mantissa.partition(".")
     value = sympy.Rational(int(whole + fraction or "0"), 10 ** len(fraction))

@@ -4,27 +4,35 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 import sympy
 
-from bot.i18n import N_
+from bot.i18n import N_, current_language, decimal
 from bot.verifier.errors import SEVERAL, ReadError
 from bot.verifier.extract import find_boxed
 from bot.verifier.guards import ensure_checkable
+from bot.verifier.languages import writes_decimal_comma
 from bot.verifier.normalize import normalize_text, preview
 from bot.verifier.parser import EMPTY, parse_tokens
+from bot.verifier.phrases import stated_answer
 from bot.verifier.said import Said
 from bot.verifier.tokens import Kind, Token, tokenize
 from bot.verifier.units import refuse_letter_after_number, require_unit, without_unit
 
 _SHOWN_CHARS = 80
-_LEAD_IN = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is\b\s*:?|\s*:)\s*", re.IGNORECASE)
 _BOLD_LEAD_IN = re.compile(
-    r"(\*\*|__)((?:the\s+)?(?:final\s+)?answer(?:\s+is\b)?\s*:?)\s*\1", re.IGNORECASE
+    r"(\*\*|__)((?:the\s+|la\s+)?(?:final\s+)?(?:answer|respuesta)(?:\s+final)?"
+    r"(?:\s+(?:is|es)\b)?\s*:?)\s*\1",
+    re.IGNORECASE,
 )
 _BOLD = re.compile(r"(\*\*|__)([^*_]*)\1")
 _AMBIGUOUS_COMMA = re.compile(r"\d{1,3},\d{3}(?:[eE][-+]?\d+)?")
-_COMMA_HINT = N_("For a decimal use a point (1.5); for thousands write 1,000 or 1000.")
+_COMMA_HINTS = {
+    False: N_("For a decimal use a point (1.5); for thousands write 1,000 or 1000."),
+    True: N_("For a decimal use a comma (1,5); write whole numbers without a separator (1000)."),
+}
+"""How to write a decimal and a whole number, where a point (False) or a comma (True) is one."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,8 @@ class Reading:
     shown: str
     comma_as_point: Reading | None = None
     """The reading with a comma such as that of 2,500 taken as a decimal point, if it has one."""
+    base: int | None = None
+    """The base the answer's numbers are written in with a subscript (204_5), if any."""
 
 
 def read_answer(
@@ -68,6 +78,11 @@ def _reading_of(tokens: list[Token]) -> Reading:
     value = parse_tokens(tokens)
     ensure_checkable(value)
     written_as_decimal = any(token.kind is Kind.NUMBER and "." in token.text for token in tokens)
+    bases = {int(token.text.partition("_")[2]) for token in tokens
+             if token.kind is Kind.NUMBER and "_" in token.text}
+    if bases:
+        shown = tokens[0].text if len(tokens) == 1 else show_value(value)
+        return Reading(value, shown, base=bases.pop() if len(bases) == 1 else 0)
     return Reading(value, show_value(value, as_decimal=written_as_decimal))
 
 
@@ -88,13 +103,15 @@ def answer_core(text: str) -> str:
 
 
 def _without_lead_in(text: str) -> str:
-    """Drop a leading 'Final answer:', 'Answer:' or 'The answer is' (any case, maybe bold)."""
+    """Drop lead-ins and endings ('Final answer:', 'Therefore ... is the solution'; maybe bold).
+
+    See phrases.py for the phrases read, in every language the checker knows.
+    """
     text = text.lstrip()
     bold = _BOLD_LEAD_IN.match(text)
     if bold:
         text = f"{bold.group(2)} {text[bold.end() :]}"
-    lead_in = _LEAD_IN.match(text)
-    return text[lead_in.end() :] if lead_in else text
+    return stated_answer(text)
 
 
 def _without_bold(text: str) -> str:
@@ -106,8 +123,8 @@ def _without_bold(text: str) -> str:
 def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:
     """Return a short, plain-text rendering of `value`, such as 'x^2 + 1', '1/2' or '0.5'."""
     try:
-        decimal = _terminating_decimal(value) if as_decimal else None
-        shown = decimal or str(sympy.sstr(value)).replace("**", "^")
+        written = _terminating_decimal(value) if as_decimal else None
+        shown = written or str(sympy.sstr(value)).replace("**", "^")
     except ValueError:
         return "a very large number"
     if len(shown) > _SHOWN_CHARS:
@@ -116,7 +133,7 @@ def show_value(value: sympy.Expr, *, as_decimal: bool = False) -> str:
 
 
 def _terminating_decimal(value: sympy.Expr) -> str | None:
-    """Write a rational such as 5/2 as '2.5' when it has a finite decimal expansion."""
+    """Write a rational such as 5/2 as '2.5' ('2,5' in Spanish) if its decimals end; never 2.500."""
     if not value.is_Rational:
         return None
     numerator, denominator = int(value.p), int(value.q)
@@ -128,10 +145,8 @@ def _terminating_decimal(value: sympy.Expr) -> str | None:
     if denominator != 1:
         return None
     places = max(twos, fives)
-    digits = str(abs(numerator) * 10**places // int(value.q)).rjust(places + 1, "0")
-    whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
-    sign = "-" if numerator < 0 else ""
-    return f"{sign}{whole}.{fraction}" if places else f"{sign}{whole}"
+    scaled = Decimal(numerator * 10**places // int(value.q)).scaleb(-places)
+    return decimal(scaled, places, grouped=False)
 
 
 def _unwrap(text: str) -> str:
@@ -155,8 +170,13 @@ def _reject_several_answers(tokens: list[Token], core: str) -> None:
     if any(token.kind in (Kind.HEDGE, Kind.SEPARATOR) for token in tokens):
         if any(token.text == "," for token in tokens):
             raise ReadError(Said(N_("That looks like more than one answer ({shown}); give just "
-                                    "one. {hint}"), shown=preview(core), hint=Said(_COMMA_HINT)))
+                                    "one. {hint}"), shown=preview(core), hint=Said(_comma_hint())))
         raise ReadError(Said(SEVERAL, shown=preview(core)))
+
+
+def _comma_hint() -> str:
+    """How to write decimals and whole numbers in the language answers are read in."""
+    return _COMMA_HINTS[writes_decimal_comma(current_language())]
 
 
 def _without_variable_prefix(tokens: list[Token], core: str) -> list[Token]:

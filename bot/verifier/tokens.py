@@ -40,6 +40,7 @@ class Token:
 
 _TOKEN_PATTERN = re.compile(
     r"(?P<space>\s+|\$|\\[,;:! $()\[\]]|\\q?quad(?![A-Za-z]))"
+    r"|(?P<based>\d+_(?:\{\d{1,2}\}|\d{1,2}(?!\d)))"
     r"|(?P<number>(?:\d{1,3}(?P<separator>,|\{,\}|\\,| )\d{3}(?:(?P=separator)\d{3})*(?!\d)"
     r"|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
     r"|\.\d+(?:[eE][-+]?\d+)?)"
@@ -75,7 +76,7 @@ _IGNORED_COMMANDS = frozenset(
 
 _WORDS = {"sqrt": Token(Kind.FUNCTION, "sqrt"), "pi": Token(Kind.CONSTANT, "pi")}
 _HEDGE_WORDS = frozenset({"or", "and"})
-_PERCENT_WORDS = frozenset({"percent", "pct"})
+_PERCENT_WORDS = frozenset({"percent", "pct", "percentage", "porciento"})
 _COMMA_SEPARATORS = frozenset({",", "{,}"})
 """Thousands separators that are also written as a decimal comma; kept as ',' in tokens."""
 
@@ -117,6 +118,8 @@ def _token_for(match: re.Match[str]) -> Token | None:
         return None
     if group == "number":
         return _number_token(text, match.group("separator"))
+    if group == "based":
+        return based_number(text)
     if group == "command":
         return _command_token(text)
     if group == "word":
@@ -132,6 +135,23 @@ def _number_token(text: str, separator: str | None) -> Token:
         raise ReadError(_leading_zero_reason(text, separator))
     kept = "," if separator in _COMMA_SEPARATORS else ""
     return Token(Kind.NUMBER, text.replace(separator, kept))
+
+
+MAX_BASE = 10
+"""Largest base a number may be written in with a subscript, as in 204_5 (digits only)."""
+
+
+def based_number(text: str) -> Token:
+    """A number written in a base, such as 204_5 or 204_{5}, as the token 204_5."""
+    digits, _, base_text = text.partition("_")
+    base = int(base_text.strip("{}"))
+    if not 2 <= base <= MAX_BASE:
+        raise ReadError(Said(N_("I read numbers in a base from 2 to {most}, written like 204_5."),
+                             most=MAX_BASE))
+    if any(int(digit) >= base for digit in digits):
+        raise ReadError(Said(N_("In base {base} the digits run from 0 to {top}, so I can't read "
+                                "{number}."), base=base, top=base - 1, number=text))
+    return Token(Kind.NUMBER, f"{digits}_{base}")
 
 
 def _leading_zero_reason(text: str, separator: str) -> str:

@@ -32,36 +32,45 @@ def _spelled(symbol: str, name: str, *others: str) -> Unit:
     return Unit(symbol, name, (symbol, name, *others))
 
 
-PERCENT = _spelled("%", "percent", "\\%", "pct")
+PERCENT = _spelled("%", "percent", "\\%", "pct", "percentage", "per cent", "por ciento",
+                   "porciento")
 """Percent: with no unit named it keeps its meaning of 1/100 (75% is 3/4)."""
-DEGREES = _spelled("°", "degrees", "degree", "deg", "^\\circ", "^{\\circ}", "\\circ", "\\degree")
+DEGREES = _spelled("°", "degrees", "degree", "deg", "^\\circ", "^{\\circ}", "\\circ", "\\degree",
+                   "grados", "grado")
 """Degrees: with no unit named a degree sign is notation (90° is 90), unless the gold has pi."""
-_METRE = ("metre", "metres", "meter", "meters")
-_KILOMETRE = ("kilometre", "kilometres", "kilometer", "kilometers")
+_METRE = ("metre", "metres", "meter", "meters", "metro", "metros")
+_KILOMETRE = ("kilometre", "kilometres", "kilometer", "kilometers", "kilómetro", "kilómetros",
+              "kilometro", "kilometros")
 UNITS = (
-    _spelled("mm", "millimetres", "millimetre", "millimeter", "millimeters"),
-    _spelled("cm", "centimetres", "centimetre", "centimeter", "centimeters"),
+    _spelled("mm", "millimetres", "millimetre", "millimeter", "millimeters", "milímetros",
+             "milímetro", "milimetros", "milimetro"),
+    _spelled("cm", "centimetres", "centimetre", "centimeter", "centimeters", "centímetros",
+             "centímetro", "centimetros", "centimetro"),
     _spelled("m", "metres", *_METRE),
     _spelled("km", "kilometres", *_KILOMETRE),
-    _spelled("ft", "feet", "foot"),
-    _spelled("mi", "miles", "mile"),
-    _spelled("s", "seconds", "sec", "secs", "second"),
-    _spelled("min", "minutes", "mins", "minute"),
-    _spelled("h", "hours", "hr", "hrs", "hour"),
+    _spelled("ft", "feet", "foot", "pies", "pie"),
+    _spelled("mi", "miles", "mile", "millas", "milla"),
+    _spelled("s", "seconds", "sec", "secs", "second", "segundos", "segundo", "seg"),
+    _spelled("min", "minutes", "mins", "minute", "minutos", "minuto"),
+    _spelled("h", "hours", "hr", "hrs", "hour", "horas", "hora"),
     _spelled("km/h", "kilometres per hour", "kph", "kmph", "kmh", "km/hr", "km per hour",
-             "km an hour", *(f"{word} per hour" for word in _KILOMETRE)),
-    _spelled("m/s", "metres per second", "m/sec", "m per second",
-             *(f"{word} per second" for word in _METRE)),
-    _spelled("mph", "miles per hour", "mi/h", "mile per hour", "miles an hour"),
-    _spelled("g", "grams", "gram", "gramme", "grammes"),
-    _spelled("kg", "kilograms", "kilogram", "kilogramme", "kilogrammes"),
-    _spelled("lb", "pounds", "lbs", "pound"),
+             "km an hour", "km por hora", *(f"{word} per hour" for word in _KILOMETRE),
+             *(f"{word} por hora" for word in _KILOMETRE)),
+    _spelled("m/s", "metres per second", "m/sec", "m per second", "m por segundo",
+             *(f"{word} per second" for word in _METRE),
+             *(f"{word} por segundo" for word in _METRE)),
+    _spelled("mph", "miles per hour", "mi/h", "mile per hour", "miles an hour",
+             "millas por hora"),
+    _spelled("g", "grams", "gram", "gramme", "grammes", "gramos", "gramo"),
+    _spelled("kg", "kilograms", "kilogram", "kilogramme", "kilogrammes", "kilogramos",
+             "kilogramo", "kilos", "kilo"),
+    _spelled("lb", "pounds", "lbs", "pound", "libras", "libra"),
     DEGREES,
-    _spelled("rad", "radians", "radian", "rads"),
+    _spelled("rad", "radians", "radian", "rads", "radianes", "radián", "radian"),
     PERCENT,
-    _spelled("dollars", "dollars", "dollar", "usd"),
+    _spelled("dollars", "dollars", "dollar", "usd", "dólares", "dólar", "dolares", "dolar"),
     _spelled("€", "euros", "euro", "eur"),
-    _spelled("cents", "cents", "cent", "¢"),
+    _spelled("cents", "cents", "cent", "¢", "centavos", "centavo", "céntimos", "céntimo"),
 )
 
 _WRAPPER = re.compile(r"\\(?:text|textrm|textnormal|mathrm|mbox|rm)\s*\{([^{}]*)\}")

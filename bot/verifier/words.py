@@ -11,9 +11,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_
+from bot.i18n import N_, current_language
 from bot.verifier.errors import ReadError
 from bot.verifier.normalize import preview
+from bot.verifier.number_words import spell_fractions, spell_spanish
 from bot.verifier.reader import answer_core
 from bot.verifier.said import Said
 from bot.verifier.verdict import Grade, Verdict
@@ -44,10 +45,17 @@ _SEVERAL = re.compile(r"\b(?:or|and)\b|[,;/]")
 def spell_numbers(text: str, *, and_joins: bool = True) -> str:
     """Write number words as digits: 'twenty-one' as 21, 'one hundred and five' as 105.
 
+    Fractions in words ('three quarters') are read too, and in Spanish, the language spoken,
+    Spanish number words ('treinta y cinco', 'tres cuartos'): see number_words.py.
+
     With `and_joins` false, 'one hundred and five' is read as 100 and 5 (for lists).
     """
+    language = current_language()
+    spelled = spell_fractions(text, language)
+    if language == "es":
+        spelled = spell_spanish(spelled)
     pattern = _JOINING if and_joins else _PLAIN
-    spelled = pattern.sub(lambda match: str(number_phrase_value(match.group())), text)
+    spelled = pattern.sub(lambda match: str(number_phrase_value(match.group())), spelled)
     left_over = _LEFT_OVER.search(spelled)
     if left_over:
         raise ReadError(Said(N_("I read numbers in words from zero to a thousand; write "

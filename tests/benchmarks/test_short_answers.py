@@ -36,7 +36,7 @@ def test_every_category_and_verdict_is_represented() -> None:
 
 
 def test_no_item_appears_twice() -> None:
-    keys = [(item.gold, item.answer, item.unit) for item in load()]
+    keys = [(item.gold, item.answer, item.unit, item.language) for item in load()]
     assert len(keys) == len(set(keys))
 
 

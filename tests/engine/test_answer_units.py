@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
-from bot.model import StepCard
+from bot.model import BadInput, StepCard
 from bot.verifier import Checker
 from lessons.schema import Attempt, FreeAnswerStep, Lesson, VerifierStep
 from storage import SqlRunStore
@@ -78,13 +80,14 @@ async def test_a_typed_cyclist_answer_in_another_unit_is_refused_naming_km_per_h
 ) -> None:
     engine = cyclist_as_free_answer
     card = await start_at(engine, "free_answer")
-    receipt = await engine.submit_answer(card.run_id, card.step_id, ALICE, answer)
-    assert receipt.reward == 0
-    assert "could not grade that" in receipt.text
-    assert UNIT_REFUSAL in receipt.text and read_as in receipt.text
-    assert "Give it in km/h" in receipt.text
+    with pytest.raises(BadInput) as refused:
+        await engine.submit_answer(card.run_id, card.step_id, ALICE, answer)
+    told = str(refused.value)
+    assert "could not read that, so it did not use a try" in told
+    assert UNIT_REFUSAL in told and read_as in told
+    assert "Give it in km/h" in told
     stats = await store.free_answer_stats(card.run_id, card.step_id)
-    assert stats.solved == 0
+    assert (stats.attempts, stats.solved) == (0, 0)
 
 
 async def run_checker_on(engine: LessonEngine, text: str) -> str:
@@ -145,8 +148,8 @@ async def test_the_coin_problem_refuses_a_unit_or_a_letter_it_cannot_take(
     engine: LessonEngine, answer: str, reason: str
 ) -> None:
     card = await start_at(engine, "free_answer")
-    receipt = await engine.submit_answer(card.run_id, card.step_id, ALICE, answer)
-    assert receipt.reward == 0 and reason in receipt.text
+    with pytest.raises(BadInput, match=re.escape(reason)):
+        await engine.submit_answer(card.run_id, card.step_id, ALICE, answer)
 
 
 async def test_the_reveal_gives_the_answer_with_its_unit(

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import LessonCatalog, LessonEngine
-from bot.model import TriesUsedUp
+from bot.i18n import speaking
+from bot.model import BadInput, TriesUsedUp
 from bot.verifier import Checker
 from lessons.schema import FreeAnswerStep, Lesson, PredictionStep
 from storage import SqlRunStore
 from tests.conftest import FakeClock
-from tests.engine.helpers import ALICE, BOB, start_at
+from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
 
 
 def with_max_tries(lesson: Lesson, max_tries: int) -> Lesson:
@@ -69,3 +70,26 @@ async def test_a_choice_receipt_keeps_its_reveal_note_apart(engine: LessonEngine
     assert "until the reveal" not in receipt.text
     assert receipt.full_text().endswith("You can change your mind until the reveal.")
     assert receipt.full_text(reveal_waits=False) == receipt.text
+
+
+@pytest.mark.parametrize(
+    ("language", "unreadable", "left"),
+    [("en", "3 or 4", "You have 5 tries left."),
+     ("es", "no lo sé", "Te quedan 5 intentos.")],
+)
+async def test_an_answer_the_checker_cannot_read_leaves_the_member_s_tries_as_they_were(
+    engine: LessonEngine, store: SqlRunStore, language: str, unreadable: str, left: str
+) -> None:
+    card = await engine.start(CHANNEL, HOST, language=language)
+    while card.kind != "free_answer":
+        advance = await engine.advance(card.run_id, HOST)
+        assert advance.card is not None
+        card = advance.card
+    with speaking(language), pytest.raises(BadInput) as refused:
+        await engine.submit_answer(card.run_id, card.step_id, ALICE, unreadable)
+    assert str(refused.value).endswith(left)
+    assert await store.count_tries(card.run_id, card.step_id, ALICE.user_id) == 0
+    first = await engine.submit_answer(card.run_id, card.step_id, ALICE, "1")
+    assert first.tries_left == 4 and first.reward == 0
+    stats = await store.free_answer_stats(card.run_id, card.step_id)
+    assert (stats.members, stats.attempts) == (1, 1)

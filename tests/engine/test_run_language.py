@@ -70,8 +70,8 @@ async def test_a_spanish_run_reads_a_decimal_comma(engine: LessonEngine) -> None
     assert gold is not None and gold.text == "3/4"
     right = await engine.submit_answer(spanish.run_id, spanish.step_id, ALICE, "0,75")
     assert right.reward == 1
-    refused = await engine.submit_answer(english.run_id, english.step_id, ALICE, "0,75")
-    assert refused.reward == 0
+    with pytest.raises(BadInput, match="more than one answer"):
+        await engine.submit_answer(english.run_id, english.step_id, ALICE, "0,75")
 
 
 async def test_a_spanish_run_counts_and_exports_choice_ids(engine: LessonEngine) -> None:
@@ -91,3 +91,12 @@ async def test_a_spanish_run_counts_and_exports_choice_ids(engine: LessonEngine)
     assert [(row["step"], row["kind"], row["value"]) for row in rows] == [
         (card.step_id, "choice", right.id), (card.step_id, "choice", right.id)
     ]
+
+
+async def test_a_spanish_lead_in_and_decimal_comma_are_graded_and_echoed_with_a_comma(
+    engine: LessonEngine,
+) -> None:
+    card = await start_at_kind(engine, "free_answer", "es")
+    receipt = await engine.submit_answer(card.run_id, card.step_id, ALICE, "Respuesta: 0,75")
+    assert receipt.reward == 1 and receipt.tries_left == 4
+    assert "**0,75**" in receipt.text

@@ -73,15 +73,20 @@ async def test_a_run_started_in_spanish_posts_its_steps_results_and_summary_in_s
     assert step.title in summary.text
 
 
-async def test_a_spanish_run_takes_a_decimal_comma(lesson: Platform) -> None:
+async def test_a_spanish_run_reads_a_lead_in_and_a_decimal_comma_and_an_unread_answer_is_free(
+    lesson: Platform,
+) -> None:
     first = await started_in(lesson, {"language": "es"})
     problem = await lesson.reach_from(first, "your-turn")
     assert SPANISH.step_by_id("your-turn").title in problem.text
-    reply = await lesson.answer(lesson.member("ana"), problem, "0,75")  # 3/4
+    unread = await lesson.answer(lesson.member("ana"), problem, "no lo sé")
+    assert "did not use a try" in unread.text and "5 tries left" in unread.text, unread.text
+    reply = await lesson.answer(lesson.member("ana"), problem, "Respuesta: 0,75")  # 3/4
+    assert f"Try 1: the checker read {lesson.bold('0,75')}" in reply.text, reply.text
     assert f"Reward {lesson.bold('1')}" in reply.text, reply.text
     rows = list(csv.DictReader(io.StringIO(await lesson.export_csv())))
     assert [(r["step"], r["kind"], r["value"], r["reward"]) for r in rows] == [
-        ("your-turn", "answer", "0,75", "1")
+        ("your-turn", "answer", "Respuesta: 0,75", "1")
     ]
 
 

@@ -582,7 +582,7 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     opened = await bot.click(ALICE, Address(card.run_id, problem.step_id, Action.ANSWER).encode())
     assert opened.form is not None, opened.reply
     assert opened.form.card.step_id == problem.step_id
-    answer = await bot.service.answer(ALICE, opened.form.address.encode(), "no idea")
+    answer = await bot.service.answer(ALICE, opened.form.address.encode(), "1/2")
     await answer.shown()
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1

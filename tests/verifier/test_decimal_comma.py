@@ -16,36 +16,36 @@ from bot.verifier.protocol import encode
 from bot.verifier.worker import handle_request
 
 WHOLE_OR_DECIMAL = "I can't tell whether that is a decimal or a whole number"
-WRITE_IT_PLAINLY = ("Write whole numbers without a separator (1234) and decimals with a point "
-                    "(1.234).")
+WRITE_IT_PLAINLY = ("Write whole numbers without a separator (1234) and decimals with a comma "
+                    "(2,5).")
 WHICH_VALUES = "I can't tell what you meant"
 SEMICOLONS = "Separate the values with semicolons, like (1,5; 2)"
 BRACKETS = "is several values or one number with a decimal comma"
 ENGLISH_COMMA_HINT = "For a decimal use a point (1.5); for thousands write 1,000 or 1000."
 
 SPANISH_RIGHT = [
-    ("3,5", "3.5", "3.5"),
-    ("-0,25", "-0.25", "-0.25"),
-    ("0,5", "1/2", "0.5"),
-    ("3,50", "7/2", "3.5"),
-    ("0,500", "0.5", "0.5"),
-    ("1234,567", "1234.567", "1234.567"),
-    ("1.234,5", "1234.5", "1234.5"),
-    ("1.234.567,25", "1234567.25", "1234567.25"),
-    ("1 234,5", "1234.5", "1234.5"),
-    ("1\\,234{,}5", "1234.5", "1234.5"),
-    ("3{,}5", "3.5", "3.5"),
-    ("\\boxed{2,5}", "5/2", "2.5"),
-    ("Final answer: 2,5.", "5/2", "2.5"),
-    ("x = 3,5", "3.5", "3.5"),
+    ("3,5", "3.5", "3,5"),
+    ("-0,25", "-0.25", "-0,25"),
+    ("0,5", "1/2", "0,5"),
+    ("3,50", "7/2", "3,5"),
+    ("0,500", "0.5", "0,5"),
+    ("1234,567", "1234.567", "1234,567"),
+    ("1.234,5", "1234.5", "1234,5"),
+    ("1.234.567,25", "1234567.25", "1234567,25"),
+    ("1 234,5", "1234.5", "1234,5"),
+    ("1\\,234{,}5", "1234.5", "1234,5"),
+    ("3{,}5", "3.5", "3,5"),
+    ("\\boxed{2,5}", "5/2", "2,5"),
+    ("Final answer: 2,5.", "5/2", "2,5"),
+    ("x = 3,5", "3.5", "3,5"),
     ("1,5e3", "1500", "1500"),
-    ("75,5%", "0.755", "0.755"),
-    ("(1,5)^2", "2.25", "2.25"),
-    ("\\frac{1,5}{3}", "1/2", "0.5"),
-    ("1.234", "1.234", "1.234"),
+    ("75,5%", "0.755", "0,755"),
+    ("(1,5)^2", "2.25", "2,25"),
+    ("\\frac{1,5}{3}", "1/2", "0,5"),
+    ("1.234", "1.234", "1,234"),
     ("1.234.567", "1234567", "1234567"),
     ("1,234,567", "1234567", "1234567"),
-    ("1,234.5", "1234.5", "1234.5"),
+    ("1,234.5", "1234.5", "1234,5"),
     ("1234", "1234", "1234"),
 ]
 
@@ -66,12 +66,12 @@ async def test_a_right_answer_written_with_a_decimal_comma_is_right_in_spanish(
 @pytest.mark.parametrize(
     ("answer", "gold", "reason"),
     [
-        ("3,5", "35", "I read 3.5, which doesn't match"),
-        ("3,5", "3.6", "I read 3.5, which doesn't match"),
-        ("-0,25", "0.25", "I read -0.25, which doesn't match"),
-        ("1.234,5", "1.2345", "I read 1234.5, which doesn't match"),
-        ("3,14", "pi", "Close, but not exact: 3.14"),
-        ("1,234", "7", "I read 1.234, which doesn't match"),
+        ("3,5", "35", "I read 3,5, which doesn't match"),
+        ("3,5", "3.6", "I read 3,5, which doesn't match"),
+        ("-0,25", "0.25", "I read -0,25, which doesn't match"),
+        ("1.234,5", "1.2345", "I read 1234,5, which doesn't match"),
+        ("3,14", "pi", "Close, but not exact: 3,14"),
+        ("1,234", "7", "I read 1,234, which doesn't match"),
         ("2,5x", "2.5", "I read a letter, 'x'"),
     ],
 )
@@ -88,13 +88,13 @@ async def test_a_wrong_answer_with_a_decimal_comma_stays_wrong(
 @pytest.mark.parametrize(
     ("answer", "gold", "question"),
     [
-        ("1,234", "1.234", "did you mean 1.234 or 1234?"),
-        ("1,234", "1234", "did you mean 1.234 or 1234?"),
-        ("2,500", "2.5", "did you mean 2.5 or 2500?"),
-        ("2,500", "2500", "did you mean 2.5 or 2500?"),
-        ("-2,500", "-2500", "did you mean -2.5 or -2500?"),
-        ("14{,}916", "14916", "did you mean 14.916 or 14916?"),
-        ("1.234", "1234", "did you mean 1.234 or 1234?"),
+        ("1,234", "1.234", "did you mean 1,234 or 1234?"),
+        ("1,234", "1234", "did you mean 1,234 or 1234?"),
+        ("2,500", "2.5", "did you mean 2,5 or 2500?"),
+        ("2,500", "2500", "did you mean 2,5 or 2500?"),
+        ("-2,500", "-2500", "did you mean -2,5 or -2500?"),
+        ("14{,}916", "14916", "did you mean 14,916 or 14916?"),
+        ("1.234", "1234", "did you mean 1,234 or 1234?"),
         ("Final answer: 10.000", "10000", "did you mean 10 or 10000?"),
     ],
 )
@@ -207,9 +207,9 @@ async def test_english_reads_commas_as_it_always_has(
     ("attempt", "gold", "read"),
     [
         ("Sumamos las dos partes: 1,25 + 1,25 = 2,5. So the answer is \\boxed{2,5}.", "5/2",
-         "2.5"),
-        ("La media es 2.500 / 1.000 = 2,5", "5/2", "2.5"),
-        ("The total is 1.234,5.", "1234.5", "1234.5"),
+         "2,5"),
+        ("La media es 2.500 / 1.000 = 2,5", "5/2", "2,5"),
+        ("The total is 1.234,5.", "1234.5", "1234,5"),
         ("The answer is (1,5; 2).", "(1.5, 2)", "(3/2, 2)"),
     ],
 )
@@ -229,7 +229,7 @@ async def test_an_ambiguous_final_answer_in_an_attempt_is_asked_about(
 ) -> None:
     verdict = await shared_checker.check_attempt("The answer is 1,234.", "1234", language="es")
     assert verdict.outcome is Grade.REJECTED
-    assert "did you mean 1.234 or 1234?" in verdict.reason
+    assert "did you mean 1,234 or 1234?" in verdict.reason
 
 
 @ON_THE_WORKER
@@ -269,9 +269,9 @@ def test_the_worker_reads_a_gold_the_same_in_every_language() -> None:
 @pytest.mark.parametrize(
     ("arguments", "status", "printed"),
     [
-        (["--language", "es", "3,5", "7/2"], 0, "read:    3.5"),
+        (["--language", "es", "3,5", "7/2"], 0, "read:    3,5"),
         (["3,5", "7/2"], 2, "more than one answer"),
-        (["--language", "es", "1,234", "1234"], 2, "did you mean 1.234 or 1234?"),
+        (["--language", "es", "1,234", "1234"], 2, "did you mean 1,234 or 1234?"),
         (["--language", "fr", "3,5", "7/2"], 2, "'fr' is not one of 'en', 'es'"),
     ],
 )

@@ -67,14 +67,12 @@ def test_lead_ins_and_a_full_stop_are_accepted(answer: str, gold: str) -> None:
         ("The answer is.", "3", "no answer"),
         ("Final answer", "3", "word 'Final'"),
         ("answer", "3", "word 'answer'"),
-        ("My answer: 3", "3", "word 'My'"),
         ("Final answer: 3 apples", "3", "word 'apples'"),
         ("Answer: Answer: 3", "3", "word 'Answer'"),
         ("3. Final answer", "3", "'.' isn't part"),
         ("answeris 3", "3", "word 'answeris'"),
         ("Finalanswer: 3", "3", "word 'Finalanswer'"),
         ("The answers: 3", "3", "word 'The'"),
-        ("Final answer 3", "3", "word 'Final'"),
     ],
 )
 def test_lead_ins_do_not_let_anything_else_through(answer: str, gold: str, reason: str) -> None:
@@ -268,6 +266,8 @@ def test_malformed_latex_shorthand_is_refused(text: str, reason: str) -> None:
         ("150 percent", "3/2"),
         ("Final answer: 75%", "3/4"),
         ("The answer is 75 percent.", "3/4"),
+        ("75 per cent", "3/4"),
+        ("75 percentage", "3/4"),
     ],
 )
 def test_percent_divides_by_one_hundred(answer: str, gold: str) -> None:
@@ -281,9 +281,8 @@ def test_percent_divides_by_one_hundred(answer: str, gold: str) -> None:
         ("0.75%", "3/4", Grade.INCORRECT),
         ("75%", "75", Grade.INCORRECT),
         ("33.3%", "1/3", Grade.INCORRECT),
-        ("75 per cent", "3/4", Grade.REJECTED),
         ("percent", "3/4", Grade.REJECTED),
-        ("75 percentage", "3/4", Grade.REJECTED),
+        ("75 per cents", "3/4", Grade.REJECTED),
     ],
 )
 def test_percent_is_never_guessed(answer: str, gold: str, outcome: Grade) -> None:

@@ -22,8 +22,8 @@ async def test_a_refusal_and_a_question_back_are_said_in_spanish(checker: Checke
     assert several.reason == "Eso parece más de una respuesta (3 or 4); da solo una."
     assert comma.reason == (
         "No sé si eso es un decimal o un número entero con separador de miles: ¿quisiste decir "
-        "2.5 o 2500? Escribe los números enteros sin separador (1234) y los decimales con "
-        "punto (1.234)."
+        "2,5 o 2500? Escribe los números enteros sin separador (1234) y los decimales con "
+        "coma (2,5)."
     )
     assert empty.reason == (
         "Ahí no hay ninguna respuesta; escribe solo tu respuesta final, como 3/4."
@@ -34,6 +34,17 @@ async def test_a_wrong_set_counts_its_values_in_spanish(checker: Checker) -> Non
     with speaking("es"):
         verdict = await checker.check_answer("{1}", "{1, 2}")
     assert verdict.reason == "Leí {1}: 1 valor, pero la respuesta tiene 2 valores."
+
+
+async def test_an_unread_answer_and_its_advice_are_said_in_spanish(checker: Checker) -> None:
+    with speaking("es"):
+        several = await checker.check_answer("3, 4", "4", language="es")
+        base = await checker.check_answer("54", "204_5", language="es")
+    assert several.reason == (
+        "Eso parece más de una respuesta (3, 4); da solo una. Para un decimal usa una coma "
+        "(1,5); escribe los números enteros sin separador (1000)."
+    )
+    assert base.reason == "La respuesta se pide en base 5: escríbela con su base, como 10_5."
 
 
 async def test_the_same_answer_is_said_in_english_outside_spanish(checker: Checker) -> None:

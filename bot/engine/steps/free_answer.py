@@ -95,16 +95,21 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
     ) -> SubmittedAnswer:
         """Grade one try, read in the run's language, and store it while under the cap.
 
-        The store checks the cap again as it writes.
+        An answer the checker cannot read is not a try: nothing is stored, and the member is
+        told why and how many tries they still have (`BadInput`). The store checks the cap
+        again as it writes.
         """
         step, answers = self.step, members.answers
-        if await answers.count_tries(run.id, step.id, member.user_id) >= cap:
+        tried = await answers.count_tries(run.id, step.id, member.user_id)
+        if tried >= cap:
             raise TriesUsedUp(cap)
         with checker_failures():
             verdict = await members.checker.check_answer(
                 answer, step.gold, unit=step.unit, accept=step.accept,
                 language=checker_language(run.language),
             )
+        if verdict.outcome is Grade.REJECTED:
+            raise BadInput(unread_text(verdict, cap - tried))
         return await answers.record_free_answer(run.id, step.id, member, answer, verdict, cap)
 
     async def count(self, tallies: TallyStorage, run_id: int) -> StepTally:
@@ -201,14 +206,7 @@ def grpo_group_notes(stats: FreeAnswerStats) -> tuple[str, ...]:
 
 
 def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
-    """What a member sees after submitting a typed answer (the gold stays secret)."""
-    if verdict.outcome is Grade.REJECTED:
-        head = _(
-            "Try {number}: the checker could not grade that. {reason}",
-            number=attempt_no,
-            reason=verdict.reason,
-        ).strip()
-        return f"{head} {tries_text(tries_left)}"
+    """What a member sees after a graded try at a typed answer (the gold stays secret)."""
     head = _(
         "Try {number}: the checker read **{read}**. Reward **{reward}**",
         number=attempt_no,
@@ -220,6 +218,14 @@ def answer_text(attempt_no: int, verdict: Verdict, tries_left: int) -> str:
         return f"{head} {correct}"
     not_quite = _("❌ Not quite.")
     return f"{head} {not_quite} {tries_text(tries_left)}"
+
+
+def unread_text(verdict: Verdict, tries_left: int) -> str:
+    """What a member sees of an answer the checker could not read: why, and tries still left."""
+    head = _("The checker could not read that, so it did not use a try. {reason}",
+             reason=verdict.reason).strip()
+    left = ngettext("You have {count} try left.", "You have {count} tries left.", tries_left)
+    return f"{head} {left}"
 
 
 def tries_text(tries_left: int) -> str:

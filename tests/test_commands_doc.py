@@ -41,7 +41,9 @@ def command_line() -> Iterator[tuple[str, click.Command]]:
     yield from walk(cli, "")
 
 
-@pytest.mark.parametrize("name, command", list(command_line()), ids=lambda x: str(x))
+@pytest.mark.parametrize("name, command", [
+    pytest.param(name, command, id=name) for name, command in command_line()
+])
 def test_each_command_line_option_is_in_the_doc(name: str, command: click.Command) -> None:
     row = rows(section("The command line"), f"lessonbot {name}")
     options = [max(p.opts, key=len) for p in command.params if isinstance(p, click.Option)]
@@ -61,7 +63,9 @@ def discord_commands() -> Iterator[tuple[str, app_commands.Command[..., ..., ...
         yield f"/{alone.name}", alone
 
 
-@pytest.mark.parametrize("typed, command", list(discord_commands()), ids=lambda x: str(x))
+@pytest.mark.parametrize("typed, command", [
+    pytest.param(typed, command, id=typed) for typed, command in discord_commands()
+])
 def test_each_discord_command_and_option_is_in_the_doc(
     typed: str, command: app_commands.Command[..., ..., ...]
 ) -> None:

@@ -140,9 +140,14 @@ def test_the_spanish_keywords_are_spanish() -> None:
 
 
 def figures(step: Step) -> set[str]:
-    """The numbers a step's texts state: 15.6%, 2501.12948v1, 60/3, 0.0001."""
+    """The numbers a step's texts state: 15.6, 2501.12948v1, 60/3, 0.0001.
+
+    Each is taken as either language writes it: a decimal comma reads as a point, and a
+    percent sign, attached or not ("15.6%", "15,6 %"), is left out.
+    """
     text = " ".join(step.authored_texts())
-    return {found.rstrip(".,:;") for found in re.findall(r"\d[\w.,/%@]*", text)}
+    found = (figure.rstrip(".,:;%") for figure in re.findall(r"\d[\w.,/%@]*", text))
+    return {figure.replace(",", ".") for figure in found}
 
 
 def test_every_figure_of_each_step_is_in_its_translation() -> None:
@@ -153,7 +158,7 @@ def test_every_figure_of_each_step_is_in_its_translation() -> None:
 def test_the_figures_check_fails_when_a_figure_is_changed() -> None:
     lesson = spanish()
     deepseek = lesson.step_by_id("deepseek-r1")
-    changed = deepseek.model_copy(update={"body": deepseek.body.replace("71.0%", "71%")})
+    changed = deepseek.model_copy(update={"body": deepseek.body.replace("71,0 %", "71 %")})
     assert figures(changed) != figures(english().step_by_id("deepseek-r1"))
 
 

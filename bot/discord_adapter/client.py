@@ -28,6 +28,7 @@ from bot.discord_adapter.interactions import (
     PrivateReplies,
     lesson_custom_id,
 )
+from bot.discord_adapter.passes import PrivatePasses
 from bot.discord_adapter.patches import read_gateway_fairly
 from bot.discord_adapter.render import NO_MENTIONS
 from bot.discord_adapter.surface import DiscordSurface
@@ -116,7 +117,9 @@ class LessonBot(discord.Client):
         self.service = LessonService(
             engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace,
             lesson_language=settings.lesson_language)
-        self.replies = PrivateReplies(self.service.deliveries, options.patience, acks=acks)
+        passes = PrivatePasses(clock=lambda: engine.clock().timestamp())  # the bot's one clock
+        self.replies = PrivateReplies(
+            self.service.deliveries, options.patience, acks=acks, passes=passes)
         host_role = settings.lesson_host_role_id
         self.interactions = Interactions(self.service, self.replies, host_role)
         self._timers: asyncio.Task[None] | None = None

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_adapter.forms import StepForm, submitted_text
-from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message
+from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message, retire
 from bot.discord_adapter.render import (
     Outgoing,
     file_message,
@@ -158,7 +158,8 @@ class Interactions:
         actor = actor_of(interaction, self.host_role_id)
         with speaking(str(interaction.locale)):
             if interaction.type is discord.InteractionType.component:
-                await self.click(interaction, actor, custom_id)
+                if not await self.replies.retired_clicked(interaction):
+                    await self.click(interaction, actor, custom_id)
             elif interaction.type is discord.InteractionType.modal_submit:
                 text = submitted_text(interaction)
                 delivery = self.delivery(interaction, slow=True)
@@ -271,13 +272,14 @@ class PrivateReplies:
         patience: float = ACK_PATIENCE,
         busy: int = BUSY,
         acks: PendingAcks | None = None,
+        passes: PrivatePasses | None = None,
     ) -> None:
         self.deliveries = deliveries
         self.patience = patience
         self.busy = busy
         self.in_flight = 0
         self.acks = acks or PendingAcks()
-        self.passes = PrivatePasses()
+        self.passes = passes or PrivatePasses()
         self._burst = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -295,6 +297,14 @@ class PrivateReplies:
             await self._answer(interaction, work)
         finally:
             self._track(-1)
+
+    async def retired_clicked(self, interaction: Interaction) -> bool:
+        """Whether the click was on a pass message a newer one replaced: retired, not acted on."""
+        if not self.passes.take_replaced(interaction.message):
+            return False
+        if not self.deliveries.repeated_here(str(interaction.id)):
+            await retire(interaction.response.edit_message)
+        return True
 
     async def _answer(self, interaction: Interaction, work: Work) -> None:
         deadline = asyncio.get_running_loop().time() + self.patience

@@ -3,13 +3,14 @@
 Start on the card, `/lesson continue` and `/lesson-me` open a fresh ephemeral message at the
 member's step. Each click in it (and a form opened from it) edits it through the click's own,
 always fresh, interaction, however old the message. A newer pass message takes the buttons off
-the one before while a token (15 minutes) still allows; a reload clears them all anyway.
+the one before while a token (15 minutes) still allows, else the first click on it does (in
+place, not acted on); a reload clears them all anyway.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ Interaction = discord.Interaction[discord.Client]
 TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token lets the bot edit the messages it answered with."""
 TOKEN_MARGIN = 30.0
+STALE_KEPT = 10_000
+"""Replaced pass messages remembered until a click retires them; the oldest are forgotten."""
 RETIRED = N_("**Moved on** · your own pace goes on in the newer private message below.")
 
 
@@ -63,18 +66,25 @@ def from_private_message(interaction: Interaction) -> bool:
 class PrivatePasses:
     """Shows each member's pass in one ephemeral message per channel, and retires older ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
         self._shown: OrderedDict[tuple[int | None, int], PassMessage] = OrderedDict()
+        self._stale: OrderedDict[int, None] = OrderedDict()
+        """Messages a newer pass replaced while their buttons could not be taken off."""
 
     async def show(self, interaction: Interaction, step: PassStep) -> None:
         """Edit the pass message the interaction came from, or else send a fresh one."""
         move = edit_in_place if from_private_message(interaction) else send_fresh
         try:
-            shown = await move(interaction, step.message)
+            shown = await move(interaction, step.message, self.clock())
         except discord.HTTPException as error:
             log.warning("could not show a member's own step: %s", error.text or error.status)
             return
         await self._replace((interaction.channel_id, interaction.user.id), shown)
+
+    def take_replaced(self, message: discord.Message | None) -> bool:
+        """Whether a newer pass replaced this message while it kept its buttons; forgets it."""
+        return message is not None and self._stale.pop(message.id, False) is None
 
     async def _replace(self, key: tuple[int | None, int], shown: PassMessage) -> None:
         """Remember where the pass is now, while editable; an older message loses its buttons."""
@@ -84,11 +94,14 @@ class PrivatePasses:
             self._shown.popitem(last=False)  # the oldest first; `shown` itself is editable
         if previous is None or (previous.message_id or 0) == shown.message_id:
             return  # the same message, moved on in place
-        if previous.is_editable(shown.shown_at):
-            await retire(previous)
+        retired = previous.is_editable(shown.shown_at) and await retire(previous.edit)
+        if not retired and previous.message_id is not None:
+            self._stale[previous.message_id] = None
+            if len(self._stale) > STALE_KEPT:
+                self._stale.popitem(last=False)
 
 
-async def send_fresh(interaction: Interaction, message: Outgoing) -> PassMessage:
+async def send_fresh(interaction: Interaction, message: Outgoing, now: float) -> PassMessage:
     """A new ephemeral message: the response, or a follow-up once the interaction is deferred."""
     kwargs = message.send_kwargs()
     if interaction.response.is_done():
@@ -98,12 +111,12 @@ async def send_fresh(interaction: Interaction, message: Outgoing) -> PassMessage
         callback = await interaction.response.send_message(ephemeral=True, **kwargs)
         message_id = callback.message_id
     if message_id is None:  # Discord did not say: edit it as the original response
-        return PassMessage(None, _now(), interaction.edit_original_response)
+        return PassMessage(None, now, interaction.edit_original_response)
     by_id = partial(edit_sent, interaction.client, interaction.application_id, interaction.token)
-    return PassMessage(message_id, _now(), partial(by_id, message_id))
+    return PassMessage(message_id, now, partial(by_id, message_id))
 
 
-async def edit_in_place(interaction: Interaction, message: Outgoing) -> PassMessage:
+async def edit_in_place(interaction: Interaction, message: Outgoing, now: float) -> PassMessage:
     """Redraw the message the click (or the form's button) came from, as its response."""
     kwargs = message.edit_kwargs()
     if interaction.response.is_done():  # deferred as an update of that message
@@ -111,7 +124,7 @@ async def edit_in_place(interaction: Interaction, message: Outgoing) -> PassMess
     else:
         await interaction.response.edit_message(**kwargs)
     source = interaction.message
-    return PassMessage(source.id if source else None, _now(), interaction.edit_original_response)
+    return PassMessage(source.id if source else None, now, interaction.edit_original_response)
 
 
 async def edit_sent(
@@ -122,13 +135,11 @@ async def edit_sent(
     await webhook.edit_message(message_id, **kwargs)
 
 
-async def retire(shown: PassMessage) -> None:
-    """Take the buttons off an older pass message and say where the pass went on."""
+async def retire(edit: Callable[..., Awaitable[object]]) -> bool:
+    """Take the buttons off an older pass message and say where the pass went on; if allowed."""
     try:
-        await shown.edit(content=_(RETIRED), view=None, allowed_mentions=NO_MENTIONS)
+        await edit(content=_(RETIRED), view=None, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:  # cleared by a reload, or its token ran out
         log.info("could not retire an older private message: %s", error.text or error.status)
-
-
-def _now() -> float:
-    return asyncio.get_running_loop().time()
+        return False
+    return True

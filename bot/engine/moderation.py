@@ -27,6 +27,8 @@ PAGE_SIZE = 2_400
 """The most characters of reasons one reply lists, each counted as escaped at most
 (`escaped_length`): a page and its head fit in one message on every platform (Slack's
 3,000 characters, Discord's 4,096)."""
+NOT_YET_CHOSEN = N_("the answer they choose")
+"""What a reason sent before its author answered argues for."""
 NEXT_PAGE = N_("Next page: `{command:reasons} {page}`.")
 EARLIER_PAGE = N_("Earlier page: `{command:reasons} {page}`.")
 
@@ -121,7 +123,10 @@ def reason_line(reason: ListedReason, labels: dict[tuple[str, str], str]) -> str
     """One reason as a host reviews it: number, choice, answer, how often shown, the text."""
     answer = _("first answer") if reason.vote == 1 else _("after discussion")
     state = _("hidden") if reason.hidden else _("shown {count}×", count=reason.shown)
-    choice = labels.get((reason.step_id, reason.choice), reason.choice)
+    if reason.choice is None:
+        choice = _(NOT_YET_CHOSEN)
+    else:
+        choice = labels.get((reason.step_id, reason.choice), reason.choice)
     return _(
         "{number}. for “{choice}” ({answer}, {state}): “{text}”",
         number=reason.id,

@@ -306,12 +306,13 @@ class ReasonStorage(Protocol):
     """Members' one-sentence reasons for their answers at a peer round."""
 
     async def save_reason(
-        self, run_id: int, step_id: str, member: Member, vote: int, choice: str, text: str
+        self, run_id: int, step_id: str, member: Member, vote: int, choice: str | None, text: str
     ) -> None:
         """Store a member's reason with their first (`vote` 1) or second (2) answer.
 
         One row per member, step and vote: a second reason for the same vote replaces the first.
-        A reason a host hid stays hidden, whatever its author sends.
+        A reason a host hid stays hidden, whatever its author sends. Without `choice` (sent
+        before they answered), it goes with the answer its author holds.
         """
         ...
 
@@ -321,9 +322,10 @@ class ReasonStorage(Protocol):
         """For each of `choices` in turn, the visible first-vote reason least shown so far.
 
         A reason argues for a choice only while its author's answer `held` (their first) is
-        that choice. Reasons by the member `not_by` are passed over, and a choice with none is
-        skipped. Each reason returned counts as shown once more, so every reason gets its
-        turn; readers at once each take their own, as if one came after the other.
+        that choice; one sent before they answered, for the answer they hold. Reasons by the
+        member `not_by` are passed over, and a choice with none is skipped. Each reason
+        returned counts as shown once more, so every reason gets its turn; readers at once
+        each take their own, as if one came after the other.
         """
         ...
 

@@ -153,7 +153,8 @@ class ListedReason:
 
     id: int
     step_id: str
-    choice: str
+    choice: str | None
+    """None for a reason sent before its author answered: it goes with the answer they hold."""
     vote: int
     text: str
     shown: int

@@ -8,6 +8,8 @@ client reloads, as Discord does.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bot.discord_adapter.passes import RETIRED
@@ -21,10 +23,13 @@ from fakes.fake_discord import (
     PrivateReply,
 )
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
+from tests.conftest import FakeClock
 from tests.discord_adapter.helpers import LessonDriver, button, buttons, step_id
 
 LESSON = LessonCatalog().get("rlvr")
 HOUR = 3600.0
+QUARTER_HOUR = 15 * 60.0 + 60.0
+"""Just past an interaction token's 15 minutes."""
 FORM = 9
 UPDATE_MESSAGE = 7
 LESSON_ME = "lesson-me"
@@ -177,29 +182,71 @@ async def test_a_click_on_an_hour_old_private_message_moves_it_on(
     assert fake.expired == []  # the click's own interaction edited it, not Start's old token
 
 
-async def test_after_an_hour_either_message_works_and_the_one_used_stays_live(
+def later(fake: FakeDiscord, clock: FakeClock, seconds: float) -> None:
+    """Time passes, for Discord and for the bot alike."""
+    fake.advance(seconds)
+    clock.advance(seconds)
+
+
+async def click_stale(fake: FakeDiscord, member: FakeUser, older: Message, newer: Message) -> None:
+    """Next on the older message retires it in place; the newer stays the one live pass."""
+    shown = the_pass_but(fake, member, older)
+    before = len(fake.ephemeral_messages(member))
+    reply = await fake.private_reply(await fake.click(member, older, button(older, "Next")))
+    assert reply.response_type == UPDATE_MESSAGE and reply.content == RETIRED
+    retired = fake.ephemerals[int(older["id"])].message
+    assert retired["components"] == [] and retired["embeds"] == older["embeds"]
+    assert the_pass(fake, member) == shown  # one live pass, the newer, untouched by the click
+    assert shown["id"] == newer["id"]
+    assert len(fake.ephemeral_messages(member)) == before  # nothing new was sent
+
+
+def the_pass_but(fake: FakeDiscord, member: FakeUser, older: Message) -> Message:
+    """The member's live pass message other than `older`, as it looks now."""
+    (shown,) = [m.message for m in live(fake, member) if m.id != int(older["id"])]
+    return copy.deepcopy(shown)
+
+
+async def started_twice(
+    lesson: LessonDriver, pause: Callable[[], None]
+) -> tuple[FakeUser, Message, Message]:
+    """Ines presses Start, time passes (`pause`), she presses it again: the two messages."""
+    card = await assign(lesson)
+    ines = lesson.fake.member("Ines")
+    older = await start(lesson.fake, ines, card)
+    pause()
+    return ines, older, await start(lesson.fake, ines, card)
+
+
+async def test_after_a_quarter_hour_a_click_on_the_older_message_retires_it_in_place(
+    lesson: LessonDriver, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    ines, older, newer = await started_twice(lesson, partial(later, fake, clock, QUARTER_HOUR))
+    assert fake.expired == []  # the bot knows the older one's token ran out: it does not try it
+
+    await click_stale(fake, ines, older, newer)
+    assert step_id(the_pass(fake, ines)) == LESSON.steps[0].id
+
+
+async def test_a_click_on_a_stale_message_after_moving_on_sends_no_second_message(
+    lesson: LessonDriver, fake: FakeDiscord, clock: FakeClock
+) -> None:
+    ines, older, newer = await started_twice(lesson, partial(later, fake, clock, HOUR))
+    await fake.private_reply(await fake.click(ines, newer, button(newer, "Next")))
+    later(fake, clock, HOUR)
+
+    await click_stale(fake, ines, older, newer)  # no "That step is not where you are"
+    assert step_id(the_pass(fake, ines)) == LESSON.steps[1].id
+    assert fake.expired == []
+
+
+async def test_an_older_message_discord_refused_to_retire_is_retired_by_its_next_click(
     lesson: LessonDriver, fake: FakeDiscord
 ) -> None:
-    card = await assign(lesson)
-    ines = fake.member("Ines")
-    older = await start(fake, ines, card)
-    fake.advance(HOUR)
-    newer = await start(fake, ines, card)  # the older one cannot be edited any more
-    (refused,) = await fake.wait_until(lambda: fake.expired, what="an edit with an old token")
-    assert refused.path.split("/")[3] == f"token-{older_token(fake, older)}"
-    assert {m.id for m in live(fake, ines)} == {int(older["id"]), int(newer["id"])}
-
-    sent = await fake.click(ines, older, button(older, "Next", action="onward"))
-    assert (await fake.private_reply(sent)).response_type == UPDATE_MESSAGE
-    moved = await settled_pass(fake, ines)  # the newer one lost its buttons
-    assert moved["id"] == older["id"] and step_id(moved) == LESSON.steps[1].id
-    retired = next(m for m in fake.ephemeral_messages(ines) if m.id == int(newer["id"]))
-    assert retired.message["content"] == RETIRED and retired.message["components"] == []
-
-
-def older_token(fake: FakeDiscord, message: Message) -> int:
-    """The id of the interaction whose response was `message`."""
-    return fake.ephemerals[int(message["id"])].interaction_id
+    # only Discord's clock moves: the bot still takes the old token as good
+    ines, older, newer = await started_twice(lesson, partial(fake.advance, HOUR))
+    await fake.wait_until(lambda: fake.expired, what="an edit with an old token")
+    await click_stale(fake, ines, older, newer)
 
 
 async def test_start_pressed_twice_leaves_only_the_newest_message_live(

@@ -130,14 +130,18 @@ async def test_a_second_answer_waits_for_the_split(engine: LessonEngine) -> None
         await again(engine, card, {ALICE: WRONG})
 
 
-async def test_a_reason_needs_an_answer_and_a_few_words(engine: LessonEngine) -> None:
+async def test_a_reason_before_an_answer_is_kept_and_needs_a_few_words(
+    engine: LessonEngine,
+) -> None:
     card = await peer_round(engine)
     why = Address(card.run_id, card.step_id, Action.WHY)
     opened = await engine.click(why, ALICE)  # at once, with no query: checked when sent
     assert opened.form is not None and opened.form[1].max_length == 280
-    with pytest.raises(BadInput, match="Choose an answer first"):
-        await engine.submit_answer(card.run_id, card.step_id, ALICE, "Code has tests to pass.")
-    assert await engine.store.member_reasons(card.run_id, card.step_id, ALICE.user_id) == {}
+    kept = await engine.submit_answer(card.run_id, card.step_id, ALICE, "Code has tests to pass.")
+    assert kept.text == "Kept your reason: it goes with the answer you choose."
+    assert await engine.store.member_reasons(card.run_id, card.step_id, ALICE.user_id) == {
+        1: "Code has tests to pass."
+    }
     await answer(engine, card, {ALICE: RIGHT})
     with pytest.raises(BadInput, match="at least 3 words"):
         await engine.submit_answer(card.run_id, card.step_id, ALICE, "tests")

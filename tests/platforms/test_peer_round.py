@@ -384,3 +384,39 @@ async def test_forget_me_takes_a_members_reason_out_of_the_discussion(lesson: Pl
     (for_right,) = [post for post in thread if heading(RIGHT, by_author=True) in post.text]
     assert AUTHOR[RIGHT] in for_right.text
     assert all(forgotten not in post.text for post in thread)
+
+
+KEPT = "Kept your reason: it goes with the answer you choose."
+
+
+async def reason_first(lesson: Platform, member: Person, post: Post, reason: str) -> None:
+    """A member sends a reason before choosing: it is kept, and they are told so."""
+    reply = await lesson.give_reason(member, post, reason)
+    assert reply.private and KEPT in reply.text, reply.text
+
+
+async def test_a_reason_sent_before_choosing_is_kept_for_the_answer_then_chosen(
+    lesson: Platform,
+) -> None:
+    ann, ben, cy, dee, eve = (lesson.member(n) for n in ("Ann", "Ben", "Cy", "Dee", "Eve"))
+    question = await lesson.reach(ROUND.id)
+    by_cy = "There is far more code than eulogies online"
+    by_dee = "Feelings are what the **model** lacks"
+    by_eve = "Nobody grades a eulogy so it must be easier"
+    for member, reason in ((cy, by_cy), (dee, by_dee), (eve, by_eve)):
+        await reason_first(lesson, member, question, reason)
+    listed = await lesson.ask("reasons")
+    assert lesson.literally(listed.text, by_dee), listed.text
+    assert "for “the answer they choose” (first answer, shown 0×)" in listed.text
+    hidden = await hide_by_number(lesson, lesson.host, reason_number(listed.text, "Feelings"))
+    assert hidden.private and "will not be shown" in hidden.text
+
+    for member, choice in ((ann, RIGHT), (ben, RIGHT), (cy, DATA), (dee, FEELINGS)):
+        await choose(lesson, member, question, choice)
+    second = await reveal(lesson, SPLIT)  # Eve never answered: her reason argues for nothing
+    thread = await thread_of(lesson, second, 3)
+    (for_data,) = [post for post in thread if heading(DATA) in post.text]
+    assert shows_as_typed(lesson, for_data.text, by_cy)
+    (for_feelings,) = [post for post in thread if heading(FEELINGS, by_author=True) in post.text]
+    assert AUTHOR[FEELINGS] in for_feelings.text  # Dee's reason stayed hidden
+    assert not any("Feelings are" in post.text or "Nobody grades" in post.text for post in thread)

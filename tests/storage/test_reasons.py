@@ -147,3 +147,27 @@ async def test_a_reason_waits_while_its_author_holds_another_answer(store: SqlRu
     assert [r.text for r in await store.reasons_to_show(run_id, FIRST, ["a", "b"])] == [
         "ann argues for a here"
     ]
+
+
+async def test_a_reason_sent_before_answering_goes_with_the_answer_its_author_holds(
+    store: SqlRunStore,
+) -> None:
+    run_id = await new_run(store)
+    await store.save_reason(run_id, STEP, ANN, 1, None, "ann wrote before choosing")
+    await store.save_reason(run_id, STEP, BEN, 1, None, "ben never chooses anything")
+    await first_reason(store, run_id, CY, "a", "cy argues for a")
+    assert [r.text for r in await store.reasons_to_show(run_id, FIRST, ["a", "b"])] == [
+        "cy argues for a"
+    ]  # nobody holds an answer the reasons sent first could argue for
+    assert [r.choice for r in await store.run_reasons(run_id)] == [None, None, "a"]
+
+    await store.record_vote(run_id, STEP, ANN, FIRST.kind, "b")
+    shown = await store.reasons_to_show(run_id, FIRST, ["a", "b", "c"])
+    assert [(r.choice, r.text) for r in shown] == [
+        ("a", "cy argues for a"), ("b", "ann wrote before choosing")
+    ]
+    await store.record_vote(run_id, STEP, ANN, FIRST.kind, "c")
+    shown = await store.reasons_to_show(run_id, FIRST, ["a", "b", "c"])
+    assert [(r.choice, r.text) for r in shown] == [
+        ("a", "cy argues for a"), ("c", "ann wrote before choosing")
+    ]

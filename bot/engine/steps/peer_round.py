@@ -84,7 +84,7 @@ SPLIT = N_(
     "differently (reasons are in the thread), then answer again: keep your answer or change it."
 )
 REASON_INVITE = N_("Say why with 💬 Add a reason: others may read it, without your name.")
-CHOOSE_FIRST = N_("Choose an answer first, then say why.")
+REASON_KEPT = N_("Kept your reason: it goes with the answer you choose.")
 REASON_SAVED = N_("Your reason is saved. Others may read it, without your name.")
 HIDDEN = N_("Hidden: that reason is gone from the thread and will not be shown again.")
 NO_SUCH_REASON = N_("There is no such reason to hide.")
@@ -129,6 +129,8 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         """Store the member's reason for the answer they gave last (first or second).
 
         Only what can be seen is kept, on one line; only words with a letter or digit count.
+        Sent before that answer, it is kept for the answer they then choose: checking first
+        would cost the form its quick opening.
         """
         reason = one_line(text)
         if word_count(reason) < MIN_REASON_WORDS or len(reason) > REASON_LIMIT:
@@ -143,10 +145,9 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         votes = await members.answers.member_votes(run.id, self.step.id, member.user_id)
         vote = answer_number(run, votes)
         choice = votes.get(AGAIN_KIND if vote == 2 else CHOICE_KIND)
-        if choice is None:
-            raise BadInput(_(CHOOSE_FIRST))
         await members.reasons.save_reason(run.id, self.step.id, member, vote, choice, reason)
-        return Receipt(_(REASON_SAVED), run.id, self.step.id, counted=False)
+        saved = _(REASON_SAVED if choice else REASON_KEPT)
+        return Receipt(saved, run.id, self.step.id, counted=False)
 
     @property
     def first_vote(self) -> VoteAt:

@@ -405,7 +405,7 @@ def _rounds(run: RunRecord, window: timedelta) -> list[dict[str, Any]]:
 def _check_columns() -> Any:
     return select(
         RecallCheckRow.id, RecallCheckRow.run_id, MemberRow.user_id, RecallCheckRow.round,
-        RecallCheckRow.due_at, RecallCheckRow.closes_at, RecallCheckRow.sent_at,
+        RecallCheckRow.due_at, RecallCheckRow.closes_at, RecallCheckRow.sent_at, MemberRow.locale,
     ).join(MemberRow, MemberRow.id == RecallCheckRow.member_id)
 
 
@@ -420,7 +420,7 @@ def _run_of_check() -> ColumnElement[bool]:
 
 
 def _check(row: Any) -> RecallCheck:
-    return RecallCheck(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
+    return RecallCheck(row[0], row[1], row[2], row[3], row[4], row[5], row[6], locale=row[7])
 
 
 def _on_platform(run_id: Any, platform: str | None) -> ColumnElement[bool]:

@@ -221,6 +221,10 @@ class MemberDataStorage(Protocol):
         """Every answer stored for a run, oldest first."""
         ...
 
+    async def note_locale(self, platform: str, workspace: str, user_id: str, locale: str) -> None:
+        """Store the language a member's platform is set to; nothing for a member not stored."""
+        ...
+
 
 class PassStorage(Protocol):
     """Members' own passes through assigned runs, and the runs that are due."""

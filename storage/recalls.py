@@ -221,9 +221,13 @@ class RecallStore:
         return check
 
     async def save_recall_answer(
-        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime
+        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime,
+        locale: str | None = None,
     ) -> bool:
-        """Store a member's answer to one question of a check; False if one was stored already."""
+        """Store a member's answer to one question of a check; False if one was stored already.
+
+        With `locale`, the language the member's request came in is stored with them too.
+        """
         statement = (
             insert_for(self.dialect, RecallAnswerRow)
             .values(check_id=check_id, question_id=question_id, choice_id=choice_id,
@@ -232,6 +236,8 @@ class RecallStore:
         )
         async with self.sessions.begin() as session:
             inserted = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+            if locale is not None:
+                await session.execute(_locale_of_check_member(check_id, locale))
         return bool(inserted)
 
     async def stop_recalls(self, run_id: int, user_id: str, now: datetime) -> bool:
@@ -417,6 +423,14 @@ def _run_of_check() -> ColumnElement[bool]:
     """
     return and_(RunRow.id == RecallCheckRow.run_id, RunRow.platform == MemberRow.platform,
                 RunRow.workspace_id == MemberRow.workspace_id)
+
+
+def _locale_of_check_member(check_id: int, locale: str) -> Update:
+    """Store `locale` as the language of the member a check is for."""
+    member = select(RecallCheckRow.member_id).where(RecallCheckRow.id == check_id)
+    return update(MemberRow).where(MemberRow.id == member.scalar_subquery()).values(
+        locale=locale[:16]
+    )
 
 
 def _check(row: Any) -> RecallCheck:

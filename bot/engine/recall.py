@@ -204,7 +204,7 @@ class DelayedRecall:
             raise BadAddress()
         correct = choice.id == question.correct_choice.id
         await self.store.save_recall_answer(
-            view.check.id, question.id, choice.id, correct, self.core.clock()
+            view.check.id, question.id, choice.id, correct, self.core.clock(), member.locale
         )
         check = await self.store.open_check(run_id, member.user_id, self.core.clock())
         if check is None:

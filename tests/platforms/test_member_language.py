@@ -68,6 +68,31 @@ async def test_a_spanish_member_of_an_english_run_gets_their_recall_check_in_spa
     assert "right" not in after.text
 
 
+async def test_a_member_whose_language_changed_gets_the_next_check_in_the_new_one(
+    discord_lesson: Platform, clock: FakeClock
+) -> None:
+    lesson = discord_lesson  # Slack's looked-up locale stands minutes; Discord's comes each time
+    alice, bob, cara, dan = (lesson.member(name) for name in ("Alice", "Bob", "Cara", "Dan"))
+    lesson.set_locale(alice, "es-ES")
+    await whole_lesson(lesson, lesson_answers(alice, bob, cara, dan), recall="2d,9d")
+    clock.advance(2 * DAY + 60)
+    await lesson.fire_timers()
+    spanish = await lesson.wait(lambda: spanish_check(lesson, alice), what="Alice's first check")
+
+    lesson.set_locale(alice, "en-GB")  # she answers it with her client now in English
+    right = SPANISH.delayed_recall[0].correct_choice
+    await lesson.click(alice, spanish, spanish.button(action="recall", arg=right.id))
+    await lesson.wait(
+        lambda: (p := check_of(lesson, alice)) and ": right." in p.text, what="her answer, told"
+    )
+    clock.advance(7 * DAY)
+    await lesson.fire_timers()
+    second = await lesson.wait(
+        lambda: (posts := lesson.direct_posts(alice))[1:] and posts[1], what="her second check"
+    )
+    assert f"{CHECK} · {LESSON.title}" in second.text and "9 days ago" in second.text
+
+
 async def test_a_spanish_member_of_an_english_assignment_is_reminded_in_spanish(
     lesson: Platform, clock: FakeClock
 ) -> None:

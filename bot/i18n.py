@@ -7,8 +7,10 @@ nothing else (no attribute, index or format spec): a translation that tries more
 and its source shown instead, and values are filled as plain text, never read as fields.
 
 The language is the context's: `speaking("es")` sets it for a block (and the tasks it starts).
-A member's private replies speak the member's locale; a run's channel posts speak the run's
-language. Log lines and the CSV's column names stay English: machines and operators read them.
+A member's private replies speak the member's locale (`reading` sets it for their request, and
+keeps it for `to_reader` and `reader_locale` where a run's turn speaks the run's language); a
+run's channel posts speak the run's language. Log lines and the CSV's column names stay
+English: machines and operators read them.
 
 A message names a lesson command as `{command:stop}` (`{command:}` for the command itself);
 `_` fills it with what a member types for it here: `/lesson stop` by default, or what the
@@ -44,6 +46,9 @@ COMMAND_FIELD = "{command:"
 """How a message names a lesson command: `{command:<verb>}`."""
 
 _speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE_LANGUAGE)
+_reader: ContextVar[tuple[str, str | None] | None] = ContextVar("reader", default=None)
+"""The language of the member a request came from, and their locale as their platform named
+it (None where it is not known); None outside a member's request (a timer, play mode)."""
 
 
 def typed_command(verb: str) -> str:
@@ -94,6 +99,39 @@ def speaking(language: str | None) -> Iterator[str]:
         yield _speaking.get()
     finally:
         _speaking.reset(token)
+
+
+@contextmanager
+def reading(locale: str | None) -> Iterator[str]:
+    """Answer the member a request came from, whose platform names `locale` (None: not known).
+
+    The block speaks their language (English where it is not known), and keeps it for
+    `to_reader` and their locale for `reader_locale` while a run's language is spoken inside.
+    """
+    with speaking(locale) as language:
+        token = _reader.set((language, locale))
+        try:
+            yield language
+        finally:
+            _reader.reset(token)
+
+
+def reader_locale() -> str | None:
+    """The locale of the member the current request came from; None where it is not known."""
+    reader = _reader.get()
+    return reader[1] if reader is not None else None
+
+
+@contextmanager
+def to_reader() -> Iterator[str]:
+    """Speak the language of the member the request came from, also inside a run's turn.
+
+    What a host is told their verb did is decided in the run's turn, which speaks the run's
+    language. Outside a member's request, the block speaks the current language.
+    """
+    reader = _reader.get()
+    with speaking(reader[0] if reader is not None else current_language()) as language:
+        yield language
 
 
 def N_(message: str) -> str:

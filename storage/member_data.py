@@ -98,6 +98,17 @@ class MemberDataStore:
             recall_stops=rows[RecallStopRow],
         )
 
+    async def note_locale(self, platform: str, workspace: str, user_id: str, locale: str) -> None:
+        """Store the language a member's platform is set to; nothing for a member not stored."""
+        statement = (
+            update(MemberRow)
+            .where(MemberRow.platform == platform, MemberRow.workspace_id == workspace,
+                   MemberRow.user_id == user_id)
+            .values(locale=locale[:16])
+        )
+        async with self.sessions.begin() as session:
+            await session.execute(statement)
+
     async def export_answers(self, run_id: int) -> list[AnswerRecord]:
         """Every answer stored for a run, and each recall check sent, oldest first."""
         answers = union_all(

@@ -93,6 +93,9 @@ class MemberRow(Base):
     user_id: Mapped[str] = mapped_column(String(64))
     display_name: Mapped[str] = mapped_column(String(100), default="")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    locale: Mapped[str | None] = mapped_column(String(16))
+    """The language the member's platform was last seen set to, as it names it (`es-ES`; ""
+    where it names none): what the bot sends them later speaks it. NULL until seen."""
 
 
 class VoteRow(Base):

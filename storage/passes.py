@@ -40,8 +40,8 @@ PASS_COLUMNS = (
 )
 """The columns of a pass, in `MemberPass` order after the user id."""
 
-PassRows: TypeAlias = "Select[str, str, int, int, datetime, datetime | None, bool]"
-"""A query of passes: the member's user id and display name, then `PASS_COLUMNS`."""
+PassRows: TypeAlias = "Select[str, str, str | None, int, int, datetime, datetime | None, bool]"
+"""A query of passes: the member's user id, display name and locale, then `PASS_COLUMNS`."""
 
 
 class PassStore:
@@ -134,7 +134,8 @@ class PassStore:
     async def _passes(self, query: PassRows) -> list[MemberPass]:
         async with self.statements() as session:
             return [
-                _member_pass(row[0], row[2:], name=row[1]) for row in await session.execute(query)
+                _member_pass(row[0], row[3:], name=row[1], locale=row[2])
+                for row in await session.execute(query)
             ]
 
     async def claim_member_reminder(
@@ -294,7 +295,7 @@ def _owed_reminder(remind_at: SQLColumnExpression[Any] | None = None) -> ColumnE
 def _passes_of_run(run_id: int) -> PassRows:
     """The passes of a run with their members' user ids and names, in the order they started."""
     return (
-        select(MemberRow.user_id, MemberRow.display_name, *PASS_COLUMNS)
+        select(MemberRow.user_id, MemberRow.display_name, MemberRow.locale, *PASS_COLUMNS)
         .join(MemberRow, MemberRow.id == MemberPassRow.member_id)
         .where(MemberPassRow.run_id == run_id)
         .order_by(MemberPassRow.started_at, MemberPassRow.id)
@@ -322,9 +323,11 @@ def _pass_of(run_id: int, user_id: str) -> ColumnElement[bool]:
     )
 
 
-def _member_pass(user_id: str, row: Sequence[Any], name: str = "") -> MemberPass:
+def _member_pass(
+    user_id: str, row: Sequence[Any], name: str = "", locale: str | None = None
+) -> MemberPass:
     """A pass as the engine sees it, from its `PASS_COLUMNS`."""
     run_id, step_index, started_at, finished_at, unreachable = row
     return MemberPass(
-        run_id, user_id, step_index, started_at, finished_at, bool(unreachable), name
+        run_id, user_id, step_index, started_at, finished_at, bool(unreachable), name, locale
     )

@@ -221,9 +221,13 @@ class RecallStore:
         return check
 
     async def save_recall_answer(
-        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime
+        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime,
+        locale: str | None = None,
     ) -> bool:
-        """Store a member's answer to one question of a check; False if one was stored already."""
+        """Store a member's answer to one question of a check; False if one was stored already.
+
+        With `locale`, the language the member's request came in is stored with them too.
+        """
         statement = (
             insert_for(self.dialect, RecallAnswerRow)
             .values(check_id=check_id, question_id=question_id, choice_id=choice_id,
@@ -232,6 +236,8 @@ class RecallStore:
         )
         async with self.sessions.begin() as session:
             inserted = (await session.execute(statement)).rowcount  # type: ignore[attr-defined]
+            if locale is not None:
+                await session.execute(_locale_of_check_member(check_id, locale))
         return bool(inserted)
 
     async def stop_recalls(self, run_id: int, user_id: str, now: datetime) -> bool:
@@ -405,7 +411,7 @@ def _rounds(run: RunRecord, window: timedelta) -> list[dict[str, Any]]:
 def _check_columns() -> Any:
     return select(
         RecallCheckRow.id, RecallCheckRow.run_id, MemberRow.user_id, RecallCheckRow.round,
-        RecallCheckRow.due_at, RecallCheckRow.closes_at, RecallCheckRow.sent_at,
+        RecallCheckRow.due_at, RecallCheckRow.closes_at, RecallCheckRow.sent_at, MemberRow.locale,
     ).join(MemberRow, MemberRow.id == RecallCheckRow.member_id)
 
 
@@ -419,8 +425,16 @@ def _run_of_check() -> ColumnElement[bool]:
                 RunRow.workspace_id == MemberRow.workspace_id)
 
 
+def _locale_of_check_member(check_id: int, locale: str) -> Update:
+    """Store `locale` as the language of the member a check is for."""
+    member = select(RecallCheckRow.member_id).where(RecallCheckRow.id == check_id)
+    return update(MemberRow).where(MemberRow.id == member.scalar_subquery()).values(
+        locale=locale[:16]
+    )
+
+
 def _check(row: Any) -> RecallCheck:
-    return RecallCheck(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
+    return RecallCheck(row[0], row[1], row[2], row[3], row[4], row[5], row[6], locale=row[7])
 
 
 def _on_platform(run_id: Any, platform: str | None) -> ColumnElement[bool]:

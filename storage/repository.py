@@ -57,7 +57,7 @@ from storage.reasons import ReasonStore
 from storage.recalls import RecallStore
 from storage.records import graded_columns, plan_text, run_record
 from storage.tallies import TallyStore
-from storage.upsert import member_upsert, upsert
+from storage.upsert import member_upsert, member_values, upsert
 from storage.vote_batch import VoteBatcher, VoteRequest
 
 CHECK_KEYS = ["run_id", "step_id", "member_id", "attempt_id"]
@@ -403,12 +403,7 @@ class SqlRunStore(
     async def _member_id(self, session: AsyncSession, run_id: int, member: Member) -> int:
         """Upsert the member (keeping their latest display name) and return its id."""
         platform, workspace = await self._workspace_of(session, run_id)
-        values = {
-            "platform": platform,
-            "workspace_id": workspace,
-            "user_id": member.user_id,
-            "display_name": member.name[:100],
-        }
+        values = member_values(platform, workspace, member)
         statement = member_upsert(self.dialect).values(**values).returning(MemberRow.id)
         return int((await session.execute(statement)).scalar_one())
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import func
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import Insert
 
+from bot.model.records import Member
 from storage.models import MemberRow
 
 
@@ -35,6 +37,22 @@ def upsert(
 
 
 def member_upsert(dialect_name: str) -> Insert:
-    """Insert members, or keep the latest display name of one already known."""
+    """Insert members, or keep the latest display name and locale of one already known.
+
+    A locale not known this time (NULL) leaves the stored one as it is.
+    """
+    statement = insert_for(dialect_name, MemberRow.__table__)
+    changes = {
+        "display_name": statement.excluded.display_name,
+        "locale": func.coalesce(statement.excluded.locale, MemberRow.__table__.c.locale),
+    }
     keys = ["platform", "workspace_id", "user_id"]
-    return upsert_statement(dialect_name, MemberRow.__table__, keys, ["display_name"])
+    result: Insert = statement.on_conflict_do_update(index_elements=keys, set_=changes)
+    return result
+
+
+def member_values(platform: str, workspace: str, member: Member) -> dict[str, Any]:
+    """A member's row as `member_upsert` writes it: their ids, name and locale (if known)."""
+    locale = member.locale[:16] if member.locale is not None else None
+    return {"platform": platform, "workspace_id": workspace, "user_id": member.user_id,
+            "display_name": member.name[:100], "locale": locale}

@@ -19,7 +19,7 @@ from bot.model.records import Member, Position, RunRecord, RunState, VoteResult
 from storage.batching import BatchQueue
 from storage.models import MemberRow, RunRow, VoteRow
 from storage.records import run_record
-from storage.upsert import member_upsert, upsert_statement
+from storage.upsert import member_upsert, member_values, upsert_statement
 
 VOTE_KEY = ["run_id", "step_id", "member_id", "kind"]
 
@@ -77,13 +77,10 @@ class VoteBatcher:
         requests: list[VoteRequest],
         runs: dict[int, RunRecord],
     ) -> dict[tuple[str, str, str], int]:
-        keys = {_member_key(runs[r.run_id], r.member): r.member.name[:100] for r in requests}
+        keys = {_member_key(runs[r.run_id], r.member): r.member for r in requests}
         if not keys:
             return {}
-        params = [
-            {"platform": p, "workspace_id": w, "user_id": u, "display_name": name}
-            for (p, w, u), name in keys.items()
-        ]
+        params = [member_values(p, w, member) for (p, w, _), member in keys.items()]
         await connection.execute(self._member_upsert, params)
         query = select(
             MemberRow.platform, MemberRow.workspace_id, MemberRow.user_id, MemberRow.id

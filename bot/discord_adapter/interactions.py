@@ -35,7 +35,7 @@ from bot.discord_adapter.render import (
     summary_message,
 )
 from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
-from bot.i18n import N_, _, speaking
+from bot.i18n import N_, _, reading
 from bot.model import LessonBotError, Place, ReasonCard, StepCard, SummaryCard
 from bot.service import (
     Actor,
@@ -156,7 +156,7 @@ class Interactions:
     async def lesson_item(self, interaction: Interaction, custom_id: str) -> None:
         """A lesson button clicked or an answer form submitted, answered in their language."""
         actor = actor_of(interaction, self.host_role_id)
-        with speaking(str(interaction.locale)):
+        with reading(str(interaction.locale)):
             if interaction.type is discord.InteractionType.component:
                 if not await self.replies.retired_clicked(interaction):
                     await self.click(interaction, actor, custom_id)
@@ -192,7 +192,7 @@ class Interactions:
         actor = actor_of(interaction, self.host_role_id)
         delivery = self.delivery(interaction)
         decide = partial(self.service.command, actor, verb, args, delivery)
-        with speaking(str(interaction.locale)):
+        with reading(str(interaction.locale)):
             await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     async def way_back(self, interaction: Interaction) -> None:
@@ -205,7 +205,7 @@ class Interactions:
             verb = "continue" if open_here else "results"
             return await self.service.command(actor, verb, NO_ARGS, delivery)
 
-        with speaking(str(interaction.locale)):
+        with reading(str(interaction.locale)):
             await self.replies.reply(interaction, partial(self.told, interaction, decide))
 
     @staticmethod

@@ -150,9 +150,12 @@ class RunCore:
             return run.step_index > index
         return run.position.phase is Phase.REVEALED
 
-    def lesson_of(self, run: RunRecord) -> Lesson:
-        """The lesson a run follows, in the run's language."""
-        return self.catalog.get(run.lesson_id, run.language)
+    def lesson_of(self, run: RunRecord, language: str | None = None) -> Lesson:
+        """The lesson a run follows, in the run's language or in `language` where it has one.
+
+        `language` is for what one member reads alone, in their own language.
+        """
+        return self.catalog.get(run.lesson_id, language or run.language)
 
     def run_language(self, lesson_id: str | None, asked: str | None = None) -> str:
         """The language a new run of a lesson speaks: `asked`, else the lesson's own.

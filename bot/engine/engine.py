@@ -118,9 +118,12 @@ class LessonEngine:
         run = await self.core.run(run_id, cached=True)
         return run.language if run is not None else SOURCE_LANGUAGE
 
-    def lesson_of(self, run: RunRecord) -> Lesson:
-        """The lesson a run follows, in the run's language."""
-        return self.core.lesson_of(run)
+    def lesson_of(self, run: RunRecord, language: str | None = None) -> Lesson:
+        """The lesson a run follows, in the run's language or in `language` where it has one.
+
+        `language` is for what one member reads alone, in their own language.
+        """
+        return self.core.lesson_of(run, language)
 
     def run_language(self, lesson_id: str | None, asked: str | None = None) -> str:
         """The language a new run of a lesson would speak: `asked`, checked, else the lesson's.
@@ -314,6 +317,10 @@ class LessonEngine:
     async def forget_member(self, place: Place, member: Member) -> str:
         """Remove or blank everything naming this member in this workspace; say what went."""
         return await self.member_data.forget_member(place, member)
+
+    async def note_locale(self, place: Place, user_id: str, locale: str) -> None:
+        """Store the language a member's platform is set to, learnt after their request."""
+        await self.member_data.note_locale(place, user_id, locale)
 
     async def forget_preview(self, place: Place, member: Member) -> str:
         """What forgetting this member would remove, and how to confirm; changes nothing."""

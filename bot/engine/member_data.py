@@ -231,6 +231,10 @@ class MemberData:
             counts=forget_counts(report),
         )
 
+    async def note_locale(self, place: Place, user_id: str, locale: str) -> None:
+        """Store the language a member's platform is set to, learnt after their request."""
+        await self.data.note_locale(place.platform, place.workspace, user_id, locale)
+
     async def forget_preview(self, place: Place, member: Member) -> str:
         """What forgetting this member would remove, and how to confirm; changes nothing."""
         report = await self.data.forget_member(

@@ -221,6 +221,10 @@ class MemberDataStorage(Protocol):
         """Every answer stored for a run, oldest first."""
         ...
 
+    async def note_locale(self, platform: str, workspace: str, user_id: str, locale: str) -> None:
+        """Store the language a member's platform is set to; nothing for a member not stored."""
+        ...
+
 
 class PassStorage(Protocol):
     """Members' own passes through assigned runs, and the runs that are due."""
@@ -387,9 +391,13 @@ class RecallStorage(Protocol):
         ...
 
     async def save_recall_answer(
-        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime
+        self, check_id: int, question_id: str, choice_id: str, correct: bool, now: datetime,
+        locale: str | None = None,
     ) -> bool:
-        """Store an answer to one question of a check; False if one was stored already."""
+        """Store an answer to one question of a check; False if one was stored already.
+
+        With `locale`, the language the member's request came in is stored with them too.
+        """
         ...
 
     async def stop_recalls(self, run_id: int, user_id: str, now: datetime) -> bool:

@@ -18,7 +18,7 @@ from bot.engine.core import RunCore, require_host
 from bot.engine.ports import RecallStorage
 from bot.engine.steps.peer_round import AGAIN_KIND
 from bot.engine.steps.prediction import CHOICE_KIND
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, current_language, ngettext
 from bot.model.errors import BadAddress, NoOpenCheck
 from bot.model.records import (
     LaterAnswer,
@@ -183,11 +183,11 @@ class DelayedRecall:
         return await self.store.recall_holders()
 
     async def view(self, check: RecallCheck) -> CheckView:
-        """A check as its member first sees it."""
+        """A check as its member sees it, in the language spoken to them now (theirs alone)."""
         run = await self.core.run(check.run_id, cached=True)
         if run is None:
             raise NoOpenCheck()
-        return CheckView(run, self.core.lesson_of(run), check)
+        return CheckView(run, self.core.lesson_of(run, current_language()), check)
 
     async def answer(self, run_id: int, question_id: str, choice_id: str, member: Member
                      ) -> CheckView:
@@ -204,7 +204,7 @@ class DelayedRecall:
             raise BadAddress()
         correct = choice.id == question.correct_choice.id
         await self.store.save_recall_answer(
-            view.check.id, question.id, choice.id, correct, self.core.clock()
+            view.check.id, question.id, choice.id, correct, self.core.clock(), member.locale
         )
         check = await self.store.open_check(run_id, member.user_id, self.core.clock())
         if check is None:

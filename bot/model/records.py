@@ -49,6 +49,9 @@ class Member:
     user_id: str
     name: str = ""
     is_host: bool = False
+    locale: str | None = None
+    """The language their platform is set to, as it names it (`es-ES`); None if not known.
+    Stored with the member, for what is sent to them later."""
 
 
 @dataclass(frozen=True)
@@ -274,6 +277,9 @@ class MemberPass:
     """The platform would not let the bot message them privately (closed DMs)."""
     name: str = ""
     """The member's display name, where a run's passes are listed; empty elsewhere."""
+    locale: str | None = None
+    """The language the member's platform was last seen set to, where a run's passes are
+    listed; None if never seen."""
 
     @property
     def finished(self) -> bool:
@@ -307,6 +313,8 @@ class RecallCheck:
     closes_at: datetime
     sent_at: datetime | None = None
     answers: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    locale: str | None = None
+    """The language the member's platform was last seen set to; None if never seen."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import NOT_POSTED, AssignmentCard, LessonEngine, OwnStep, bar_lines, plan_line
-from bot.i18n import N_, _, command, speaking
+from bot.i18n import N_, _, command, speaking, to_reader
 from bot.model import (
     BadInput,
     MemberPass,
@@ -26,6 +26,7 @@ from bot.model import (
     RunRecord,
     SummaryCard,
 )
+from bot.service.languages import member_language
 from bot.service.posting import each_in_turn, holder_gone
 from bot.service.presenter import Presenter
 from bot.service.surface import Actor, Outcome, PlatformUnavailable, Reply
@@ -272,7 +273,8 @@ class Assignments:
             if await self.post_card(await self.engine.open_run(card.run_id)) is not None:
                 return None
             await self.engine.assigned.close(card.run_id, host)
-            return _(CANNOT_POST)
+            with to_reader():
+                return _(CANNOT_POST)
 
         done = _(
             "Assigned run {run} ({steps} steps), due {due}. "
@@ -293,13 +295,15 @@ class Assignments:
 
         async def decide() -> Outcome:
             summary = await self.engine.assigned.close(run.id, host)
+            with to_reader():
+                told = _(ALREADY_CLOSED if summary is None else CLOSED_NOW)
             if summary is None:
-                return Outcome(reply=_(ALREADY_CLOSED))
+                return Outcome(reply=told)
 
             async def show() -> None:
                 await self.closed(run, summary)
 
-            return Outcome(done=_(CLOSED_NOW), show=show)
+            return Outcome(done=told, show=show)
 
         return await self.presenter.in_turn(run.id, decide)
 
@@ -361,11 +365,11 @@ class Assignments:
 
     async def _send_reminder(self, run: RunRecord, held: MemberPass, holder: str) -> int:
         """Send one claimed reminder: marked sent (1), the member unreachable, or given back."""
-        assigned = self.engine.assigned
-        lesson = self.engine.lesson_of(run)
-        at, steps = held.step_index + 1, len(lesson.steps)
-        surface = self.presenter.surface
-        text = reminder_text(run, lesson.title, at, steps, surface.back_verb)
+        assigned, surface = self.engine.assigned, self.presenter.surface
+        with speaking(member_language(held.locale, run)) as language:
+            lesson = self.engine.lesson_of(run, language)
+            at, steps = held.step_index + 1, len(lesson.steps)
+            text = reminder_text(run, lesson.title, at, steps, surface.back_verb)
         try:
             sent = await surface.message_member(run.place, held.user_id, text)
         except PlatformUnavailable:  # no answer: not their doing, so tried again next round

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
-from bot.i18n import N_, SOURCE_LANGUAGE, _, command
+from bot.i18n import N_, SOURCE_LANGUAGE, _, command, to_reader
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import Assignments, assign_usage, parse_recall
 from bot.service.languages import base_language
@@ -183,7 +183,8 @@ class Verbs:
             if await self.presenter.step(actor.channel, card) is not None:
                 return None
             await self.engine.stop(card.run_id, host)
-            return _(CANNOT_POST)
+            with to_reader():
+                return _(CANNOT_POST)
 
         done = started_text(card.run_id, card.total, args.timer)
         started = Outcome(done=done, show=post_first_step)
@@ -232,8 +233,10 @@ class Verbs:
             closed, left = await self.engine.closed_card(run), await self.engine.passed_reveal(run)
             summary = await self.engine.stop(run.id, host)
             channel = run.place.channel
+            with to_reader():
+                done = _(STOPPED)
             return Outcome(
-                done=_(STOPPED), show=lambda: self.presenter.stopped(channel, closed, summary, left)
+                done=done, show=lambda: self.presenter.stopped(channel, closed, summary, left)
             )
 
         return await self._steer(actor, stop)
@@ -253,7 +256,9 @@ class Verbs:
         async def repost(run: RunRecord, host: Member) -> Outcome:
             shown = await self.engine.repost(actor.place, host)
             channel = run.place.channel
-            return Outcome(done=_(REPOSTED), show=lambda: self.presenter.repost(channel, shown))
+            with to_reader():
+                done = _(REPOSTED)
+            return Outcome(done=done, show=lambda: self.presenter.repost(channel, shown))
 
         return await self._steer(actor, repost)
 
@@ -469,12 +474,14 @@ def export_run_id(words: tuple[str, ...]) -> int | None:
 
 
 def revealed_text(closing: Closing) -> str:
-    """What a host is told on revealing: revealed, or held for a second vote."""
-    return _(DISCUSSING) if isinstance(closing, Discussion) else _(REVEALED)
+    """What a host is told on revealing, in their language: revealed, or held for a vote."""
+    with to_reader():
+        return _(DISCUSSING) if isinstance(closing, Discussion) else _(REVEALED)
 
 
 def moved_text(advance: Advance) -> str:
-    """What a host is told on moving on: moved, held for a second vote, or finished."""
-    if advance.discussion is not None:
-        return _(DISCUSSING)
-    return _(MOVED_ON) if advance.card else _(FINISHED)
+    """What a host is told on moving on, in their language: moved, held for a vote, or done."""
+    with to_reader():
+        if advance.discussion is not None:
+            return _(DISCUSSING)
+        return _(MOVED_ON) if advance.card else _(FINISHED)

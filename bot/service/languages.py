@@ -1,11 +1,11 @@
-"""The languages a run can speak, as hosts are offered them and as places name them."""
+"""The languages a run can speak, as offered to hosts and named by places; a member's own."""
 
 from __future__ import annotations
 
 from babel import Locale, UnknownLocaleError
 
 from bot.engine import LessonCatalog, run_languages
-from bot.model import UnknownLesson
+from bot.model import RunRecord, UnknownLesson
 
 
 def base_language(locale: str | None) -> str:
@@ -35,3 +35,11 @@ def language_choices(
     start = typed.strip().lower()
     return [(code, f"{code} · {language_name(code)}") for code in offered
             if code.startswith(start) or language_name(code).lower().startswith(start)]
+
+
+def member_language(locale: str | None, run: RunRecord) -> str:
+    """The language of what a timer sends a member alone: theirs as last seen, else the run's.
+
+    `locale` is what their platform was last seen set to; None if they were never seen.
+    """
+    return locale if locale is not None else run.language

@@ -124,6 +124,10 @@ class LessonService:
         except LessonBotError as error:
             return Outcome(reply=str(error), refused=True)
 
+    async def note_locale(self, actor: Actor, locale: str) -> None:
+        """Store a member's language learnt after their request was answered (a Slack burst)."""
+        await self.engine.note_locale(actor.place, actor.user_id, locale)
+
     async def fire_timers(self, platform: str | None = None) -> int:
         """Fire the due timers, and every few seconds tend the assignments; how many acted.
 

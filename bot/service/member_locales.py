@@ -57,7 +57,7 @@ class MemberLocales:
 
     async def locale(self, user_id: str, wait: bool = True) -> str:
         """The member's locale as remembered or (with `wait`) looked up; "" if Slack cannot say."""
-        known = self._remembered(user_id)
+        known = self.known(user_id)
         if known is not None or not wait:
             return known or ""
         asking = self._asking.get(user_id)
@@ -73,10 +73,11 @@ class MemberLocales:
     async def learn(self, user_id: str) -> None:
         """Look the member up unless remembered or asked already, `most` at a time at most."""
         async with self._line:
-            if self._remembered(user_id) is None and user_id not in self._asking:
+            if self.known(user_id) is None and user_id not in self._asking:
                 await self.locale(user_id)
 
-    def _remembered(self, user_id: str) -> str | None:
+    def known(self, user_id: str) -> str | None:
+        """The member's locale as remembered ("" if Slack names none); None if not known."""
         known = self._known.get(user_id)
         return known[0] if known is not None and self.clock() - known[1] < self.seconds else None
 

@@ -32,7 +32,7 @@ from bot.engine import (
     moved_past,
     superseded,
 )
-from bot.i18n import N_, _, current_language, speaking
+from bot.i18n import N_, _, current_language, speaking, to_reader
 from bot.model import (
     Advance,
     AnyChart,
@@ -109,9 +109,9 @@ class Presenter:
     async def in_turn(self, run_id: int, decide: Callable[[], Awaitable[Outcome]]) -> Outcome:
         """Decide in the run's turn, which is given back once the outcome has been shown.
 
-        Both speak the run's language, as its channel does. A post the platform did not
-        answer is tried again in the background; the member is told so instead of the
-        planned reply.
+        Both speak the run's language, as its channel does; what the member who asked is
+        told speaks theirs (`to_reader`). A post the platform did not answer is tried again
+        in the background; the member is told so instead of the planned reply.
         """
         language = await self.engine.language_of(run_id)
         turn = await self.turns.take(run_id)
@@ -128,7 +128,8 @@ class Presenter:
                     return await outcome.show()
             except PlatformUnavailable as error:
                 self.behind(run_id)
-                return _(UNAVAILABLE, reason=error)
+                with to_reader():
+                    return _(UNAVAILABLE, reason=error)
             finally:
                 await turn.release()
 

@@ -46,6 +46,7 @@ from bot.model import (
     SummaryCard,
 )
 from bot.service.assignments import TEND_EVERY, utc_text
+from bot.service.languages import member_language
 from bot.service.posting import holder_gone
 from bot.service.presenter import Presenter
 from bot.service.surface import PlatformUnavailable
@@ -309,7 +310,7 @@ class Recalls:
         """Claim one due check and send it; 1 if it reached its member."""
         if not await self.engine.recall.claim(check, holder, gone):
             return 0
-        with speaking(run.language):
+        with speaking(member_language(check.locale, run)):
             return await self._send(run, check, holder)
 
     async def _send(self, run: RunRecord, check: RecallCheck, holder: str) -> int:

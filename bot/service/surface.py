@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.engine import Address, AssignmentCard, OwnStep
+from bot.i18n import reader_locale
 from bot.model import Form, Member, Place, ReasonCard, RevealCard, StepCard, SummaryCard
 
 Card = StepCard | RevealCard | SummaryCard | AssignmentCard | ReasonCard
@@ -51,9 +52,9 @@ class Actor:
         return self.place.channel
 
     async def member(self, needs_rights: bool = True) -> Member:
-        """The engine's view of the actor."""
+        """The engine's view of the actor, with the locale their request came with (`reading`)."""
         is_host = await self.rights() if needs_rights else False
-        return Member(self.user_id, self.name, is_host)
+        return Member(self.user_id, self.name, is_host, reader_locale())
 
 
 

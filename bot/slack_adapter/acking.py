@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
-from bot.i18n import speaking
+from bot.i18n import reading
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
 from bot.service.member_locales import MemberLocales
@@ -47,8 +47,8 @@ ACKS_FIRST_SECONDS = 3.0
 Ack = Callable[[], Awaitable[object]]
 """What acknowledges a request: bolt's `ack`, or the events route's own."""
 T = TypeVar("T")
-Spoken = tuple[str, Outcome]
-"""The locale of the member a decision was made for, and the decision."""
+Spoken = tuple[str | None, Outcome]
+"""The locale of the member a decision was made for (None: not known yet), and the decision."""
 
 
 async def ack_after(
@@ -155,14 +155,22 @@ class Requests:
         crowded = self.inflight.acks.crowded()
         locale = await self.locales.locale(request.user_id, wait=not crowded)
         if crowded and not locale:
-            self.inflight.start(self.locales.learn(request.user_id))
-        with speaking(locale):
-            return locale, await decision
+            self.inflight.start(self.learn(request))
+        known = self.locales.known(request.user_id)
+        with reading(known):
+            return known, await decision
+
+    async def learn(self, request: SlackRequest) -> None:
+        """Look up a member answered in English under a burst; store their language for later."""
+        await self.locales.learn(request.user_id)
+        locale = self.locales.known(request.user_id)
+        if locale is not None:
+            await self.service.note_locale(request.actor, locale)
 
     async def show(self, request: SlackRequest, decided: Awaitable[Spoken]) -> None:
         """What the decision came to, shown speaking the member's locale."""
         locale, outcome = await decided
-        with speaking(locale):
+        with reading(locale):
             await self.shown(request, outcome)
 
     async def shown(self, request: SlackRequest, outcome: Outcome) -> None:

@@ -92,6 +92,10 @@ class Platform(ABC):
         """A member without host rights."""
 
     @abstractmethod
+    def set_locale(self, person: Person, locale: str) -> None:
+        """The language `person`'s platform is set to from now on (`es-ES`), before they act."""
+
+    @abstractmethod
     def bold(self, text: str) -> str:
         """`text` in the platform's bold markup, as the bot shows it."""
 

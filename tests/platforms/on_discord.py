@@ -6,6 +6,7 @@ import contextlib
 import itertools
 import string
 from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,10 @@ class DiscordPlatform(Platform):
     def member(self, name: str) -> Person:
         """A member with no Manage Server permission and no host role."""
         return self._person(self.fake.member(name))
+
+    def set_locale(self, person: Person, locale: str) -> None:
+        """Their client's language: each interaction they send from now on carries it."""
+        self.users[person.id] = replace(self.users[person.id], locale=locale)
 
     def bold(self, text: str) -> str:
         """Discord's Markdown bold."""

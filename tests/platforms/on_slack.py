@@ -170,6 +170,10 @@ class SlackPlatform(Platform):
         user_id = "U" + re.sub(r"[^A-Z0-9]", "", name.upper())
         return Person(user_id.lower(), user_id)
 
+    def set_locale(self, person: Person, locale: str) -> None:
+        """Their Slack's language, as users.info names it once the app asks."""
+        self.fake.locales[person.id] = locale
+
     def bold(self, text: str) -> str:
         """Slack's mrkdwn bold."""
         return f"*{text}*"

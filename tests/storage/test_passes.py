@@ -288,3 +288,22 @@ async def test_open_assignments_without_their_card_are_found(store: SqlRunStore)
     await live_run(store, "C9")
     await store.save_message(shown, "assignment", "ref-1")
     assert [run.id for run in await store.open_assignments_without("assignment")] == [lost]
+
+
+async def test_a_member_s_locale_is_stored_kept_when_not_known_and_updated_when_it_changes(
+    store: SqlRunStore,
+) -> None:
+    run_id = await assigned_run(store)
+
+    async def locale() -> str | None:
+        (held,) = await store.run_passes(run_id)
+        return held.locale
+
+    await store.start_pass(run_id, Member("U1", "Ann", locale="es-ES"), NOW)
+    assert await locale() == "es-ES"  # first seen: stored with the member
+    await store.record_vote(run_id, "s1", Member("U1", "Ann"), "choice", "a")  # not known
+    assert await locale() == "es-ES"
+    await store.record_vote(run_id, "s1", Member("U1", "Ann", locale="en-GB"), "choice", "b")
+    assert await locale() == "en-GB"  # their platform changed language
+    await store.start_pass(run_id, Member("U1", "Ann", locale="es-419"), NOW)
+    assert await locale() == "es-419"

@@ -13,6 +13,7 @@ from datetime import timedelta
 import pytest
 
 from bot.engine import LessonEngine
+from bot.model import Member
 from lessons.schema import PredictionStep
 from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
@@ -124,10 +125,13 @@ def read_terminal(controller: int) -> bytes:
 async def test_an_export_to_a_terminal_shows_a_members_control_characters_as_escapes(
     engine: LessonEngine, database_url: str
 ) -> None:
-    card = await start_at(engine, "free_answer")
-    await engine.submit_answer(card.run_id, card.step_id, ALICE, "42\x1b]0;owned\x07")
+    card = await start_at(engine, "prediction")
+    step = engine.catalog.get().step_by_id(card.step_id)
+    assert isinstance(step, PredictionStep)
+    eve = Member("eve", "Eve\x1b]0;owned\x07")
+    await engine.choose(card.run_id, step.id, eve, step.choices[0].id)
     shown = export_on_a_terminal(database_url, card.run_id)
     assert "\x1b" not in shown and "\x07" not in shown
-    assert "42\\x1b]0;owned\\x07" in shown
+    assert "Eve\\x1b]0;owned\\x07" in shown
     piped = run_bot(database_url, "export", "--run", str(card.run_id))
-    assert "42\x1b]0;owned\x07" in piped.stdout
+    assert "Eve\x1b]0;owned\x07" in piped.stdout

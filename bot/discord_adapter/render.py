@@ -264,11 +264,7 @@ def reveal_message(card: RevealCard, chart: DrawnChart | None) -> Outgoing:
 
 def summary_message(card: SummaryCard, chart: DrawnChart | None) -> Outgoing:
     """A run's results: participation, per-question lines and a chart."""
-    lines = list(card.lines)
-    if card.rows:
-        lines += ["", _("**Thumbs-up (what you liked) beside the checker (what was right):**")]
-        lines += verifier_lines(card.rows)
-    shown = embeds([(card.title, "\n".join(lines))], RESULTS_COLOUR, chart is not None)
+    shown = embeds([(card.title, "\n".join(card.lines))], RESULTS_COLOUR, chart is not None)
     return Outgoing(None, shown, None, chart)
 
 

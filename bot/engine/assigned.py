@@ -495,6 +495,6 @@ def own_buttons(
     row = max((button.row for button in own), default=-1) + 1
     more = more_button(run_id, step.id)
     shown = any(button.address == more.address for button in own)
-    beside = (replace(more, row=row),) if step.more and not shown else ()
+    beside = (replace(more, row=row),) if kind_of(step).has_more and not shown else ()
     address = button_address(run_id, step.id, Action.ONWARD)
     return (*own, *beside, Button(address, _(ONWARD_LABEL), Tone.SUCCESS, row=row))

@@ -7,9 +7,8 @@ from dataclasses import replace
 from bot.engine.addresses import Action, parse_address
 from bot.engine.recall import plan_line
 from bot.engine.steps import button_address, kind_of, more_button
-from bot.i18n import N_, _
-from bot.model.errors import WrongStep
-from bot.model.views import Button, Receipt, RevealCard, Section, StepCard, Tone
+from bot.i18n import _
+from bot.model.views import Button, RevealCard, Section, StepCard, Tone
 from lessons.schema import Lesson, Step
 
 
@@ -62,7 +61,7 @@ def next_button(run_id: int, step_id: str) -> Button:
 
 def reveal_buttons(run_id: int, step: Step) -> tuple[Button, ...]:
     """Under a question's reveal: More for its longer detail (if it has any), then Next."""
-    more = (more_button(run_id, step.id),) if step.more else ()
+    more = (more_button(run_id, step.id),) if kind_of(step).has_more else ()
     return (*more, next_button(run_id, step.id))
 
 
@@ -76,13 +75,6 @@ def moved_past(reveal: RevealCard) -> RevealCard:
 def superseded(card: StepCard) -> StepCard:
     """An older copy of a step that was posted again: only its More still works."""
     return replace(card, buttons=tuple(_closed(b) for b in card.buttons), superseded=True)
-
-
-def more_receipt(run_id: int, step: Step) -> Receipt:
-    """A step's longer detail, for the member who asked; nothing is stored or counted."""
-    if not step.more:
-        raise WrongStep(N_("more to read"))
-    return Receipt(step.more, run_id, step.id, counted=False)
 
 
 def _closed(button: Button) -> Button:

@@ -275,7 +275,7 @@ class LessonEngine:
             case Action.NEXT:
                 return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
             case Action.MORE:
-                return ClickResult(await self.members.more(run_id, step_id, member))
+                return ClickResult(await self.members.more(run_id, step_id, member, self.views))
             case Action.START:
                 return ClickResult(own=await self.assigned.begin(run_id, member))
             case Action.ONWARD:

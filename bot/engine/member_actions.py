@@ -8,12 +8,13 @@ member's turn at the checker and writes through the stores that `MemberActions` 
 from __future__ import annotations
 
 from bot.engine.addresses import Action, Address
-from bot.engine.cards import more_receipt, takes_answers
+from bot.engine.cards import takes_answers
 from bot.engine.checks import CheckTurns
 from bot.engine.core import RunCore, refusal
 from bot.engine.modes import RunModes
 from bot.engine.ports import AnswerChecker, AnswerStorage, ReasonStorage
-from bot.engine.steps import AttemptVerdicts, Reply, kind_of, offer_of
+from bot.engine.steps import AttemptVerdicts, Reply, RunData, kind_of, offer_of
+from bot.i18n import N_
 from bot.model.errors import BadAddress, NoActiveRun, WrongStep
 from bot.model.records import Member, Phase, Place, RunRecord, VoteResult
 from bot.model.views import Receipt
@@ -57,17 +58,19 @@ class MemberActions:
             raise WrongStep(offer_of(address.action))
         return reply
 
-    async def more(self, run_id: int, step_id: str, member: Member) -> Receipt:
+    async def more(self, run_id: int, step_id: str, member: Member, data: RunData) -> Receipt:
         """A step's longer detail; a question's only once the run's mode opens it to `member`.
 
         A live run opens it with the question's reveal; an assigned one once the member
-        answered it. Nothing is stored.
+        answered it. Detail drawn from the run's answers is read from `data`. Nothing is stored.
         """
         step = await self.core.known_step(run_id, step_id)
-        run = await self.core.run(run_id, cached=True)
-        if run is not None and takes_answers(step) and step.more:
+        run, kind = await self.known_run(run_id), kind_of(step)
+        if not kind.has_more:
+            raise WrongStep(N_("more to read"))
+        if takes_answers(step):
             await self.modes.of(run).require_detail(run, step, member)
-        return more_receipt(run_id, step)
+        return Receipt(await kind.more(data, run), run_id, step.id, counted=False)
 
     async def submit_answer(
         self, run_id: int, step_id: str, member: Member, text: str, place: Place | None = None

@@ -10,7 +10,7 @@ from bot.engine.steps import RunData, kind_of
 from bot.engine.tally import percent
 from bot.i18n import N_, _, ngettext
 from bot.model.records import Phase, RunRecord, RunState
-from bot.model.views import Bar, Chart, Series, SummaryCard, VerifierRow
+from bot.model.views import Bar, Chart, Series, SummaryCard
 from lessons.schema import Lesson, Step
 
 STATE_WORDS = {
@@ -33,10 +33,10 @@ class Headline:
 
 async def live_headline(run: RunRecord, lesson: Lesson, members: int) -> Headline:
     """A live run's state and the step it reached, then how many members took part."""
+    state = _(STATE_WORDS[run.state])
     stands = _(
-        "{lesson}: {state}, step {number} of {total}.",
-        lesson=lesson.title,
-        state=_(STATE_WORDS[run.state]),
+        "{state}, step {number} of {total}.",
+        state=state[:1].upper() + state[1:],
         number=run.step_index + 1,
         total=len(lesson.steps),
     )
@@ -55,16 +55,14 @@ def revealed_steps(lesson: Lesson, run: RunRecord) -> list[Step]:
 async def build_summary(
     data: RunData, run: RunRecord, members: int, headline: Headline
 ) -> SummaryCard:
-    """Participation, per-question correct share, and raters beside the checker."""
+    """Participation, and a line per revealed question (raters beside the checker's one)."""
     lesson = data.lesson_of(run)
     lines = list(headline.lines)
     bars: list[Bar] = []
-    rows: tuple[VerifierRow, ...] = ()
     for step in revealed_steps(lesson, run):
         result = await kind_of(step).result(data, run)
         lines += result.lines
         bars.extend([result.bar] if result.bar else [])
-        rows = result.rows or rows
     finished = run.state is RunState.FINISHED
     return SummaryCard(
         run.id,
@@ -72,7 +70,6 @@ async def build_summary(
         tuple(lines),
         members,
         tuple(bars),
-        rows,
         finished,
         right_answers_chart(bars, members, headline.members_did),
     )

@@ -69,7 +69,6 @@ def toy_attempts(
 def toy_disclaimer(votes_from: str) -> str:
     """The one line every output carries: what the toy is, and what it was trained on."""
     return _(
-        "A toy that only picks one of these attempts, trained on {votes_from}; "
-        "not a real language model.",
+        "A toy trained on {votes_from}, not a real language model.",
         votes_from=_(votes_from),
     )

@@ -60,10 +60,7 @@ def thumbs_up_text(runs: TrainingRuns) -> str:
     if _is_clear(run):
         passed = runs.checker.reward.chances[run.labels.index(run.favourite)] == 1
         verdict = (
-            _(
-                "The checker passes it too, but people cannot rate millions of answers; "
-                "a checker can."
-            )
+            _("The checker passes it too: this channel rated like a checker.")
             if passed
             else _("The checker marks that one wrong.")
         )

@@ -319,7 +319,7 @@ class Receipt:
 
 @dataclass(frozen=True)
 class SummaryCard:
-    """The run's results: participation, correct shares, raters beside the checker.
+    """The run's results: participation, and a line per question with its correct share.
 
     `reveals` holds each question's results when the channel never saw them one by one (a
     closed assignment): shown after the summary, in a thread under it or privately.
@@ -330,7 +330,6 @@ class SummaryCard:
     lines: tuple[str, ...]
     members: int
     bars: tuple[Bar, ...] = ()
-    rows: tuple[VerifierRow, ...] = ()
     finished: bool = False
     chart: Chart | None = None
     reveals: tuple[RevealCard, ...] = ()

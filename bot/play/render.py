@@ -149,9 +149,6 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
     parts = [rule(plain(card.title)), *(paragraphs(line) for line in card.lines)]
     if simulated:
         parts += ["", simulated_note(simulated)]
-    if card.rows:
-        parts += ["", _("Thumbs-up (what the channel liked) beside the checker (what was right):")]
-        parts += verifier_table(card.rows)
     return "\n".join(parts)
 
 

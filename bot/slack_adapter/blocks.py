@@ -297,9 +297,8 @@ def reveal_blocks(card: RevealCard) -> list[Block]:
 
 
 def summary_blocks(card: SummaryCard) -> list[Block]:
-    """A run's results: its lines, right-answer bars and raters beside the checker."""
+    """A run's results: a line per question (its chart shows the right answers' shares)."""
     blocks = [header(card.title), *sections("\n".join(to_mrkdwn(line) for line in card.lines))]
-    blocks += tally_blocks(card.bars, card.rows, mark="")
     return within_limit(blocks)
 
 

@@ -65,7 +65,7 @@ async def test_rate_every_attempt_then_run_the_checker_and_compare_at_the_reveal
     careful = attempt_line(text, "The second look")
     assert "(0 👍 · 1 👎)" in careful and f"read **{GOLD}**" in careful
     assert "reward **1**" in careful
-    assert "before that member saw any checker verdict" in text
+    assert "given before its rater saw the checker" in text
     assert fake.uploads[int(results["id"])][0].data.startswith(b"\x89PNG")
     assert all(b["disabled"] for b in buttons(exercise))
 
@@ -85,6 +85,6 @@ async def test_a_member_who_rated_some_attempts_sees_the_checker_only_at_the_rev
     text = (await lesson.reveal_after(before))["embeds"][0]["description"]
     assert "(0 👍 · 1 👎)" in attempt_line(text, "The polished one")
     assert "reward **1**" in attempt_line(text, "The second look")
-    assert "before that member saw any checker verdict" in text
+    assert "given before its rater saw the checker" in text
     late = await lesson.press(cal, exercise, button(exercise, action="check", arg="hedge"))
     assert late.ephemeral and "Reward" not in late.content

@@ -106,7 +106,7 @@ async def test_after_the_host_closes_the_rating_the_reveal_shows_the_comparison(
     _, reveal = await engine.reveal(card.run_id, HOST)
     expected = [int(attempt.expect == "correct") for attempt in step.attempts]
     assert reveal.rows[0].thumbs_up == 2 and [row.reward for row in reveal.rows] == expected
-    assert any("before that member saw any checker verdict" in note for note in reveal.notes)
+    assert any("given before its rater saw the checker" in note for note in reveal.notes)
     with pytest.raises(StepClosed):
         await engine.run_checker(card.run_id, card.step_id, ALICE, step.attempts[0].id)
 

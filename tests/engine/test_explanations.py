@@ -8,7 +8,7 @@ from bot.model import Member, VerifierRow
 from lessons.schema import VerifierStep
 from tests.engine.helpers import ALICE, BOB, CAROL, HOST, start_at
 
-FLATTERY = "A thumbs-up tends to reward confident flattery"
+RETRYING = "a checker rewards trying again until it's right"
 
 
 def verifier(engine: LessonEngine) -> VerifierStep:
@@ -35,7 +35,7 @@ async def test_a_channel_that_rated_like_the_checker_is_told_so(engine: LessonEn
     explanation = await rate_all(engine, everyone({"careful"}))
     assert explanation == verifier(engine).explanations.rated_like_checker
     assert "You rated like the checker" in explanation
-    assert FLATTERY.lower() not in explanation.lower() and "flattery" not in explanation
+    assert RETRYING not in explanation and "flattery" not in explanation
 
 
 async def test_a_channel_that_favoured_the_polished_attempt_is_told_so(
@@ -50,7 +50,7 @@ async def test_a_mixed_channel_gets_the_default_explanation(engine: LessonEngine
     both = {"careful", "long-wrong"}
     explanation = await rate_all(engine, {ALICE: both, BOB: both, CAROL: {"careful"}})
     assert explanation == verifier(engine).explanation
-    assert FLATTERY in explanation
+    assert RETRYING in explanation
 
 
 async def test_with_no_ratings_the_default_explanation_shows(engine: LessonEngine) -> None:
@@ -66,4 +66,4 @@ def test_the_reveal_note_says_rated_like_a_checker_only_when_the_channel_did() -
     favourite_right_but_wrong_liked = verifier_notes([right, liked_wrong])
     assert "You rated like a checker" in like_checker[-1]
     assert "The second look" in favourite_right_but_wrong_liked[1]
-    assert "how the answer sounded" in favourite_right_but_wrong_liked[-1]
+    assert "how an answer sounded" in favourite_right_but_wrong_liked[-1]

@@ -7,10 +7,10 @@ import io
 import matplotlib.image
 
 from bot.charts import chart_png
-from bot.engine import LessonEngine
+from bot.engine import Action, Address, LessonEngine
 from bot.model import LineChart, Member
 from lessons.schema import FreeAnswerStep, VerifierStep
-from tests.engine.helpers import HOST, start_at
+from tests.engine.helpers import ALICE, CHANNEL, HOST, start_at
 
 RATERS = [Member(f"m{n}", f"Member {n}") for n in range(6)]
 
@@ -23,6 +23,7 @@ async def rate_all(engine: LessonEngine, run_id: int, step: VerifierStep, liked:
 
 
 async def mechanism_card_after(engine: LessonEngine, liked: str) -> tuple[str, LineChart]:
+    """The mechanism card's text, then what its More tells, and its chart."""
     card = await start_at(engine, "verifier")
     step = engine.catalog.get().step_by_id(card.step_id)
     assert isinstance(step, VerifierStep)
@@ -30,7 +31,11 @@ async def mechanism_card_after(engine: LessonEngine, liked: str) -> tuple[str, L
     advance = await engine.advance(card.run_id, HOST)
     assert advance.card is not None and advance.card.kind == "mechanism"
     assert isinstance(advance.card.chart, LineChart)
-    return "\n".join(section.text for section in advance.card.sections), advance.card.chart
+    more = Address(card.run_id, advance.card.step_id, Action.MORE)
+    told = (await engine.click(more, ALICE, CHANNEL)).receipt
+    assert told is not None
+    shown = "\n".join(section.text for section in advance.card.sections)
+    return f"{shown}\n{told.text}", advance.card.chart
 
 
 async def test_polished_votes_train_a_polished_toy(engine: LessonEngine) -> None:
@@ -71,7 +76,11 @@ async def test_the_free_answer_reveal_shows_the_channel_as_a_grpo_group(
         await engine.submit_answer(card.run_id, card.step_id, member, answer)
     await engine.submit_answer(card.run_id, card.step_id, Member("u1"), step.gold)  # a retry
     _, reveal = await engine.reveal(card.run_id, HOST)
-    notes = "\n".join(reveal.notes)
+    assert "3 of 8 first tries earned reward 1" in "\n".join(reveal.notes)
+    more = Address(card.run_id, card.step_id, Action.MORE)
+    told = (await engine.click(more, ALICE, CHANNEL)).receipt
+    assert told is not None
+    notes = told.text
     assert "**3 of 8** earned reward 1" in notes
     assert "+1.21" in notes and "-0.72" in notes
     assert "u0" not in notes and "Member" not in notes

@@ -1,11 +1,16 @@
-"""Walking a whole run: nothing the channel is shown before a question gives its answer away."""
+"""Walking a whole run: nothing the channel is shown before a question gives its answer away.
+
+Two members answer each question as the checker would, so the texts a reveal words for what
+the channel did (a channel that rated like the checker, a toy trained on its ratings) are
+read too.
+"""
 
 from __future__ import annotations
 
 from bot.engine import Action, LessonEngine, parse_address
 from bot.model import Discussion, RevealCard, StepCard
 from bot.model.views import Button
-from lessons.schema import PeerRoundStep, PredictionStep
+from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, Step, VerifierStep
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST
 
 
@@ -32,6 +37,19 @@ async def reveal_texts(engine: LessonEngine, reveal: RevealCard) -> list[str]:
     bars = [bar.label for bar in reveal.bars]
     more = await more_texts(engine, reveal.buttons)
     return [reveal.title, *reveal.notes, reveal.explanation, *rows, *bars, *more]
+
+
+async def answer_like_the_checker(engine: LessonEngine, card: StepCard, step: Step) -> None:
+    """Alice and Bob answer a question right: a prediction, a verifier's ratings, a problem."""
+    for member in (ALICE, BOB):
+        if isinstance(step, PredictionStep) and step.correct_choice is not None:
+            await engine.choose(card.run_id, step.id, member, step.correct_choice.id)
+        elif isinstance(step, VerifierStep):
+            for attempt in step.attempts:
+                right = attempt.expect == "correct"
+                await engine.rate(card.run_id, step.id, member, attempt.id, right)
+        elif isinstance(step, FreeAnswerStep):
+            await engine.submit_answer(card.run_id, step.id, member, step.gold)
 
 
 async def discussion_texts(
@@ -77,6 +95,8 @@ async def test_no_post_before_a_question_holds_its_answer_or_keywords(
         if isinstance(step, PeerRoundStep):
             shown += await discussion_texts(engine, card, step)
             discussed += 1
+        else:
+            await answer_like_the_checker(engine, card, step)
         advance = await engine.advance(card.run_id, HOST)
         if advance.reveal is not None:
             shown += await reveal_texts(engine, advance.reveal)

@@ -245,4 +245,4 @@ async def test_a_new_reason_after_a_changed_answer_argues_for_the_new_one(
     closing = await engine.reveal(card.run_id, HOST)
     assert isinstance(closing, Discussion)
     [(choice, text)] = [(r.choice, r.text) for r in closing.reasons if not r.by_author]
-    assert choice.startswith("Code has a checker") and text == for_right
+    assert choice.startswith("Tests grade millions") and text == for_right

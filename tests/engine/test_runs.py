@@ -148,10 +148,10 @@ async def test_stop_ends_the_run_and_frees_the_channel(
     card = await start_at(engine, "prediction")
     choice = card.buttons[0].address.rsplit(":", 1)[1]
     summary = await engine.stop(card.run_id, HOST)
-    assert not summary.finished and "stopped early" in summary.lines[0]
+    assert not summary.finished and "Stopped early" in summary.lines[0]
     lesson = engine.catalog.get()
     assert summary.lines[0] == (
-        f"{lesson.title}: stopped early, step {card.number} of {len(lesson.steps)}."
+        f"Stopped early, step {card.number} of {len(lesson.steps)}."
     )
     with pytest.raises(NoActiveRun):
         await engine.choose(card.run_id, card.step_id, ALICE, choice)

@@ -11,7 +11,13 @@ from babel.messages.pofile import read_po
 from bot.engine import LessonCatalog
 from bot.i18n import LOCALE_DIR
 from lessons.loader import LESSON_DIR, load_lesson_file
-from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, VerifierStep
+from lessons.schema import (
+    FreeAnswerStep,
+    MechanismStep,
+    PeerRoundStep,
+    PredictionStep,
+    VerifierStep,
+)
 from tests.play.test_play_mode import PLAYERS_REASON, play
 
 
@@ -29,6 +35,8 @@ def spanish_lesson_answers() -> str:
         elif isinstance(step, FreeAnswerStep):
             assert step.gold == "3/4"
             lines.append("0,75")  # 3/4 as Spanish writes it
+        elif isinstance(step, MechanismStep):
+            lines.append("m")  # how the toy was trained, behind More
         lines.append("")
     return "\n".join(lines) + "\n"
 

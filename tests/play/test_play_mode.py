@@ -54,7 +54,7 @@ def test_play_runs_the_whole_lesson_from_piped_answers(tmp_path: Path) -> None:
     assert "TRAIN A TINY MODEL ON YOUR VOTES" in out and "What the toy learned" in out
     assert "not a real language model" in out
     assert "This channel as a GRPO group" in out and "earned reward 1" in out
-    assert "finished" in out and "13 members took part." in out
+    assert "Finished" in out and "13 members took part." in out
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select state from runs").fetchall() == [("finished",)]
         assert db.execute("select count(*) from members").fetchone() == (13,)
@@ -87,7 +87,7 @@ def test_bad_input_gets_a_message_and_q_stops(tmp_path: Path) -> None:
     result = play(tmp_path, stdin, "--classmates", "2")
     assert result.returncode == 0, result.stderr
     assert "Type a number from 1 to" in result.stdout
-    assert "stopped early" in result.stdout
+    assert "Stopped early" in result.stdout
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select state from runs").fetchall() == [("stopped",)]
 
@@ -102,7 +102,7 @@ def test_an_unknown_lesson_is_refused_and_nothing_is_stored(tmp_path: Path) -> N
 def test_a_lesson_file_can_be_played(tmp_path: Path) -> None:
     result = play(tmp_path, "", "--lesson", str(LESSON_DIR / "rlvr.yaml"), "--classmates", "1")
     assert result.returncode == 0, result.stderr
-    assert "finished" in result.stdout
+    assert "Finished" in result.stdout
 
 
 def test_more_shows_a_steps_detail_when_asked(tmp_path: Path) -> None:
@@ -132,6 +132,6 @@ def test_play_says_where_the_run_is_stored_and_its_id_for_export(tmp_path: Path)
 def test_quitting_before_anything_is_counted_claims_no_counts(tmp_path: Path) -> None:
     result = play(tmp_path, "q\n", "--classmates", "12")
     assert result.returncode == 0, result.stderr
-    assert "stopped early, step 1 of" in result.stdout
+    assert "Stopped early, step 1 of" in result.stdout
     assert "Counted here" not in result.stdout
     assert "Stored as run 1 in" in result.stdout

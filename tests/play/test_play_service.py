@@ -47,7 +47,7 @@ async def test_play_clicks_answers_and_hosts_through_the_service(
 
     assert {"click:choose", "click:up", "click:down", "click:check", "click:answer"} <= set(calls)
     assert {"answer:answer", "command:start", "command:reveal", "command:next"} <= set(calls)
-    assert "finished" in out.getvalue() and "3 members took part." in out.getvalue()
+    assert "Finished" in out.getvalue() and "3 members took part." in out.getvalue()
 
 
 def test_play_mode_never_calls_engine_operations_itself() -> None:

@@ -32,4 +32,4 @@ async def test_the_toy_step_says_once_that_it_is_not_a_real_language_model(
 ) -> None:
     step = await played_step(engine, "Train a tiny model on your votes")
     assert step.count("not a real language model") == 1
-    assert "a toy that only picks one of these attempts" in step
+    assert "a toy trained on this channel's votes" in step

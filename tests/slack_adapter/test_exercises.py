@@ -55,7 +55,7 @@ async def test_the_verifier_exercise_rates_every_attempt_then_runs_the_checker(
     assert "(0 👍 · 2 👎)" in second_look[0]["text"] and "reward *1* ✅" in second_look[1]["text"]
     shown = block_texts(reveal.args["blocks"])
     assert "The checker rewarded only *The second look*" in shown
-    assert "before that member saw any checker verdict" in shown
+    assert "given before its rater saw the checker" in shown
     assert not slack.ephemerals(BOB, "Gold answer")
 
 

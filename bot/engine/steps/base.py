@@ -27,7 +27,6 @@ from bot.model.views import (
     RevealCard,
     Section,
     StepCard,
-    VerifierRow,
 )
 from lessons.schema import Lesson, Step, StepBase
 
@@ -64,11 +63,10 @@ class OwnTurn:
 
 @dataclass(frozen=True)
 class StepResult:
-    """A revealed question's part of a run's results: its lines, its right-answers bar, rows."""
+    """A revealed question's part of a run's results: its lines, its right-answers bar."""
 
     lines: tuple[str, ...]
     bar: Bar | None = None
-    rows: tuple[VerifierRow, ...] = ()
 
 
 class RunData(Protocol):
@@ -223,7 +221,18 @@ class KindOfStep(Generic[S]):
 
     def member_buttons(self, run_id: int) -> tuple[Button, ...]:
         """The buttons members use at this step: More for its longer detail, if any."""
-        return (more_button(run_id, self.step.id),) if self.step.more else ()
+        return (more_button(run_id, self.step.id),) if self.has_more else ()
+
+    @property
+    def has_more(self) -> bool:
+        """Whether the step has longer detail that waits behind its More button."""
+        return bool(self.step.more)
+
+    async def more(self, data: RunData, run: RunRecord) -> str:
+        """The step's longer detail, told privately to a member who presses More."""
+        if not self.step.more:
+            raise WrongStep(N_("more to read"))
+        return self.step.more
 
     async def card_extras(self, data: RunData, run: RunRecord) -> CardExtras | None:
         """What the card gains from this run's answers; None for a card that shows as written."""

@@ -124,11 +124,23 @@ class FreeAnswer(KindOfStep[FreeAnswerStep]):
         assert tally.free is not None
         stats = tally.free
         bars = free_answer_bars(stats)
-        notes = free_answer_notes(stats, gold_shown(self.step)) + grpo_group_notes(stats)
+        notes = free_answer_notes(stats, gold_shown(self.step)) + grpo_group_line(stats)
         chart = free_answer_chart(self.step.title, bars)
         return replace(
             base, explanation=self.step.explanation, bars=bars, notes=notes, chart=chart
         )
+
+    @property
+    def has_more(self) -> bool:
+        """Always: the channel's first tries as one GRPO group, worked out."""
+        return True
+
+    async def more(self, data: RunData, run: RunRecord) -> str:
+        """The GRPO group's arithmetic from this run's first tries, then the step's own detail."""
+        stats = (await data.step_tally(run, self.step)).free
+        assert stats is not None
+        parts = [*grpo_group_notes(stats), *([self.step.more] if self.step.more else [])]
+        return "\n\n".join(parts)
 
     async def result(self, data: RunData, run: RunRecord) -> StepResult:
         """How many of those who answered solved it."""
@@ -190,6 +202,20 @@ def free_answer_notes(stats: FreeAnswerStats, gold: str) -> tuple[str, ...]:
             solved=stats.solved,
             share=share,
             gold=gold,
+        ),
+    )
+
+
+def grpo_group_line(stats: FreeAnswerStats) -> tuple[str, ...]:
+    """The channel's first tries as one GRPO group, in a line; its arithmetic waits behind More."""
+    if stats.members == 0:
+        return ()
+    return (
+        _(
+            "**This channel as a GRPO group:** {correct} of {size} first tries earned reward 1. "
+            "More shows the advantage GRPO gives each.",
+            correct=stats.first_try_solved,
+            size=stats.members,
         ),
     )
 

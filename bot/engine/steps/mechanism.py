@@ -24,16 +24,32 @@ from lessons.schema import MechanismStep, VerifierStep
 
 
 class Mechanism(KindOfStep[MechanismStep]):
-    """Its card gains what the toy learned from the channel's ratings, and the training chart."""
+    """Its card gains what the toy learned from the channel's ratings, and the training chart.
+
+    How each run was rewarded, with the toy's assumptions, waits behind More.
+    """
 
     step_class = MechanismStep
 
+    @property
+    def has_more(self) -> bool:
+        """Always: how the toy was trained."""
+        return True
+
     async def card_extras(self, data: RunData, run: RunRecord) -> CardExtras:
         """The toy trained on the source verifier step's table in this run."""
+        return mechanism_sections(await self._trained(data, run))
+
+    async def more(self, data: RunData, run: RunRecord) -> str:
+        """How each run was rewarded and what the toy assumed, then the step's own detail."""
+        how = training_text(await self._trained(data, run))
+        return "\n\n".join([how, *([self.step.more] if self.step.more else [])])
+
+    async def _trained(self, data: RunData, run: RunRecord) -> TrainingRuns:
         source = data.lesson_of(run).step_by_id(self.step.source)
         assert isinstance(source, VerifierStep)
         rows = await Verifier(source).table(data, run)
-        return mechanism_sections(await train_on_run(run, source, rows))
+        return await train_on_run(run, source, rows)
 
 
 async def train_on_run(
@@ -45,9 +61,12 @@ async def train_on_run(
 
 
 def mechanism_sections(runs: TrainingRuns) -> tuple[tuple[Section, ...], LineChart]:
-    """What each toy learned, how each run was rewarded with its assumptions, and the chart."""
+    """What each toy learned, and the chart."""
     learned = Section(_("What the toy learned"), "\n\n".join(runs_text(runs)))
-    how = Section(
-        _("How it was trained"), "\n".join([*reward_lines(runs), assumptions_line(runs)])
-    )
-    return (learned, how), training_chart(runs)
+    return (learned,), training_chart(runs)
+
+
+def training_text(runs: TrainingRuns) -> str:
+    """How each run was rewarded, with the toy's assumptions."""
+    heading = _("How it was trained")
+    return "\n".join([f"**{heading}**", *reward_lines(runs), assumptions_line(runs)])

@@ -81,18 +81,12 @@ def verifier_notes(rows: Sequence[VerifierRow]) -> tuple[str, ...]:
         label=favourite.label,
         share=percent(favourite.up_share),
     )
-    blind = _(
-        "Each 👍/👎 was given before that member saw any checker verdict: the checker opened "
-        "for a member only once they had rated every attempt."
-    )
+    blind = _("Every 👍/👎 was given before its rater saw the checker.")
     if rated_like_checker(rows):
         verdict = _(
-            "You rated like a checker this time. But human raters cannot grade millions "
-            "of answers a day; a program can."
+            "You rated like a checker this time: the answer that was right, not the one "
+            "that sounded right."
         )
     else:
-        verdict = _(
-            "A thumbs-up rewarded how the answer sounded; the checker rewarded only the "
-            "answer that was right."
-        )
+        verdict = _("A 👍 rewarded how an answer sounded; the checker, only a right one.")
     return (blind, liked, checker_line, verdict)

@@ -13,7 +13,12 @@ from bot.engine.steps.base import (
     StepResult,
     button_address,
 )
-from bot.engine.steps.ratings import verifier_chart, verifier_explanation, verifier_notes
+from bot.engine.steps.ratings import (
+    channel_favourite,
+    verifier_chart,
+    verifier_explanation,
+    verifier_notes,
+)
 from bot.engine.tally import percent
 from bot.i18n import N_, _, ngettext
 from bot.model.errors import BadInput, UnknownChoice
@@ -33,7 +38,7 @@ LOCKED_TEXT = N_(
     "You have run the checker, so your ratings are locked: the results compare thumbs "
     "given before seeing any checker verdict."
 )
-JUST_LOCKED_TEXT = N_("Your 👍/👎 are now locked, as you gave them before seeing the checker.")
+JUST_LOCKED_TEXT = N_("Your 👍/👎 are now locked, given blind to the checker.")
 
 
 def rate_kind(attempt_id: str) -> str:
@@ -142,18 +147,22 @@ class Verifier(KindOfStep[VerifierStep]):
         )
 
     async def result(self, data: RunData, run: RunRecord) -> StepResult:
-        """Each attempt's thumbs-up share beside its reward."""
+        """The channel's favourite attempt and its reward, beside what the checker rewarded."""
         rows = await self.table(data, run)
-        parts = [
-            _(
-                "{label} {share} 👍 / reward {reward}",
-                label=row.label,
-                share=percent(row.up_share),
-                reward=row.reward,
+        rewarded = ", ".join(row.label for row in rows if row.reward) or _("nothing")
+        favourite = channel_favourite(rows)
+        if favourite is None:
+            line = _("nobody rated; the checker rewarded {rewarded}", rewarded=rewarded)
+        else:
+            line = _(
+                "favourite {label} ({share} 👍), reward {reward}; the checker rewarded "
+                "{rewarded}",
+                label=favourite.label,
+                share=percent(favourite.up_share),
+                reward=favourite.reward,
+                rewarded=rewarded,
             )
-            for row in rows
-        ]
-        return StepResult((f"**{self.step.title}**: " + "; ".join(parts),), rows=rows)
+        return StepResult((f"**{self.step.title}**: {line}",))
 
 
 def verifier_rows(

@@ -10,9 +10,10 @@ each question, the share right at the lesson and the share right later, among th
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import RecallStorage
@@ -276,7 +277,7 @@ class DelayedRecall:
         """A round's figures for a run already loaded."""
         lesson = self.core.lesson_of(run)
         later = await self.store.later_answers(run.id, recall_round.round)
-        asked = [q.asks_again for q in lesson.delayed_recall]
+        asked = [s.id for q in lesson.delayed_recall for s in lesson.asking(q.asks_again)]
         then = await self.store.lesson_choices(run.id, asked)
         rows = tuple(_kept_question(lesson, q, later, then) for q in lesson.delayed_recall)
         answered = len({answer.member for answer in later})
@@ -293,6 +294,33 @@ class DelayedRecall:
         return await self.store.recall_progress(run_id)
 
 
+AnswerAt = Callable[[str], str | None]
+"""A member's answer at a step of the lesson, by the step's id; None where they gave none."""
+
+
+def right_at_lesson(lesson: Lesson, question: LaterQuestion, answer_at: AnswerAt) -> bool | None:
+    """Whether a member's last answer at the lesson to the idea a question asks was right.
+
+    Their last answer is the one at the latest step asking that idea that they answered: a
+    step asking it again near the lesson's end comes after the opening prediction. None: they
+    answered none of them.
+    """
+    asking = lesson.asking(question.asks_again)
+    answers = (answer_at(step.id) for step in reversed(asking))
+    last = next((answer for answer in answers if answer is not None), None)
+    if last is None:
+        return None
+    return any(c.id == last and c.correct for c in getattr(asking[0], "choices", ()))
+
+
+def _final_vote(
+    then: dict[tuple[int, str], dict[str, str]], member: int, step_id: str
+) -> str | None:
+    """A member's final answer at a step: given again after reasons, else their first."""
+    votes = then.get((member, step_id), {})
+    return votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
+
+
 def _kept_question(
     lesson: Lesson,
     question: LaterQuestion,
@@ -300,18 +328,15 @@ def _kept_question(
     then: dict[tuple[int, str], dict[str, str]],
 ) -> KeptQuestion:
     """A question's figures among the members who answered it later and at the lesson."""
-    step = lesson.step_by_id(question.asks_again)
-    right_id = next(c.id for c in getattr(step, "choices", ()) if c.correct)
     members = right_then = right_later = 0
     for answer in later:
         if answer.question_id != question.id:
             continue
-        votes = then.get((answer.member, question.asks_again), {})
-        final = votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
-        if final is None:
+        right = right_at_lesson(lesson, question, partial(_final_vote, then, answer.member))
+        if right is None:
             continue
         members += 1
-        right_then += final == right_id
+        right_then += right
         right_later += answer.correct
-    return KeptQuestion(question, step.title, members, right_then, right_later)
-
+    label = lesson.step_by_id(question.asks_again).title
+    return KeptQuestion(question, label, members, right_then, right_later)

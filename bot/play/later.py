@@ -16,9 +16,10 @@ import re
 import textwrap
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from bot.engine import Action, Address, Clock, span_text, utc_now
+from bot.engine import Action, Address, Clock, right_at_lesson, span_text, utc_now
 from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language, percent
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
 from bot.play.classmates import buttons_for
@@ -246,10 +247,9 @@ class LaterPlay:
                 await (await self.session.service.click(member, address)).shown()
 
     def _right_then(self, user_id: str, question: LaterQuestion) -> bool:
-        """Whether a classmate's last answer at the step the question asks again was right."""
-        right = self._lesson.step_by_id(question.asks_again).crowd().right
-        last = self.session.classmates.last_answer(user_id, question.asks_again)
-        return right is not None and last == right.id
+        """Whether a classmate's last answer at the lesson to the question's idea was right."""
+        answer_at = partial(self.session.classmates.last_answer, user_id)
+        return bool(right_at_lesson(self._lesson, question, answer_at))
 
     async def _post(self, run_id: int, number: int) -> None:
         """The channel's post of what round `number` kept, once every check of it has closed."""

@@ -25,9 +25,11 @@ from bot.model.records import (
     LaterAnswer,
     Member,
     Place,
+    QuestionFigures,
     RecallCheck,
     RecallProgress,
     RecallRound,
+    RoundFigures,
     RunRecord,
 )
 from lessons.schema import LaterQuestion, Lesson
@@ -106,9 +108,23 @@ class Kept:
     run: RunRecord
     lesson: Lesson
     round: RecallRound
-    answered: int
-    """Members who answered at least one question of the round's checks."""
-    questions: tuple[KeptQuestion, ...]
+    figures: RoundFigures
+
+    @property
+    def answered(self) -> int:
+        """Members who answered at least one question of the round's checks."""
+        return self.figures.answered
+
+    @property
+    def questions(self) -> tuple[KeptQuestion, ...]:
+        """Each question's figures beside the question, in the figures' order."""
+        asked = {question.id: question for question in self.lesson.delayed_recall}
+        return tuple(
+            KeptQuestion(question, self.lesson.step_by_id(question.asks_again).title,
+                         row.members, row.right_then, row.right_later)
+            for row in self.figures.questions
+            if (question := asked.get(row.question_id)) is not None
+        )
 
 
 @dataclass(frozen=True)
@@ -236,33 +252,39 @@ class DelayedRecall:
         lease = RECALL_LEASE.total_seconds()
         return await self.store.claim_round(recall_round, holder, self.core.clock(), lease, gone)
 
-    async def round_posted(self, recall_round: RecallRound) -> None:
-        """Note that a round's figures were posted: never again."""
-        await self.store.round_posted(recall_round, self.core.clock())
+    async def round_posted(self, kept: Kept) -> None:
+        """Note that a round's figures were posted, never again; later views show them so."""
+        await self.store.round_posted(kept.round, self.core.clock(), kept.figures)
 
     async def unclaim_round(self, recall_round: RecallRound, holder: str) -> None:
         """Give back a round whose post the platform did not answer."""
         await self.store.release_round(recall_round, holder)
 
     async def kept(self, recall_round: RecallRound) -> Kept | None:
-        """A round's figures, per question right at the lesson and later; None: run gone."""
+        """A round's figures, per question right at the lesson and later; None: run gone.
+
+        Once the round's post is made, the figures it showed.
+        """
         run = await self.core.run(recall_round.run_id)
         if run is None:
             return None
-        return await self._kept(run, recall_round)
+        frozen = await self.store.posted_figures(run.id)
+        return await self._kept(run, recall_round, frozen.get(recall_round.round))
 
     async def standing(self, run_id: int) -> RecallStanding | None:
         """How a run's delayed recall stands now; None for a run without one (or gone).
 
         A round has closed once its last check has: when the channel's post of it is due,
         whether or not it went out yet. Before the rounds are stored (a run just ended),
-        their times are the run's end plus each delay, and the window.
+        their times are the run's end plus each delay, and the window. A round posted shows
+        the figures its post showed; one not posted yet, its figures as they stand.
         """
         run = await self.core.run(run_id)
         if run is None or not run.recall_plan:
             return None
         now = self.core.clock()
         closings = await self.store.round_closings(run.id) if run.ended_at else {}
+        frozen = await self.store.posted_figures(run.id) if run.ended_at else {}
         kept: list[Kept] = []
         for number, delay in enumerate(run.recall_plan, start=1):
             due_by = run.ended_at + timedelta(seconds=delay) if run.ended_at else None
@@ -270,18 +292,23 @@ class DelayedRecall:
             if closes_at is None or closes_at > now:
                 upcoming = NextRound(number, delay, due_by, closes_at)
                 return RecallStanding(run, now, tuple(kept), upcoming)
-            kept.append(await self._kept(run, RecallRound(run.id, number, delay)))
+            recall_round = RecallRound(run.id, number, delay)
+            kept.append(await self._kept(run, recall_round, frozen.get(number)))
         return RecallStanding(run, now, tuple(kept), None)
 
-    async def _kept(self, run: RunRecord, recall_round: RecallRound) -> Kept:
-        """A round's figures for a run already loaded."""
+    async def _kept(
+        self, run: RunRecord, recall_round: RecallRound, frozen: RoundFigures | None = None
+    ) -> Kept:
+        """A round's figures for a run already loaded: `frozen`, else counted from the store."""
         lesson = self.core.lesson_of(run)
+        if frozen is not None:
+            return Kept(run, lesson, recall_round, frozen)
         later = await self.store.later_answers(run.id, recall_round.round)
         asked = [s.id for q in lesson.delayed_recall for s in lesson.asking(q.asks_again)]
         then = await self.store.lesson_choices(run.id, asked)
-        rows = tuple(_kept_question(lesson, q, later, then) for q in lesson.delayed_recall)
+        rows = tuple(_question_figures(lesson, q, later, then) for q in lesson.delayed_recall)
         answered = len({answer.member for answer in later})
-        return Kept(run, lesson, recall_round, answered, rows)
+        return Kept(run, lesson, recall_round, RoundFigures(answered, rows))
 
     async def progress_here(self, place: Place, host: Member) -> tuple[RunRecord, RecallProgress]:
         """For a host: the channel's run (or latest) and how its recall checks stand."""
@@ -321,12 +348,12 @@ def _final_vote(
     return votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
 
 
-def _kept_question(
+def _question_figures(
     lesson: Lesson,
     question: LaterQuestion,
     later: list[LaterAnswer],
     then: dict[tuple[int, str], dict[str, str]],
-) -> KeptQuestion:
+) -> QuestionFigures:
     """A question's figures among the members who answered it later and at the lesson."""
     members = right_then = right_later = 0
     for answer in later:
@@ -338,5 +365,4 @@ def _kept_question(
         members += 1
         right_then += right
         right_later += answer.correct
-    label = lesson.step_by_id(question.asks_again).title
-    return KeptQuestion(question, label, members, right_then, right_later)
+    return QuestionFigures(question.id, members, right_then, right_later)

@@ -266,7 +266,7 @@ class LaterPlay:
             if kept is not None:
                 note = simulation_note(len(self.session.classmates.members))
                 self.show("\n" + render_kept(kept_card(kept), note))
-            await self.recall.round_posted(recall_round)
+                await self.recall.round_posted(kept)
 
     async def _rounds(self, run_id: int, number: int) -> Sequence[RecallRound]:
         due = await self.recall.rounds_due(self.session.place.platform)

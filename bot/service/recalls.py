@@ -353,6 +353,6 @@ class Recalls:
             log.warning("the recall figures of run %s got no answer; posted later", run.id)
             await recall.unclaim_round(recall_round, holder)
             return 0
-        await recall.round_posted(recall_round)
+        await recall.round_posted(kept)
         return 1
 

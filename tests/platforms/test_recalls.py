@@ -235,3 +235,10 @@ async def test_right_at_the_lesson_is_each_members_last_answer_there(
     assert figures in kept.text
     chart = await lesson.chart(kept)
     assert "Same brain, a year later: at the lesson 3 of 4, 3 days later 2 of 4" in chart.words
+
+    await lesson.reply(await lesson.forget_me(alice))
+    asked = await lesson.command("results", bob)  # as posted, whoever is forgotten since
+    await lesson.wait(
+        lambda: any(figures in told.text for told in lesson.told_in_answer(asked)),
+        what="the posted figures in the results",
+    )

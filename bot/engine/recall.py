@@ -65,13 +65,11 @@ def plan_line(plan: tuple[int, ...]) -> str:
 
 @dataclass(frozen=True)
 class CheckView:
-    """A member's check as it stands: the lesson, the check, and what their last answer was."""
+    """A member's check as it stands: the lesson, the check and its answers, whether stopped."""
 
     run: RunRecord
     lesson: Lesson
     check: RecallCheck
-    last: tuple[LaterQuestion, str, bool] | None = None
-    """The question just answered, the choice given, and whether it was right."""
     stopped: bool = False
 
     @property
@@ -83,6 +81,12 @@ class CheckView:
     def next_question(self) -> LaterQuestion | None:
         """The first question not answered yet; None when the check is done."""
         return next((q for q in self.questions if q.id not in self.check.answers), None)
+
+    @property
+    def answered(self) -> list[tuple[LaterQuestion, str, bool]]:
+        """Each question answered, in the lesson's order: the choice given, whether right."""
+        answers = self.check.answers
+        return [(q, *answers[q.id]) for q in self.questions if q.id in answers]
 
     @property
     def right(self) -> int:
@@ -211,7 +215,7 @@ class DelayedRecall:
         """Store a member's answer to a question of their open check; the check after it.
 
         A check that is not theirs, or has closed, changes nothing. An answer given before
-        counts: the first one stands, and the member is shown it again.
+        counts: the first one stands, and the member is shown it again with the others.
         """
         view = await self._open(run_id, member)
         question = next((q for q in view.questions if q.id == question_id), None)
@@ -226,8 +230,7 @@ class DelayedRecall:
         check = await self.store.open_check(run_id, member.user_id, self.core.clock())
         if check is None:
             raise NoOpenCheck()
-        given, right = check.answers[question.id]
-        return CheckView(view.run, view.lesson, check, (question, given, right))
+        return CheckView(view.run, view.lesson, check)
 
     async def stop(self, run_id: int, member: Member) -> CheckView:
         """No more checks from the run's channel for this member; their check as it stands."""

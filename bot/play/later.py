@@ -14,7 +14,7 @@ import contextlib
 import random
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -116,9 +116,14 @@ def preview_text(lesson: Lesson, plan: tuple[int, ...], assigned: bool = False) 
     return "\n".join([paragraphs(head), *questions, "", _(TAKE_IT_NOW, flags=flags)])
 
 
-def render_check(card: StepCard) -> str:
-    """A member's recall check as the terminal shows it: its text, then the question, if any."""
-    parts = [paragraphs(CHANNEL_LINK.sub(_("this terminal"), card.body))]
+def render_check(card: StepCard, printed: Collection[str] = ()) -> str:
+    """A member's recall check as the terminal shows it: its text, then the question, if any.
+
+    The check's message is redrawn after each answer, with every verdict so far; a terminal
+    keeps what it printed, so the paragraphs in `printed` are left out.
+    """
+    new = [text for text in card.body.split("\n\n") if text not in printed]
+    parts = [paragraphs(CHANNEL_LINK.sub(_("this terminal"), "\n\n".join(new)))] if new else []
     for section in card.sections:
         asked = _("Question {number} of {total}:", number=card.number, total=card.total)
         parts += ["", asked, paragraphs(section.text)]
@@ -214,8 +219,10 @@ class LaterPlay:
         first = check_card(await self.recall.view(check))
         self.show("\n" + rule(plain(first.title)))
         card: StepCard | None = first
+        printed: set[str] = set()
         while card is not None:
-            self.show(render_check(card))
+            self.show(render_check(card, printed))
+            printed.update(card.body.split("\n\n"))
             card = await self._answer_question(card)
 
     async def _answer_question(self, card: StepCard) -> StepCard | None:

@@ -62,12 +62,11 @@ CHECK_ANSWERED = N_("Noted.")
 
 
 def check_card(view: CheckView) -> StepCard:
-    """A member's check as their private message shows it: the last answer, the next question."""
+    """A member's check as their private message shows it: each verdict, the next question."""
     check, lesson, question = view.check, view.lesson, view.next_question
-    asked = len(view.questions)
-    lines = [] if view.last or view.stopped else [_opening(view)]
-    if view.last is not None:
-        lines.append(_verdict(*view.last))
+    asked, answered = len(view.questions), view.answered
+    lines = [] if answered or view.stopped else [_opening(view)]
+    lines += [_verdict(*answer) for answer in answered]
     if view.stopped:
         lines.append(_("Done: you will get no more of these checks from this channel."))
     elif question is None:

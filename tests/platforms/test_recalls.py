@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine import Action, LessonEngine
 from bot.verifier import Checker
+from lessons.loader import load_lesson
 from tests.conftest import FakeClock
 from tests.platforms.driver import Person, Platform
 from tests.platforms.on_discord import DiscordPlatform
@@ -111,6 +112,9 @@ async def test_members_who_answered_get_a_private_check_and_the_channel_sees_wha
 
     done = await answer_check(lesson, alice, {**RIGHT_LATER, "one-round-of-rl": "all-skills"})
     assert "2 of 3 right" in done.text and not done.buttons
+    whys = [done.text.find(question.why) for question in load_lesson("rlvr").delayed_recall]
+    assert -1 not in whys and whys == sorted(whys), done.text  # each answer's verdict, in order
+    assert done.text.count("✅") == 2 and done.text.count("❌") == 1, done.text
     done = await answer_check(lesson, bob, RIGHT_LATER)
     assert "3 of 3 right" in done.text
 

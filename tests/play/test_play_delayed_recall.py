@@ -84,6 +84,7 @@ async def test_play_recall_takes_the_check_and_shows_what_the_channel_kept(
     wrong = (f"❌ “{writing.choices[2].label}”: not quite; it was "
              f"“{writing.correct_choice.label}”. {writing.why}")
     assert check.index(right) < check.index(wrong) < check.index(bugs.why)
+    assert [check.count(verdict) for verdict in (right, wrong, bugs.why)] == [1, 1, 1]
     assert "That's the check: 2 of 3 right." in check
 
     kept = after(check, "── What the channel kept, 3 days on")

@@ -299,3 +299,21 @@ def test_the_default_recall_plan_comes_from_the_settings() -> None:
     with pytest.raises(ValidationError, match="is not a recall plan"):
         Settings(_env_file=None, recall_after="weekly")
 
+
+async def test_a_finished_check_shows_the_verdict_of_each_answer(
+    bot: Bot, clock: FakeClock
+) -> None:
+    _, checks = await checks_sent(bot, clock)
+    puzzle, writing, bugs = bot.engine.catalog.get().delayed_recall
+    answers = {**RIGHT_LATER, "one-round-of-rl": "all-skills"}
+    done = await answer_check(bot, ALICE, checks["alice"], answers)
+    verdicts = [
+        f"✅ “{puzzle.correct_choice.label}”: right. {puzzle.why}",
+        f"❌ “{writing.choices[0].label}”: not quite; it was “{writing.correct_choice.label}”. "
+        f"{writing.why}",
+        f"✅ “{bugs.correct_choice.label}”: right. {bugs.why}",
+    ]
+    assert all(verdict in done.body for verdict in verdicts), done.body
+    places = [done.body.index(verdict) for verdict in verdicts]
+    assert places == sorted(places)
+    assert done.body.endswith("as totals only, never names.") and "2 of 3 right" in done.body

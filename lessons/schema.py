@@ -594,6 +594,10 @@ class Lesson(Strict):
         """The step with an id (the lesson's validation guarantees ids are unique)."""
         return next(step for step in self.steps if step.id == step_id)
 
+    def asking(self, step_id: str) -> list[Step]:
+        """The steps that ask a step's question: itself, then each asking it again, in order."""
+        return [step for step in self.steps if step_id in (step.id, step.asks_again())]
+
     def question_count(self) -> int:
         """How many steps members answer."""
         return sum(isinstance(step, QUESTION_STEPS) for step in self.steps)

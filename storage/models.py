@@ -325,5 +325,7 @@ class RecallRoundRow(Base):
     post_at: Mapped[datetime] = mapped_column(UTCDateTime)
     """When every check of the round has closed: the channel's figures are posted then."""
     posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    figures: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    """The round's figures as its post showed them, frozen when it was posted (counts only)."""
     holder: Mapped[str | None] = mapped_column(String(64))
     hold_until: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -10,6 +10,7 @@ question: the first answer counts. A round's channel post is claimed and marked 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,9 +31,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model.records import (
     LaterAnswer,
+    QuestionFigures,
     RecallCheck,
     RecallProgress,
     RecallRound,
+    RoundFigures,
     RunMode,
     RunRecord,
     RunState,
@@ -280,12 +283,23 @@ class RecallStore:
             RecallRoundRow.posted_at.is_(None),
         )
 
-    async def round_posted(self, recall_round: RecallRound, now: datetime) -> None:
-        """Note that a round's figures were posted: no process posts them again."""
+    async def round_posted(
+        self, recall_round: RecallRound, now: datetime, figures: RoundFigures
+    ) -> None:
+        """Note that a round's figures were posted, and freeze them: no process posts again."""
         await self._changed(
             update(RecallRoundRow).where(*_round_is(recall_round))
-            .values(posted_at=now, holder=None, hold_until=None)
+            .values(posted_at=now, figures=_figures_payload(figures), holder=None,
+                    hold_until=None)
         )
+
+    async def posted_figures(self, run_id: int) -> dict[int, RoundFigures]:
+        """The figures of each posted round of a run, as its post showed them, by round."""
+        query = select(RecallRoundRow.round, RecallRoundRow.figures).where(
+            RecallRoundRow.run_id == run_id, RecallRoundRow.figures.is_not(None)
+        )
+        async with self.statements() as session:
+            return {number: _figures(payload) for number, payload in await session.execute(query)}
 
     async def release_round(self, recall_round: RecallRound, holder: str) -> None:
         """Give back `holder`'s claim of a round not posted."""
@@ -472,3 +486,15 @@ def _member_of_run(run_id: int, user_id: str) -> Select[int, str]:
 def _round_is(recall_round: RecallRound) -> tuple[ColumnElement[bool], ...]:
     return (RecallRoundRow.run_id == recall_round.run_id,
             RecallRoundRow.round == recall_round.round)
+
+
+def _figures_payload(figures: RoundFigures) -> dict[str, Any]:
+    """A round's figures as JSON-ready data."""
+    return {"answered": figures.answered,
+            "questions": [asdict(question) for question in figures.questions]}
+
+
+def _figures(payload: Any) -> RoundFigures:
+    """A round's figures read back from their JSON."""
+    questions = tuple(QuestionFigures(**question) for question in payload["questions"])
+    return RoundFigures(int(payload["answered"]), questions)

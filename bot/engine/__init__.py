@@ -38,6 +38,7 @@ from bot.engine.recall import (
     NextRound,
     RecallStanding,
     plan_line,
+    right_at_lesson,
     span_text,
 )
 from bot.engine.steps.free_answer import MAX_TYPED_ANSWER
@@ -93,6 +94,7 @@ __all__ = [
     "percent",
     "plan_line",
     "recalled_steps",
+    "right_at_lesson",
     "run_languages",
     "span_text",
     "step_card",

@@ -27,6 +27,7 @@ from bot.model.records import (
     RecallCheck,
     RecallProgress,
     RecallRound,
+    RoundFigures,
     RunRecord,
     RunState,
     ShownReason,
@@ -417,8 +418,14 @@ class RecallStorage(Protocol):
         """Claim a round's post for `holder` for `seconds`, unless it is posted or held."""
         ...
 
-    async def round_posted(self, recall_round: RecallRound, now: datetime) -> None:
-        """Note that a round's figures were posted."""
+    async def round_posted(
+        self, recall_round: RecallRound, now: datetime, figures: RoundFigures
+    ) -> None:
+        """Note that a round's figures were posted, and freeze them as posted."""
+        ...
+
+    async def posted_figures(self, run_id: int) -> dict[int, RoundFigures]:
+        """The figures of each posted round of a run, as its post showed them, by round."""
         ...
 
     async def release_round(self, recall_round: RecallRound, holder: str) -> None:

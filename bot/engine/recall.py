@@ -10,9 +10,10 @@ each question, the share right at the lesson and the share right later, among th
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from bot.engine.core import RunCore, require_host
 from bot.engine.ports import RecallStorage
@@ -24,9 +25,11 @@ from bot.model.records import (
     LaterAnswer,
     Member,
     Place,
+    QuestionFigures,
     RecallCheck,
     RecallProgress,
     RecallRound,
+    RoundFigures,
     RunRecord,
 )
 from lessons.schema import LaterQuestion, Lesson
@@ -62,13 +65,11 @@ def plan_line(plan: tuple[int, ...]) -> str:
 
 @dataclass(frozen=True)
 class CheckView:
-    """A member's check as it stands: the lesson, the check, and what their last answer was."""
+    """A member's check as it stands: the lesson, the check and its answers, whether stopped."""
 
     run: RunRecord
     lesson: Lesson
     check: RecallCheck
-    last: tuple[LaterQuestion, str, bool] | None = None
-    """The question just answered, the choice given, and whether it was right."""
     stopped: bool = False
 
     @property
@@ -80,6 +81,12 @@ class CheckView:
     def next_question(self) -> LaterQuestion | None:
         """The first question not answered yet; None when the check is done."""
         return next((q for q in self.questions if q.id not in self.check.answers), None)
+
+    @property
+    def answered(self) -> list[tuple[LaterQuestion, str, bool]]:
+        """Each question answered, in the lesson's order: the choice given, whether right."""
+        answers = self.check.answers
+        return [(q, *answers[q.id]) for q in self.questions if q.id in answers]
 
     @property
     def right(self) -> int:
@@ -105,9 +112,23 @@ class Kept:
     run: RunRecord
     lesson: Lesson
     round: RecallRound
-    answered: int
-    """Members who answered at least one question of the round's checks."""
-    questions: tuple[KeptQuestion, ...]
+    figures: RoundFigures
+
+    @property
+    def answered(self) -> int:
+        """Members who answered at least one question of the round's checks."""
+        return self.figures.answered
+
+    @property
+    def questions(self) -> tuple[KeptQuestion, ...]:
+        """Each question's figures beside the question, in the figures' order."""
+        asked = {question.id: question for question in self.lesson.delayed_recall}
+        return tuple(
+            KeptQuestion(question, self.lesson.step_by_id(question.asks_again).title,
+                         row.members, row.right_then, row.right_later)
+            for row in self.figures.questions
+            if (question := asked.get(row.question_id)) is not None
+        )
 
 
 @dataclass(frozen=True)
@@ -194,7 +215,7 @@ class DelayedRecall:
         """Store a member's answer to a question of their open check; the check after it.
 
         A check that is not theirs, or has closed, changes nothing. An answer given before
-        counts: the first one stands, and the member is shown it again.
+        counts: the first one stands, and the member is shown it again with the others.
         """
         view = await self._open(run_id, member)
         question = next((q for q in view.questions if q.id == question_id), None)
@@ -209,8 +230,7 @@ class DelayedRecall:
         check = await self.store.open_check(run_id, member.user_id, self.core.clock())
         if check is None:
             raise NoOpenCheck()
-        given, right = check.answers[question.id]
-        return CheckView(view.run, view.lesson, check, (question, given, right))
+        return CheckView(view.run, view.lesson, check)
 
     async def stop(self, run_id: int, member: Member) -> CheckView:
         """No more checks from the run's channel for this member; their check as it stands."""
@@ -235,33 +255,39 @@ class DelayedRecall:
         lease = RECALL_LEASE.total_seconds()
         return await self.store.claim_round(recall_round, holder, self.core.clock(), lease, gone)
 
-    async def round_posted(self, recall_round: RecallRound) -> None:
-        """Note that a round's figures were posted: never again."""
-        await self.store.round_posted(recall_round, self.core.clock())
+    async def round_posted(self, kept: Kept) -> None:
+        """Note that a round's figures were posted, never again; later views show them so."""
+        await self.store.round_posted(kept.round, self.core.clock(), kept.figures)
 
     async def unclaim_round(self, recall_round: RecallRound, holder: str) -> None:
         """Give back a round whose post the platform did not answer."""
         await self.store.release_round(recall_round, holder)
 
     async def kept(self, recall_round: RecallRound) -> Kept | None:
-        """A round's figures, per question right at the lesson and later; None: run gone."""
+        """A round's figures, per question right at the lesson and later; None: run gone.
+
+        Once the round's post is made, the figures it showed.
+        """
         run = await self.core.run(recall_round.run_id)
         if run is None:
             return None
-        return await self._kept(run, recall_round)
+        frozen = await self.store.posted_figures(run.id)
+        return await self._kept(run, recall_round, frozen.get(recall_round.round))
 
     async def standing(self, run_id: int) -> RecallStanding | None:
         """How a run's delayed recall stands now; None for a run without one (or gone).
 
         A round has closed once its last check has: when the channel's post of it is due,
         whether or not it went out yet. Before the rounds are stored (a run just ended),
-        their times are the run's end plus each delay, and the window.
+        their times are the run's end plus each delay, and the window. A round posted shows
+        the figures its post showed; one not posted yet, its figures as they stand.
         """
         run = await self.core.run(run_id)
         if run is None or not run.recall_plan:
             return None
         now = self.core.clock()
         closings = await self.store.round_closings(run.id) if run.ended_at else {}
+        frozen = await self.store.posted_figures(run.id) if run.ended_at else {}
         kept: list[Kept] = []
         for number, delay in enumerate(run.recall_plan, start=1):
             due_by = run.ended_at + timedelta(seconds=delay) if run.ended_at else None
@@ -269,18 +295,23 @@ class DelayedRecall:
             if closes_at is None or closes_at > now:
                 upcoming = NextRound(number, delay, due_by, closes_at)
                 return RecallStanding(run, now, tuple(kept), upcoming)
-            kept.append(await self._kept(run, RecallRound(run.id, number, delay)))
+            recall_round = RecallRound(run.id, number, delay)
+            kept.append(await self._kept(run, recall_round, frozen.get(number)))
         return RecallStanding(run, now, tuple(kept), None)
 
-    async def _kept(self, run: RunRecord, recall_round: RecallRound) -> Kept:
-        """A round's figures for a run already loaded."""
+    async def _kept(
+        self, run: RunRecord, recall_round: RecallRound, frozen: RoundFigures | None = None
+    ) -> Kept:
+        """A round's figures for a run already loaded: `frozen`, else counted from the store."""
         lesson = self.core.lesson_of(run)
+        if frozen is not None:
+            return Kept(run, lesson, recall_round, frozen)
         later = await self.store.later_answers(run.id, recall_round.round)
-        asked = [q.asks_again for q in lesson.delayed_recall]
+        asked = [s.id for q in lesson.delayed_recall for s in lesson.asking(q.asks_again)]
         then = await self.store.lesson_choices(run.id, asked)
-        rows = tuple(_kept_question(lesson, q, later, then) for q in lesson.delayed_recall)
+        rows = tuple(_question_figures(lesson, q, later, then) for q in lesson.delayed_recall)
         answered = len({answer.member for answer in later})
-        return Kept(run, lesson, recall_round, answered, rows)
+        return Kept(run, lesson, recall_round, RoundFigures(answered, rows))
 
     async def progress_here(self, place: Place, host: Member) -> tuple[RunRecord, RecallProgress]:
         """For a host: the channel's run (or latest) and how its recall checks stand."""
@@ -293,25 +324,48 @@ class DelayedRecall:
         return await self.store.recall_progress(run_id)
 
 
-def _kept_question(
+AnswerAt = Callable[[str], str | None]
+"""A member's answer at a step of the lesson, by the step's id; None where they gave none."""
+
+
+def right_at_lesson(lesson: Lesson, question: LaterQuestion, answer_at: AnswerAt) -> bool | None:
+    """Whether a member's last answer at the lesson to the idea a question asks was right.
+
+    Their last answer is the one at the latest step asking that idea that they answered: a
+    step asking it again near the lesson's end comes after the opening prediction. None: they
+    answered none of them.
+    """
+    asking = lesson.asking(question.asks_again)
+    answers = (answer_at(step.id) for step in reversed(asking))
+    last = next((answer for answer in answers if answer is not None), None)
+    if last is None:
+        return None
+    return any(c.id == last and c.correct for c in getattr(asking[0], "choices", ()))
+
+
+def _final_vote(
+    then: dict[tuple[int, str], dict[str, str]], member: int, step_id: str
+) -> str | None:
+    """A member's final answer at a step: given again after reasons, else their first."""
+    votes = then.get((member, step_id), {})
+    return votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
+
+
+def _question_figures(
     lesson: Lesson,
     question: LaterQuestion,
     later: list[LaterAnswer],
     then: dict[tuple[int, str], dict[str, str]],
-) -> KeptQuestion:
+) -> QuestionFigures:
     """A question's figures among the members who answered it later and at the lesson."""
-    step = lesson.step_by_id(question.asks_again)
-    right_id = next(c.id for c in getattr(step, "choices", ()) if c.correct)
     members = right_then = right_later = 0
     for answer in later:
         if answer.question_id != question.id:
             continue
-        votes = then.get((answer.member, question.asks_again), {})
-        final = votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
-        if final is None:
+        right = right_at_lesson(lesson, question, partial(_final_vote, then, answer.member))
+        if right is None:
             continue
         members += 1
-        right_then += final == right_id
+        right_then += right
         right_later += answer.correct
-    return KeptQuestion(question, step.title, members, right_then, right_later)
-
+    return QuestionFigures(question.id, members, right_then, right_later)

@@ -343,3 +343,27 @@ class LaterAnswer:
     member: int
     question_id: str
     correct: bool
+
+
+@dataclass(frozen=True)
+class QuestionFigures:
+    """A delayed recall question's figures in a round, among members who answered it then and later.
+
+    How many members, how many were right at the lesson, how many right later.
+    """
+
+    question_id: str
+    members: int
+    right_then: int
+    right_later: int
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """A round's figures: members who answered its checks, and each question's figures.
+
+    Frozen when the channel's post of the round is made, so every later view shows the post's.
+    """
+
+    answered: int
+    questions: tuple[QuestionFigures, ...]

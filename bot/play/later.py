@@ -14,11 +14,12 @@ import contextlib
 import random
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from bot.engine import Action, Address, Clock, span_text, utc_now
+from bot.engine import Action, Address, Clock, right_at_lesson, span_text, utc_now
 from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language, percent
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
 from bot.play.classmates import buttons_for
@@ -115,9 +116,14 @@ def preview_text(lesson: Lesson, plan: tuple[int, ...], assigned: bool = False) 
     return "\n".join([paragraphs(head), *questions, "", _(TAKE_IT_NOW, flags=flags)])
 
 
-def render_check(card: StepCard) -> str:
-    """A member's recall check as the terminal shows it: its text, then the question, if any."""
-    parts = [paragraphs(CHANNEL_LINK.sub(_("this terminal"), card.body))]
+def render_check(card: StepCard, printed: Collection[str] = ()) -> str:
+    """A member's recall check as the terminal shows it: its text, then the question, if any.
+
+    The check's message is redrawn after each answer, with every verdict so far; a terminal
+    keeps what it printed, so the paragraphs in `printed` are left out.
+    """
+    new = [text for text in card.body.split("\n\n") if text not in printed]
+    parts = [paragraphs(CHANNEL_LINK.sub(_("this terminal"), "\n\n".join(new)))] if new else []
     for section in card.sections:
         asked = _("Question {number} of {total}:", number=card.number, total=card.total)
         parts += ["", asked, paragraphs(section.text)]
@@ -213,8 +219,10 @@ class LaterPlay:
         first = check_card(await self.recall.view(check))
         self.show("\n" + rule(plain(first.title)))
         card: StepCard | None = first
+        printed: set[str] = set()
         while card is not None:
-            self.show(render_check(card))
+            self.show(render_check(card, printed))
+            printed.update(card.body.split("\n\n"))
             card = await self._answer_question(card)
 
     async def _answer_question(self, card: StepCard) -> StepCard | None:
@@ -246,10 +254,9 @@ class LaterPlay:
                 await (await self.session.service.click(member, address)).shown()
 
     def _right_then(self, user_id: str, question: LaterQuestion) -> bool:
-        """Whether a classmate's last answer at the step the question asks again was right."""
-        right = self._lesson.step_by_id(question.asks_again).crowd().right
-        last = self.session.classmates.last_answer(user_id, question.asks_again)
-        return right is not None and last == right.id
+        """Whether a classmate's last answer at the lesson to the question's idea was right."""
+        answer_at = partial(self.session.classmates.last_answer, user_id)
+        return bool(right_at_lesson(self._lesson, question, answer_at))
 
     async def _post(self, run_id: int, number: int) -> None:
         """The channel's post of what round `number` kept, once every check of it has closed."""
@@ -266,7 +273,7 @@ class LaterPlay:
             if kept is not None:
                 note = simulation_note(len(self.session.classmates.members))
                 self.show("\n" + render_kept(kept_card(kept), note))
-            await self.recall.round_posted(recall_round)
+                await self.recall.round_posted(kept)
 
     async def _rounds(self, run_id: int, number: int) -> Sequence[RecallRound]:
         due = await self.recall.rounds_due(self.session.place.platform)

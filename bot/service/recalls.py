@@ -63,12 +63,11 @@ CHECK_ANSWERED = N_("Noted.")
 
 
 def check_card(view: CheckView) -> StepCard:
-    """A member's check as their private message shows it: the last answer, the next question."""
+    """A member's check as their private message shows it: each verdict, the next question."""
     check, lesson, question = view.check, view.lesson, view.next_question
-    asked = len(view.questions)
-    lines = [] if view.last or view.stopped else [_opening(view)]
-    if view.last is not None:
-        lines.append(_verdict(*view.last))
+    asked, answered = len(view.questions), view.answered
+    lines = [] if answered or view.stopped else [_opening(view)]
+    lines += [_verdict(*answer) for answer in answered]
     if view.stopped:
         lines.append(_("Done: you will get no more of these checks from this channel."))
     elif question is None:
@@ -354,6 +353,6 @@ class Recalls:
             log.warning("the recall figures of run %s got no answer; posted later", run.id)
             await recall.unclaim_round(recall_round, holder)
             return 0
-        await recall.round_posted(recall_round)
+        await recall.round_posted(kept)
         return 1
 

@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine import Action, LessonEngine
 from bot.verifier import Checker
+from lessons.loader import load_lesson
 from tests.conftest import FakeClock
 from tests.platforms.driver import Person, Platform
 from tests.platforms.on_discord import DiscordPlatform
@@ -111,6 +112,9 @@ async def test_members_who_answered_get_a_private_check_and_the_channel_sees_wha
 
     done = await answer_check(lesson, alice, {**RIGHT_LATER, "one-round-of-rl": "all-skills"})
     assert "2 of 3 right" in done.text and not done.buttons
+    whys = [done.text.find(question.why) for question in load_lesson("rlvr").delayed_recall]
+    assert -1 not in whys and whys == sorted(whys), done.text  # each answer's verdict, in order
+    assert done.text.count("✅") == 2 and done.text.count("❌") == 1, done.text
     done = await answer_check(lesson, bob, RIGHT_LATER)
     assert "3 of 3 right" in done.text
 
@@ -206,3 +210,39 @@ async def test_a_check_discord_rate_limits_past_its_retries_is_sent_later_not_dr
     assert [len(lesson.direct_posts(m)) for m in members] == [1, 1, 1, 1]
     progress = await lesson.ask("progress")
     assert "Recall checks: 4 sent of 4 planned, 0 answered, 0 unreachable." in progress.text
+
+
+async def test_right_at_the_lesson_is_each_members_last_answer_there(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    """The opening prediction is asked again at the lesson's end: the later answer counts."""
+    alice, bob, cara, dan = (lesson.member(name) for name in ("Alice", "Bob", "Cara", "Dan"))
+    right, wrong = "checkable-reward", "bigger-model"
+    answers = {
+        "what-changed": {alice: wrong, bob: right, cara: right, dan: wrong},
+        "what-changed-again": {alice: right, bob: right, dan: wrong},  # Cara skips it
+    }
+    await whole_lesson(lesson, answers)
+    clock.advance(3 * DAY + 60)
+    await lesson.fire_timers()
+    later = {alice: "bigger-model", bob: "script-checks", cara: "more-text", dan: "script-checks"}
+    for member, choice in later.items():
+        await lesson.wait(lambda m=member: check_of(lesson, m), what=f"{member.name}'s check")
+        await answer_check(lesson, member, {"puzzle-recipe": choice})
+
+    before = len(lesson.posts())
+    clock.advance(2 * DAY)
+    await lesson.fire_timers()
+    kept = await lesson.post_after(before, KEPT)
+    figures = "Same brain, a year later: right at the lesson 3 of 4 (75%); 3 days later 2 of 4 " \
+        "(50%)"  # Alice, right at the end of the lesson, forgot
+    assert figures in kept.text
+    chart = await lesson.chart(kept)
+    assert "Same brain, a year later: at the lesson 3 of 4, 3 days later 2 of 4" in chart.words
+
+    await lesson.reply(await lesson.forget_me(alice))
+    asked = await lesson.command("results", bob)  # as posted, whoever is forgotten since
+    await lesson.wait(
+        lambda: any(figures in told.text for told in lesson.told_in_answer(asked)),
+        what="the posted figures in the results",
+    )

@@ -12,6 +12,8 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.engine import LessonCatalog, LessonEngine
 from bot.model.records import RecallRound
 from bot.play.assigned import AssignedPlaySession
@@ -33,6 +35,7 @@ CHECK_ANSWERS = "4\n3\n3\n"
 """At the check: right, wrong (essays), right."""
 DAY = 24 * 3600
 SIMULATED = 12
+RIGHT = "checkable-reward"
 
 
 async def played(
@@ -81,6 +84,7 @@ async def test_play_recall_takes_the_check_and_shows_what_the_channel_kept(
     wrong = (f"❌ “{writing.choices[2].label}”: not quite; it was "
              f"“{writing.correct_choice.label}”. {writing.why}")
     assert check.index(right) < check.index(wrong) < check.index(bugs.why)
+    assert [check.count(verdict) for verdict in (right, wrong, bugs.why)] == [1, 1, 1]
     assert "That's the check: 2 of 3 right." in check
 
     kept = after(check, "── What the channel kept, 3 days on")
@@ -169,3 +173,38 @@ def test_play_recall_runs_to_the_end_on_piped_input(tmp_path: Path) -> None:
         checks = db.execute("select count(*), count(sent_at) from recall_checks").fetchone()
         assert checks == (4, 4)
         assert db.execute("select count(posted_at) from recall_rounds").fetchone() == (1,)
+
+
+async def last_answers_at_lesson(engine: LessonEngine, run_id: int) -> dict[str, str]:
+    """Each member's last answer to the opening prediction: asked again at the end, else first."""
+    answers = await engine.store.export_answers(run_id)
+    first = {a.user_id: a.value for a in answers if a.step_id == "what-changed"}
+    again = {a.user_id: a.value for a in answers if a.step_id == "what-changed-again"}
+    return {**first, **again}
+
+
+async def test_play_recall_compares_with_the_last_answer_at_the_lesson(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    text, run_id = await played(engine, clock, scripted_answers() + CHECK_ANSWERS, recall=True)
+    answers = await engine.store.export_answers(run_id)
+    opening = [a.value for a in answers if a.step_id == "what-changed"]
+    last = await last_answers_at_lesson(engine, run_id)
+    right = sum(choice == RIGHT for choice in last.values())
+    assert right != opening.count(RIGHT)  # the lesson taught something
+    kept = after(text, "── What the channel kept, 3 days on")
+    assert f"Same brain, a year later: right at the lesson {right} of {len(last)} (" in kept
+
+
+async def test_play_classmates_keep_what_they_last_answered_at_the_lesson(
+    engine: LessonEngine, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every classmate keeping what they knew and learning nothing, nothing changes."""
+    monkeypatch.setattr("bot.play.later.KEPT", 1.0)
+    monkeypatch.setattr("bot.play.later.LEARNED", 0.0)
+    text, run_id = await played(engine, clock, scripted_answers() + CHECK_ANSWERS, recall=True)
+    last = await last_answers_at_lesson(engine, run_id)
+    right, members = sum(choice == RIGHT for choice in last.values()), len(last)
+    kept = after(text, "── What the channel kept, 3 days on")
+    assert (f"Same brain, a year later: right at the lesson {right} of {members} "
+            f"({right / members:.0%}); 3 days later {right} of {members} (") in kept

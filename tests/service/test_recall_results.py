@@ -24,6 +24,7 @@ from tests.service.test_recalls import (
     RIGHT_LATER,
     answer_check,
     checks_of,
+    checks_sent,
     live_lesson,
     tend_after,
 )
@@ -145,11 +146,8 @@ async def test_a_run_without_recall_checks_shows_its_results_alone(
 async def test_the_export_has_each_check_sent_and_each_answer_with_its_time(
     bot: Bot, clock: FakeClock
 ) -> None:
-    await live_lesson(bot)
-    await tend_after(bot, clock, 10)
-    await tend_after(bot, clock, 3 * DAY)
+    _, checks = await checks_sent(bot, clock)
     sent_at = clock().isoformat()
-    checks = checks_of(bot)
     clock.advance(3600)
     answered_at = clock().isoformat()
     await answer_check(bot, ALICE, checks["alice"], ALICE_LATER)
@@ -209,3 +207,27 @@ async def test_forget_me_removes_a_members_checks_and_answers_and_says_so(
     assert (progress.planned, progress.sent, progress.answered) == (6, 3, 0)
     assert all(r["user_id"] != "alice" for r in await exported(bot))
     assert DAN.user_id in {r[1] for r in recall_rows(await exported(bot))}
+
+
+async def test_the_results_keep_the_figures_the_channel_was_shown(
+    bot: Bot, clock: FakeClock
+) -> None:
+    run_id, checks = await checks_sent(bot, clock)
+    await answer_check(bot, ALICE, checks["alice"], ALICE_LATER)
+    await answer_check(bot, BOB, checks["bob"], RIGHT_LATER)
+    store = bot.engine.store
+    cara = await store.open_check(run_id, CARA.user_id, clock())
+    assert cara is not None
+    assert await tend_after(bot, clock, 2 * DAY) == 1
+    posted = bot.surface.posted(SummaryCard)[-1]
+    assert isinstance(posted, SummaryCard) and posted.title == "What the channel kept, 3 days on"
+
+    # After the post: an answer stored late, and a member who answered forgets themselves.
+    assert await store.save_recall_answer(cara.id, "puzzle-recipe", "bigger-model", False,
+                                          clock())
+    await bot.run(BOB, "forget-me", confirm=True)
+
+    (kept,) = (await results_for(bot)).reveals
+    assert (kept.title, kept.notes, kept.chart) == (posted.title, posted.lines, posted.chart)
+    assert kept.answered == posted.members == 2
+    assert await tend_after(bot, clock, 60) == 0  # and the channel's post is not made again

@@ -85,6 +85,14 @@ async def tend_after(bot: Bot, clock: FakeClock, seconds: float) -> int:
     return await bot.service.recalls.tend()
 
 
+async def checks_sent(bot: Bot, clock: FakeClock) -> tuple[int, dict[str, StepCard]]:
+    """A live lesson whose recall checks were just sent: its run's id, the checks by member."""
+    run_id = await live_lesson(bot)
+    await tend_after(bot, clock, 10)
+    await tend_after(bot, clock, 3 * DAY)
+    return run_id, checks_of(bot)
+
+
 async def test_members_who_answered_get_one_check_and_the_channel_sees_what_it_kept(
     bot: Bot, clock: FakeClock
 ) -> None:
@@ -127,10 +135,8 @@ async def test_members_who_answered_get_one_check_and_the_channel_sees_what_it_k
 async def test_an_answer_counts_once_and_a_closed_check_takes_none(
     bot: Bot, clock: FakeClock
 ) -> None:
-    await live_lesson(bot)
-    await tend_after(bot, clock, 10)
-    await tend_after(bot, clock, 3 * DAY)
-    check = checks_of(bot)["alice"]
+    _, checks = await checks_sent(bot, clock)
+    check = checks["alice"]
     wrong = Address(check.run_id, check.step_id, Action.RECALL, "bigger-model").encode()
     right = Address(check.run_id, check.step_id, Action.RECALL, "script-checks").encode()
     first = await bot.click(ALICE, wrong)
@@ -147,10 +153,8 @@ async def test_an_answer_counts_once_and_a_closed_check_takes_none(
 async def test_a_forged_or_foreign_check_button_changes_nothing(
     bot: Bot, clock: FakeClock
 ) -> None:
-    run_id = await live_lesson(bot)
-    await tend_after(bot, clock, 10)
-    await tend_after(bot, clock, 3 * DAY)
-    check = checks_of(bot)["alice"]
+    run_id, checks = await checks_sent(bot, clock)
+    check = checks["alice"]
     answer = Address(run_id, check.step_id, Action.RECALL, "script-checks").encode()
     erin = await bot.click(ERIN, answer)  # Erin got no check
     assert erin.refused and "not open for you" in str(erin.reply)
@@ -294,3 +298,22 @@ def test_the_default_recall_plan_comes_from_the_settings() -> None:
     assert Settings(_env_file=None, recall_after="off").recall_plan() == ()
     with pytest.raises(ValidationError, match="is not a recall plan"):
         Settings(_env_file=None, recall_after="weekly")
+
+
+async def test_a_finished_check_shows_the_verdict_of_each_answer(
+    bot: Bot, clock: FakeClock
+) -> None:
+    _, checks = await checks_sent(bot, clock)
+    puzzle, writing, bugs = bot.engine.catalog.get().delayed_recall
+    answers = {**RIGHT_LATER, "one-round-of-rl": "all-skills"}
+    done = await answer_check(bot, ALICE, checks["alice"], answers)
+    verdicts = [
+        f"✅ “{puzzle.correct_choice.label}”: right. {puzzle.why}",
+        f"❌ “{writing.choices[0].label}”: not quite; it was “{writing.correct_choice.label}”. "
+        f"{writing.why}",
+        f"✅ “{bugs.correct_choice.label}”: right. {bugs.why}",
+    ]
+    assert all(verdict in done.body for verdict in verdicts), done.body
+    places = [done.body.index(verdict) for verdict in verdicts]
+    assert places == sorted(places)
+    assert done.body.endswith("as totals only, never names.") and "2 of 3 right" in done.body

@@ -2,7 +2,7 @@
 
 Revision ID: 0011
 Revises: 0010
-Create Date: 2026-12-14 10:00:00.000000
+Create Date: 2026-12-07 13:00:00.000000
 """
 
 from collections.abc import Sequence

@@ -2,7 +2,7 @@
 
 Revision ID: 0012
 Revises: 0011
-Create Date: 2026-12-15 10:00:00.000000
+Create Date: 2026-12-07 13:30:00.000000
 """
 
 from collections.abc import Sequence

@@ -1,8 +1,8 @@
 """frozen recall figures: each round's figures kept as the channel's post of it showed them
 
-Revision ID: 0012
-Revises: 0011
-Create Date: 2026-12-15 10:00:00.000000
+Revision ID: 0013
+Revises: 0012
+Create Date: 2026-12-07 14:00:00.000000
 """
 
 from collections.abc import Sequence
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 from alembic import op
 
-revision: str = "0012"
-down_revision: str | None = "0011"
+revision: str = "0013"
+down_revision: str | None = "0012"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -100,7 +100,8 @@ async def take_step(fake: FakeDiscord, member: FakeUser, step_index: int) -> Non
     if isinstance(step, PredictionStep):
         reply = await click(fake, member, button(the_pass(fake, member), arg=step.choices[1].id))
         assert reply.response_type == UPDATE_MESSAGE and "You chose" in reply.content
-        assert actions(the_pass(fake, member)) == {"onward"}  # the choice is made: Next only
+        more = {"more"} if step.more else set()  # a question's More opens once it is answered
+        assert actions(the_pass(fake, member)) == {"onward", *more}  # no choice is left
     elif isinstance(step, VerifierStep):
         for attempt in step.attempts:
             await click(fake, member, button(the_pass(fake, member), action="up", arg=attempt.id))

@@ -50,7 +50,7 @@ async def live_run_with_a_peer_round(lesson: Platform, fay: Person, others: list
         post = await lesson.next_step()
     before = len(lesson.posts())
     await lesson.command("next")
-    await lesson.post_after(before, "finished")
+    await lesson.post_after(before, "Finished")
 
 
 async def test_forget_me_leaves_the_members_id_and_name_in_no_column_of_any_table(

@@ -46,7 +46,7 @@ async def answered_then_stopped(lesson: Platform, members: list[Person]) -> int:
         reply = await lesson.press(member, post, post.button(action="choose", arg="more-text"))
         assert reply.private, reply
     await lesson.command("stop")
-    await lesson.wait(lambda: any("stopped early" in p.text for p in lesson.posts()),
+    await lesson.wait(lambda: any("Stopped early" in p.text for p in lesson.posts()),
                       what="the results")
     return run_id
 

@@ -62,7 +62,7 @@ async def whole_lesson(lesson: Platform, answers: dict[str, dict], recall: str =
         post = await lesson.next_step()
     before = len(lesson.posts())
     await lesson.command("next")
-    await lesson.post_after(before, "finished")
+    await lesson.post_after(before, "Finished")
 
 
 def check_of(lesson: Platform, member: Person) -> Post | None:

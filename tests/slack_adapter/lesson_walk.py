@@ -15,7 +15,7 @@ async def walk_whole_lesson(slack: SlackDriver) -> None:
         await slack.wait_refusals(ALICE, number - 1)
         await answer(slack, card)
         await move_on(slack, card, host_button)
-        card = await slack.wait_post(f"Step {number}/{TOTAL}" if number <= TOTAL else "finished")
+        card = await slack.wait_post(f"Step {number}/{TOTAL}" if number <= TOTAL else "Finished")
     await members_data(slack)
 
 

@@ -203,7 +203,7 @@ async def test_stop_after_a_reveal_takes_the_next_button_off_the_results(
     results = await slack.wait_post("Results: Same brain", after=posted)
     assert "Next" in buttons(slack.fake.messages[message_ts(results)]["blocks"])
     assert await slack.command("stop") == 200
-    await slack.wait_post("stopped early")
+    await slack.wait_post("Stopped early")
     shown = slack.fake.messages[message_ts(results)]
     assert "Next" not in buttons(shown["blocks"])
     assert "Results: Same brain, a year later" in block_texts(shown["blocks"])
@@ -218,7 +218,7 @@ async def test_stop_closes_the_step_and_posts_the_results(
     assert await slack.command("results", ALICE) == 200
     await slack.wait_ephemeral(ALICE, "Results: RLVR")
     assert await slack.command("stop") == 200
-    summary = await slack.wait_post("stopped early")
+    summary = await slack.wait_post("Stopped early")
     assert "members took part" in block_texts(summary.args["blocks"])
     await slack.fake.wait_for(
         lambda _: not buttons(slack.fake.messages[message_ts(question)]["blocks"])

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import asyncpg
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -67,7 +68,18 @@ def empty_server_tables(url: str) -> None:
     """Delete every row and restart the ids, keeping the migrated schema.
 
     Rows are deleted children first: on tables this small a DELETE costs a few milliseconds,
-    where TRUNCATE gives every table a new file and costs over 100 ms a call.
+    where TRUNCATE gives every table a new file and costs over 100 ms a call. The statements
+    go as one script, in one round trip, over a bare connection.
     """
     deletes = [f"DELETE FROM {table.name}" for table in reversed(Base.metadata.sorted_tables)]
-    asyncio.run(run_autocommit(url, *deletes, RESTART_SEQUENCES))
+    asyncio.run(run_script(url, ";\n".join([*deletes, RESTART_SEQUENCES])))
+
+
+async def run_script(url: str, script: str) -> None:
+    """Run several statements, given as one text, in one round trip (asyncpg's simple query)."""
+    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    connection = await asyncpg.connect(plain)
+    try:
+        await connection.execute(script)
+    finally:
+        await connection.close()

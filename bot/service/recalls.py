@@ -288,20 +288,22 @@ class Recalls:
     async def send_due(self, platform: str | None = None) -> int:
         """Send up to `pace` due checks, each claimed first; how many reached their member.
 
-        The sends overlap, each in its turn in the window: no second holds more than `pace`.
+        One at a time, each in its turn in the window: no second holds more than `pace`, and a
+        process killed mid-send leaves at most one check sent but not yet marked, which the next
+        process sends again.
         """
         recall, holder = self.engine.recall, self.presenter.turns.holder
         due = await recall.due_checks(self.pace, platform)
         gone = [other for other in await recall.holders() if holder_gone(other)] if due else []
         runs: dict[int, RunRecord | None] = {}
-        sends = []
+        sent = 0
         for check in due:
             if check.run_id not in runs:
                 runs[check.run_id] = await self.engine.run(check.run_id)
             run = runs[check.run_id]
             if run is not None:
-                sends.append(self._claim_and_send(run, check, holder, gone))
-        return sum(await asyncio.gather(*sends))
+                sent += await self._claim_and_send(run, check, holder, gone)
+        return sent
 
     async def _claim_and_send(
         self, run: RunRecord, check: RecallCheck, holder: str, gone: list[str]

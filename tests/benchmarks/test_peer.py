@@ -9,7 +9,9 @@ from benchmarks.databases import server_url
 from benchmarks.peer_live import LiveRound, Stored
 from benchmarks.peer_reasons import ShowRound
 from benchmarks.suite import BENCHMARKS
-from tests.benchmarks.conftest import Figures
+from tests.benchmarks.conftest import Figures, quick_run_waits
+
+pytestmark = quick_run_waits
 
 PREFIXES = ("", "pg_") if server_url() else ("",)
 """SQLite always; PostgreSQL too when TEST_DATABASE_URL is set."""

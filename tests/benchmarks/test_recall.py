@@ -9,7 +9,9 @@ from benchmarks.databases import server_url
 from benchmarks.recall_live import Arrival, LiveRound, Stored
 from benchmarks.suite import BENCHMARKS
 from bot.service.recalls import DEFAULT_PACE
-from tests.benchmarks.conftest import Figures
+from tests.benchmarks.conftest import Figures, quick_run_waits
+
+pytestmark = quick_run_waits
 
 PREFIXES = ("", "pg_") if server_url() else ("",)
 """SQLite always; PostgreSQL too when TEST_DATABASE_URL is set."""

@@ -7,7 +7,9 @@ from datetime import datetime
 import pytest
 
 from benchmarks.suite import REQUIRED_KEYS
-from tests.benchmarks.conftest import QuickRun
+from tests.benchmarks.conftest import QuickRun, quick_run_waits
+
+pytestmark = quick_run_waits
 
 MEASURED_IN_QUICK_MODE = (
     "vote_path_ratio",

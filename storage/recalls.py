@@ -149,13 +149,24 @@ class RecallStore:
         async with self.statements() as session:
             return [_check(row) for row in await session.execute(query)]
 
-    async def claim_check(
-        self, check_id: int, holder: str, now: datetime, seconds: float,
+    async def claim_checks(
+        self, check_ids: Collection[int], holder: str, now: datetime, seconds: float,
         replacing: Collection[str] = (),
-    ) -> bool:
-        """Claim a due check for `holder` for `seconds`, unless it was sent or is held."""
-        return await self._claim(RecallCheckRow, check_id, holder, now, seconds, replacing,
-                                 _live())
+    ) -> set[int]:
+        """Claim due checks for `holder` for `seconds`, in one write; the ids it got.
+
+        A check already sent, or held by another holder whose lease runs and who is not in
+        `replacing`, is left alone.
+        """
+        claimed = (
+            update(RecallCheckRow)
+            .where(RecallCheckRow.id.in_(list(check_ids)), _live(),
+                   _free(RecallCheckRow, now, replacing))
+            .values(holder=holder, hold_until=now + timedelta(seconds=seconds))
+            .returning(RecallCheckRow.id)
+        )
+        async with self.sessions.begin() as session:
+            return set((await session.scalars(claimed)).all())
 
     async def check_sent(self, check_id: int, now: datetime, reached: bool) -> None:
         """Note that a check was sent (`reached`) or that its member cannot be messaged."""
@@ -357,10 +368,8 @@ class RecallStore:
         self, table: Claimable, row_id: int, holder: str, now: datetime, seconds: float,
         replacing: Collection[str], undone: ColumnElement[bool],
     ) -> bool:
-        free = or_(table.holder.is_(None), table.hold_until < now,
-                   table.holder.in_(list(replacing)))
         return await self._changed(
-            update(table).where(table.id == row_id, undone, free)
+            update(table).where(table.id == row_id, undone, _free(table, now, replacing))
             .values(holder=holder, hold_until=now + timedelta(seconds=seconds))
         )
 
@@ -456,6 +465,11 @@ def _on_platform(run_id: Any, platform: str | None) -> ColumnElement[bool]:
     if platform is None:
         return true()
     return select(RunRow.id).where(RunRow.id == run_id, RunRow.platform == platform).exists()
+
+
+def _free(table: Claimable, now: datetime, replacing: Collection[str]) -> ColumnElement[bool]:
+    """A row no one holds, whose lease lapsed, or whose holder is one being replaced."""
+    return or_(table.holder.is_(None), table.hold_until < now, table.holder.in_(list(replacing)))
 
 
 def _live() -> ColumnElement[bool]:

@@ -14,9 +14,9 @@ from bot.engine import LessonCatalog, LessonEngine
 from bot.process.log_redaction import LIBRARY_LOGGERS
 from bot.verifier import Checker
 from fakes.server_database import (
+    SharedServerDatabase,
     database_name,
     database_on_server,
-    empty_server_tables,
     scratch_database,
 )
 from storage import SqlRunStore, open_database
@@ -109,22 +109,51 @@ def migrated_server() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="session")
+def server_or_none(request: pytest.FixtureRequest) -> str | None:
+    """This process's migrated database on the server, or None when the suite runs on SQLite."""
+    return request.getfixturevalue("migrated_server") if SERVER_URL else None
+
+
+@pytest.fixture(scope="session")
+def template_or_none(request: pytest.FixtureRequest) -> Path | None:
+    """The migrated SQLite file tests copy, or None when the suite runs on the server."""
+    return None if SERVER_URL else request.getfixturevalue("migrated_template")
+
+
+@pytest.fixture(scope="session")
+async def shared_server(server_or_none: str | None) -> AsyncIterator[SharedServerDatabase | None]:
+    """That database's engine, shared by this process's tests, and its emptier (or None)."""
+    if server_or_none is None:
+        yield None
+        return
+    shared = SharedServerDatabase(server_or_none)
+    yield shared
+    await shared.close()
+
+
 @pytest.fixture
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+async def database_url(
+    shared_server: SharedServerDatabase | None, template_or_none: Path | None, tmp_path: Path
+) -> str:
     """A fresh, migrated database for one test: a copied SQLite file, or an emptied server."""
-    if SERVER_URL:
-        url: str = request.getfixturevalue("migrated_server")
-        empty_server_tables(url)
-        return url
-    template: Path = request.getfixturevalue("migrated_template")
+    if shared_server is not None:
+        return await shared_server.emptied()
+    assert template_or_none is not None
     path = tmp_path / "lessonbot.db"
-    path.write_bytes(template.read_bytes())
+    path.write_bytes(template_or_none.read_bytes())
     return f"sqlite+aiosqlite:///{path}"
 
 
 @pytest.fixture
-async def store(database_url: str) -> AsyncIterator[SqlRunStore]:
-    """The SQL store on the test's database."""
+async def store(
+    database_url: str, shared_server: SharedServerDatabase | None
+) -> AsyncIterator[SqlRunStore]:
+    """The SQL store on the test's database (on the server, over the shared engine)."""
+    if shared_server is not None:
+        yield SqlRunStore(shared_server.engine)
+        await shared_server.after_test()
+        return
     database = open_database(database_url)
     yield SqlRunStore(database)
     await database.dispose()

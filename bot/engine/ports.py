@@ -364,11 +364,11 @@ class RecallStorage(Protocol):
         """Checks due and not sent, still open, of members who did not stop them."""
         ...
 
-    async def claim_check(
-        self, check_id: int, holder: str, now: datetime, seconds: float,
+    async def claim_checks(
+        self, check_ids: Collection[int], holder: str, now: datetime, seconds: float,
         replacing: Collection[str] = (),
-    ) -> bool:
-        """Claim a due check for `holder` for `seconds`, unless it was sent or is held."""
+    ) -> set[int]:
+        """Claim due checks for `holder` for `seconds`, in one write; the ids it got."""
         ...
 
     async def check_sent(self, check_id: int, now: datetime, reached: bool) -> None:

@@ -10,7 +10,7 @@ each question, the share right at the lesson and the share right later, among th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -188,8 +188,16 @@ class DelayedRecall:
 
     async def claim(self, check: RecallCheck, holder: str, gone: Collection[str] = ()) -> bool:
         """Claim a due check for `holder` to send (`RECALL_LEASE`); False: not to send."""
+        return bool(await self.claim_all([check], holder, gone))
+
+    async def claim_all(
+        self, checks: Sequence[RecallCheck], holder: str, gone: Collection[str] = ()
+    ) -> list[RecallCheck]:
+        """Claim due checks for `holder` to send, in one write; those it got, in their order."""
         lease = RECALL_LEASE.total_seconds()
-        return await self.store.claim_check(check.id, holder, self.core.clock(), lease, gone)
+        ids = [check.id for check in checks]
+        got = await self.store.claim_checks(ids, holder, self.core.clock(), lease, gone)
+        return [check for check in checks if check.id in got]
 
     async def sent(self, check: RecallCheck, reached: bool) -> None:
         """Note that a check was sent, or that its member cannot be messaged (never retried)."""

@@ -286,33 +286,26 @@ class Recalls:
         return await self.send_due(platform)
 
     async def send_due(self, platform: str | None = None) -> int:
-        """Send up to `pace` due checks, each claimed first; how many reached their member.
+        """Send up to `pace` due checks, claimed together first; how many reached their member.
 
-        One at a time, each in its turn in the window: no second holds more than `pace`, and a
-        process killed mid-send leaves at most one check sent but not yet marked, which the next
-        process sends again.
+        The claims take one write; then the checks go one at a time, each in its turn in the
+        window, each marked sent as it went: no second holds more than `pace`, and a process
+        killed mid-send leaves at most one check sent but not yet marked, which the next
+        process sends again (the rest it claimed are taken over once it is gone).
         """
         recall, holder = self.engine.recall, self.presenter.turns.holder
         due = await recall.due_checks(self.pace, platform)
-        gone = [other for other in await recall.holders() if holder_gone(other)] if due else []
-        runs: dict[int, RunRecord | None] = {}
-        sent = 0
-        for check in due:
-            if check.run_id not in runs:
-                runs[check.run_id] = await self.engine.run(check.run_id)
-            run = runs[check.run_id]
-            if run is not None:
-                sent += await self._claim_and_send(run, check, holder, gone)
-        return sent
-
-    async def _claim_and_send(
-        self, run: RunRecord, check: RecallCheck, holder: str, gone: list[str]
-    ) -> int:
-        """Claim one due check and send it; 1 if it reached its member."""
-        if not await self.engine.recall.claim(check, holder, gone):
+        if not due:
             return 0
-        with speaking(member_language(check.locale, run)):
-            return await self._send(run, check, holder)
+        gone = [other for other in await recall.holders() if holder_gone(other)]
+        runs = {run_id: await self.engine.run(run_id) for run_id in {c.run_id for c in due}}
+        sent = 0
+        for check in await recall.claim_all([c for c in due if runs[c.run_id]], holder, gone):
+            run = runs[check.run_id]
+            assert run is not None
+            with speaking(member_language(check.locale, run)):
+                sent += await self._send(run, check, holder)
+        return sent
 
     async def _send(self, run: RunRecord, check: RecallCheck, holder: str) -> int:
         """Send one claimed check, in its turn: marked sent (1), unreachable, or given back."""

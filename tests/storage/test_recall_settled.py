@@ -38,4 +38,23 @@ async def test_unreachable_stopped_and_passed_checks_are_settled_and_never_liste
     closed = now + DAY
     assert await store.settle_checks(closed) == 1  # Cy's window passed
     assert await store.due_checks(closed, 10) == []
-    assert not await store.claim_check(due[CY.user_id].id, "bot", now, 60)
+    assert await store.claim_checks([due[CY.user_id].id], "bot", now, 60) == set()
+
+
+async def test_checks_are_claimed_together_except_those_sent_or_held_by_another(
+    store: SqlRunStore,
+) -> None:
+    await four_checks_due(store)
+    now = ENDED + DAY
+    due = {check.user_id: check.id for check in await store.due_checks(now, 10)}
+    await store.check_sent(due[ANN.user_id], now, reached=True)
+    assert await store.claim_checks([due[BEN.user_id]], "other", now, 60) == {due[BEN.user_id]}
+    everyone = list(due.values())
+    assert await store.claim_checks(everyone, "bot", now, 60) == {due[CY.user_id], due[DEE.user_id]}
+    assert await store.claim_checks(everyone, "next", now, 60, replacing=["bot"]) == {
+        due[CY.user_id], due[DEE.user_id]
+    }
+    lapsed = now + DAY / 2
+    assert await store.claim_checks(everyone, "late", lapsed, 60) == {
+        due[BEN.user_id], due[CY.user_id], due[DEE.user_id]
+    }

@@ -23,6 +23,7 @@ from tests.platforms.on_discord import DiscordPlatform
 from tests.platforms.test_assigned import DAY, reminders, start
 from tests.platforms.test_recalls import CHECK, check_of, lesson_answers, whole_lesson
 from tests.platforms.views import Post
+from tests.waiting import wait_until
 
 SPANISH = LessonCatalog().get("rlvr", "es")
 SPANISH_CHECK = f"Repaso · {SPANISH.title}"
@@ -156,7 +157,10 @@ async def test_members_first_seen_in_a_burst_have_their_language_stored(
         assert in_english, [reply.text for reply in replies]
     else:  # each Discord interaction names its locale
         assert not in_english
-    stored = await stored_locales(store)
-    assert {member.id: stored.get(member.id) for member in members} == dict.fromkeys(
-        (member.id for member in members), "es-ES"
-    )
+    wanted = dict.fromkeys((member.id for member in members), "es-ES")
+
+    async def all_stored() -> bool:
+        stored = await stored_locales(store)
+        return {member.id: stored.get(member.id) for member in members} == wanted
+
+    await wait_until(all_stored, 30.0, "every member's language stored")

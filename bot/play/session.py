@@ -34,7 +34,8 @@ from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
 PLATFORM = "terminal"
-THUMBS = {"u": N_("up"), "d": N_("down")}
+THUMBS = {Action.UP: (N_("u"), N_("up")), Action.DOWN: (N_("d"), N_("down"))}
+"""Each thumb: the letter a player types for it and its word, both in the player's language."""
 UNRATED = N_(
     "You skipped a rating, so the checker stays closed for you here: it opens only once "
     "every attempt is rated. The results show the channel's thumbs-ups beside its rewards."
@@ -212,12 +213,12 @@ class PlaySession:
     async def _rated(self, card: StepCard, attempt: Labelled) -> bool:
         """Ask for a thumbs-up or down on one attempt; whether the player gave one."""
         question = _("{attempt}: thumbs up or down?", attempt=plain(attempt.label))
-        thumbs = {letter: _(word) for letter, word in THUMBS.items()}
-        answer = await self.console.ask_choice(question, thumbs)
-        if answer.lower()[:1] not in ("u", "d"):
+        thumbs = {_(letter): action for action, (letter, _word) in THUMBS.items()}
+        words = {_(letter): _(word) for letter, word in THUMBS.values()}
+        answer = await self.console.ask_choice(question, words)
+        if answer not in thumbs:
             return False
-        thumb = Action.UP if answer.lower().startswith("u") else Action.DOWN
-        await self._click(card, thumb, attempt.id)
+        await self._click(card, thumbs[answer], attempt.id)
         return True
 
     async def _solve(self, card: StepCard) -> None:

@@ -52,7 +52,7 @@ async def test_a_prediction_card_and_its_receipts_speak_spanish(engine: LessonEn
     assert current.unit == "Paso"
     assert counter == "1 respondió"
     assert receipt.full_text() == (
-        f"Elegiste **{right.label}**. Puedes cambiar de opinión hasta la revelación."
+        f"Tu elección: **{right.label}**. Puedes cambiar de opinión hasta que se revele."
     )
     assert str(refused.value) == "'made-up' no es una de las opciones de esta pregunta."
     assert english_left(engine, [counter, *host_labels, receipt.full_text()]) == []
@@ -85,7 +85,7 @@ async def test_a_reveal_its_chart_description_and_the_results_speak_spanish(
     assert "2 miembros participaron." in summary.lines
     lesson = engine.catalog.get()
     assert summary.lines[0] == f"En curso, paso 2 de {len(lesson.steps)}."
-    assert f"**{step.title}**: aciertos, 1 de 2 (50\xa0%)" in summary.lines
+    assert f"**{step.title}**: 1 de 2 aciertos (50\xa0%)" in summary.lines
     assert summary.chart is not None
     assert summary.chart.value_label == "% de quienes respondieron que acertaron"
     shown = [*reveal.notes, reveal.chart.title, description, summary.title, *summary.lines]

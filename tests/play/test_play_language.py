@@ -31,7 +31,7 @@ def spanish_lesson_answers() -> str:
             if isinstance(step, PeerRoundStep):
                 lines += [PLAYERS_REASON, str(right)]
         elif isinstance(step, VerifierStep):
-            lines += ["u" if a.style == "flattering" else "d" for a in step.attempts]
+            lines += ["+" if a.style == "flattering" else "-" for a in step.attempts]
         elif isinstance(step, FreeAnswerStep):
             assert step.gold == "3/4"
             lines.append("0,75")  # 3/4 as Spanish writes it
@@ -105,3 +105,6 @@ def test_play_in_spanish_prints_no_english_catalog_line(tmp_path: Path) -> None:
     assert sorted(fragment for fragment in english_fragments() if fragment in out) == []
     assert re.findall(r"\S*\d%", out) == []  # Spanish writes "60 %"
     assert "tasa de aprendizaje 0,1;" in out and "15,6 % al 71,0 %" in out
+    assert "¿pulgar arriba o abajo? [+/-, Enter para saltar] +" in out
+    # An attempt's title ("El pulido") stands apart, never after a word that would join it
+    assert re.findall(r"\b(?:a|de|en|con|por|premió|eligió|eligiendo) El\b", out) == []

@@ -21,8 +21,8 @@ def play(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[
 PLAYERS_REASON = "A program can test code but not a eulogy."
 
 
-def scripted_answers() -> str:
-    """Right answers for every question, as a player would type them.
+def scripted_answers(up: str = "u", down: str = "d") -> str:
+    """Right answers for every question, as a player would type them (`up`, `down`: thumbs).
 
     At a peer round: the answer, a reason, and the answer again (at a second vote; where there
     is none, the Enter prompt after the results answers it and asks again).
@@ -35,7 +35,7 @@ def scripted_answers() -> str:
             if isinstance(step, PeerRoundStep):
                 lines += [PLAYERS_REASON, str(right)]
         elif isinstance(step, VerifierStep):
-            lines += ["u" if a.style == "flattering" else "d" for a in step.attempts]
+            lines += [up if a.style == "flattering" else down for a in step.attempts]
         elif isinstance(step, FreeAnswerStep):
             lines += ["0.1", step.gold]
         lines.append("")  # Enter to continue

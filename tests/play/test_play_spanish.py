@@ -26,7 +26,7 @@ async def test_a_prompt_asks_and_hints_in_spanish() -> None:
         "Tu respuesta [1-3, Enter para saltar]: y",
         "'y' no es una respuesta válida aquí. Escribe un número del 1 al 3 o pulsa Enter "
         "para saltar.",
-        "Omitido tras 3 respuestas que no se pudieron usar.",
+        "Omitido tras 3 respuestas no válidas.",
     ]
 
 
@@ -44,11 +44,13 @@ def test_the_welcome_says_who_answers_in_spanish() -> None:
 
 async def test_a_lesson_played_in_spanish_prompts_in_spanish(engine: LessonEngine) -> None:
     out = io.StringIO()
-    console = Console(io.StringIO(scripted_answers()), out)
+    console = Console(io.StringIO(scripted_answers(up="+", down="-")), out)
     with speaking("es"):
         await PlaySession(engine, console, PlayOptions(seed=3, classmates=2)).run()
     shown = out.getvalue()
     assert "Pulsa Enter para seguir (q para parar): " in shown
     assert "Tu predicción [1-" in shown
+    assert ": ¿pulgar arriba o abajo? [+/-, Enter para saltar] +" in shown
+    assert "no es una respuesta válida" not in shown
     assert "Tu respuesta [Enter para seguir]: " in shown
     assert "Press Enter" not in shown and "Your answer" not in shown

@@ -27,8 +27,8 @@ async def test_a_due_time_that_is_not_a_time_is_refused_in_spanish(bot: Bot) -> 
     with speaking("es-ES"):
         outcome = await bot.run(HOST, "assign", due="pronto")
     assert outcome.reply == (
-        "`pronto` no es un momento válido. Uso: `/lesson assign [lesson] due:<when> "
-        "[remind:<when before due>] [recall:<when>] [language:<code>]`, donde <when> es "
+        "`pronto` no es un momento válido. Uso: `/lesson assign [lesson] due:<cuándo> "
+        "[remind:<cuánto antes>] [recall:<cuándo>] [language:<código>]`, donde <cuándo> es "
         f"{WHEN_ES}."
     )
     assert bot.surface.posts == []
@@ -38,7 +38,7 @@ async def test_a_typed_command_that_cannot_be_read_is_refused_in_spanish(bot: Bo
     with speaking("es"):
         refused = await bot.service.command_text(HOST, "export 1 2")
     assert refused.reply == (
-        "Uso: `/lesson export [run id]` (sin número: la última sesión de este canal)."
+        "Uso: `/lesson export [número de sesión]` (sin número: la última sesión de este canal)."
     )
 
 
@@ -51,12 +51,12 @@ async def test_a_host_hears_the_assignment_and_its_progress_in_spanish(bot: Bot)
         lines = card_lines(card)
     assert outcome.done == (
         f"Tarea asignada: sesión {card.run_id} ({card.steps} pasos), fecha límite "
-        "2026-01-04 12:00 UTC. Los miembros pulsan Start en su tarjeta para hacerla en privado."
+        "2026-01-04 12:00 UTC. Los miembros pulsan Empezar en su tarjeta para hacerla en privado."
     )
     assert lines[:2] == [
         f"{card.steps} pasos, unos {card.minutes} minutos. Fecha límite: 2026-01-04 12:00 UTC.",
-        "Pulsa Start para hacerla en privado, a tu ritmo. "
-        "Los resultados se publican aquí cuando se cierre.",
+        "Pulsa Empezar para hacerla en privado, a tu ritmo. "
+        "Los resultados se publicarán aquí cuando se cierre.",
     ]
     assert isinstance(progress.reply, str)
     reply = progress.reply.splitlines()
@@ -79,7 +79,7 @@ def test_the_help_and_the_recall_progress_speak_spanish() -> None:
         text = help_text(["rlvr"])
         line = progress_line(RecallProgress(planned=4, sent=3, answered=2, unreachable=1))
     lines = text.splitlines()
-    assert lines[0] == "**`/lesson` dirige una lección interactiva en este canal.**"
+    assert lines[0] == "**`/lesson` da una lección interactiva en este canal.**"
     assert "• `/lesson results`: mira los resultados hasta ahora (solo los ves tú)" in lines
     assert (
         "• `/lesson forget-me [confirm]`: mira lo que se guarda sobre ti en este espacio de "

@@ -51,8 +51,16 @@ def cli(ctx: click.Context) -> None:
 @click.option(
     "--recall",
     is_flag=True,
-    help="After the lesson, take its delayed recall check now (the clock moves on), then see "
-    "what the channel kept: a simulation, with the classmates' forgetting rates stated.",
+    help="Instead of playing the lesson, take the delayed recall check of a run played before "
+    "in this database (the latest, or --run) now: the clock moves on to it, then you see what "
+    "the channel kept, a simulation with the classmates' forgetting rates stated.",
+)
+@click.option(
+    "--run",
+    "run_id",
+    default=None,
+    type=click.IntRange(min=1),
+    help="With --recall: the run whose check to take (its id, as play printed it).",
 )
 @click.option(
     "--lang",
@@ -70,14 +78,17 @@ def play(
     charts: Path | None,
     assigned: bool,
     recall: bool,
+    run_id: int | None,
     language: str | None,
 ) -> None:
-    """Play the lesson in the terminal with simulated classmates."""
+    """Play the lesson in the terminal with simulated classmates, or take a run's recall check."""
     from bot.play.main import play_lesson
     from bot.play.session import PlayOptions
 
+    if run_id is not None and not recall:
+        raise click.UsageError("--run names the run whose check --recall takes: add --recall.")
     chosen = language.lower() if language else None
-    options = PlayOptions(lesson, seed, classmates, charts, assigned, recall, chosen)
+    options = PlayOptions(lesson, seed, classmates, charts, assigned, recall, chosen, run_id)
     sys.exit(asyncio.run(play_lesson(settings, options)))
 
 

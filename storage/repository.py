@@ -193,16 +193,18 @@ class SqlRunStore(
 
     async def find_latest_run(self, place: Place) -> RunRecord | None:
         """The most recently started run of a channel, whatever its state."""
-        query = (
-            select(RunRow)
-            .where(
-                RunRow.platform == place.platform,
-                RunRow.workspace_id == place.workspace,
-                RunRow.channel_id == place.channel,
-            )
-            .order_by(RunRow.id.desc())
-            .limit(1)
+        return await self._latest_run(
+            RunRow.platform == place.platform,
+            RunRow.workspace_id == place.workspace,
+            RunRow.channel_id == place.channel,
         )
+
+    async def latest_run_on(self, platform: str) -> RunRecord | None:
+        """The most recently started run of a platform, in any channel, whatever its state."""
+        return await self._latest_run(RunRow.platform == platform)
+
+    async def _latest_run(self, *where: ColumnElement[bool]) -> RunRecord | None:
+        query = select(RunRow).where(*where).order_by(RunRow.id.desc()).limit(1)
         async with self.statements() as session:
             row = (await session.scalars(query)).first()
             return run_record(row) if row else None

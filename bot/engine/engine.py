@@ -95,7 +95,7 @@ class LessonEngine:
         self.moderation = Moderation(self.core, store)
         self.messages = PlatformMessages(store)
         self.timers = RunTimers(self.core, self.hosts)
-        self.recall = DelayedRecall(self.core, store, recall_window)
+        self.recall = DelayedRecall(self.core, store, store, recall_window)
 
     @property
     def clock(self) -> Clock:
@@ -112,6 +112,10 @@ class LessonEngine:
     async def run(self, run_id: int) -> RunRecord | None:
         """Any run by id as stored now, whatever its state, or None if there is none."""
         return await self.core.run(run_id)
+
+    async def latest_run(self, platform: str) -> RunRecord | None:
+        """The most recently started run of a platform, whatever its state; None if none."""
+        return await self.core.runs.latest_run_on(platform)
 
     async def language_of(self, run_id: int) -> str:
         """The language a run speaks (English for a run there is not); it never changes."""

@@ -59,6 +59,10 @@ class RunStorage(Protocol):
         """The most recently started run of a channel, whatever its state."""
         ...
 
+    async def latest_run_on(self, platform: str) -> RunRecord | None:
+        """The most recently started run of a platform, in any channel, whatever its state."""
+        ...
+
     async def move_run(
         self,
         run_id: int,

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from bot.engine.core import RunCore, require_host
-from bot.engine.ports import RecallStorage
+from bot.engine.ports import AnswerStorage, RecallStorage
 from bot.engine.steps.peer_round import AGAIN_KIND
 from bot.engine.steps.prediction import CHOICE_KIND
 from bot.i18n import N_, _, current_language, ngettext
@@ -159,10 +159,12 @@ class DelayedRecall:
     """Planning, sending and answering members' checks; each round's figures for the channel."""
 
     def __init__(
-        self, core: RunCore, store: RecallStorage, window: timedelta = DEFAULT_WINDOW
+        self, core: RunCore, store: RecallStorage, votes: AnswerStorage,
+        window: timedelta = DEFAULT_WINDOW,
     ) -> None:
         self.core = core
         self.store = store
+        self.votes = votes
         self.window = window
 
     async def plan_due(self) -> int:
@@ -321,6 +323,20 @@ class DelayedRecall:
         answered = len({answer.member for answer in later})
         return Kept(run, lesson, recall_round, RoundFigures(answered, rows))
 
+    async def right_then(
+        self, run: RunRecord, question: LaterQuestion, user_id: str
+    ) -> bool | None:
+        """Whether a member's last answer at the run's lesson to a question's idea was right.
+
+        None: they answered none of the steps asking it.
+        """
+        lesson = self.core.lesson_of(run)
+        votes = {
+            step.id: await self.votes.member_votes(run.id, step.id, user_id)
+            for step in lesson.asking(question.asks_again)
+        }
+        return right_at_lesson(lesson, question, lambda step: final_vote(votes.get(step, {})))
+
     async def progress_here(self, place: Place, host: Member) -> tuple[RunRecord, RecallProgress]:
         """For a host: the channel's run (or latest) and how its recall checks stand."""
         require_host(host, N_("see the lesson's progress"))
@@ -354,8 +370,12 @@ def right_at_lesson(lesson: Lesson, question: LaterQuestion, answer_at: AnswerAt
 def _final_vote(
     then: dict[tuple[int, str], dict[str, str]], member: int, step_id: str
 ) -> str | None:
-    """A member's final answer at a step: given again after reasons, else their first."""
-    votes = then.get((member, step_id), {})
+    """A member's final answer at a step, from every member's votes by (member, step)."""
+    return final_vote(then.get((member, step_id), {}))
+
+
+def final_vote(votes: dict[str, str]) -> str | None:
+    """A member's final answer at a step, from their votes there by kind: again, else first."""
     return votes.get(AGAIN_KIND, votes.get(CHOICE_KIND))
 
 

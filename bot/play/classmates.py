@@ -205,11 +205,6 @@ class Classmates:
             return right
         return kept
 
-    def last_answer(self, user_id: str, step_id: str) -> str | None:
-        """A classmate's last answer at a question: the one given again, else the first."""
-        key = (user_id, step_id)
-        return self.again.get(key, self.chosen.get(key))
-
     def shift(self, step_id: str, right: str) -> Shift:
         """How the classmates' answers at a question answered twice moved, from their clicks."""
         pairs = [

@@ -12,7 +12,7 @@ from bot.i18n import _, speaking
 from bot.model import LessonBotError
 from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
-from bot.play.later import LaterPlay, MovableClock, ShiftedClock
+from bot.play.later import ShiftedClock, preview_after, take_recall
 from bot.play.session import PlayOptions, PlaySession
 from bot.process.database_watch import DATABASE_LOST_STATUS, DatabaseLost
 from bot.process.runtime import open_runtime
@@ -51,26 +51,27 @@ async def _played(settings: Settings, options: PlayOptions, console: Console) ->
     try:
         clock = ShiftedClock()
         async with open_runtime(settings, catalog, clock=clock) as runtime:
-            kind = AssignedPlaySession if options.assigned else PlaySession
-            session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
-            await play_session(session, clock)
+            if options.recall:
+                run_id = await take_recall(runtime.engine, console, options, clock)
+            else:
+                kind = AssignedPlaySession if options.assigned else PlaySession
+                session = kind(runtime.engine, console, replace(options, lesson_id=lesson_id))
+                await play_session(session)
+                run_id = session.surface.run_id
     except DatabaseLost:
         console.show(
             _("The lesson stopped: its database file is gone (see the message above).")
         )
         return DATABASE_LOST_STATUS
-    if session.surface.run_id is not None:
-        console.show("\n" + stored_line(settings.database_url, session.surface.run_id))
+    if run_id is not None:
+        console.show("\n" + stored_line(settings.database_url, run_id))
     return 0
 
 
-async def play_session(session: PlaySession, clock: MovableClock | None = None) -> None:
-    """Play the lesson, then its delayed recall: previewed, or taken now with `--recall`.
-
-    `clock` is the engine's: `--recall` moves it on to the check, days after the lesson.
-    """
+async def play_session(session: PlaySession) -> None:
+    """Play the lesson, then preview its delayed recall (`play --recall` takes it later)."""
     await session.run()
-    await LaterPlay(session, clock).after_lesson()
+    await preview_after(session)
 
 
 def stored_line(database_url: str, run_id: int) -> str:

@@ -36,9 +36,13 @@ from lessons.schema import Lesson, Step
 PLATFORM = "terminal"
 THUMBS = {Action.UP: (N_("u"), N_("up")), Action.DOWN: (N_("d"), N_("down"))}
 """Each thumb: the letter a player types for it and its word, both in the player's language."""
+RATE_THE_REST = N_(
+    "The checker opens once every attempt is rated. Rate the ones you skipped, or press Enter "
+    "again to go on without the checker."
+)
 UNRATED = N_(
-    "You skipped a rating, so the checker stays closed for you here: it opens only once "
-    "every attempt is rated. The results show the channel's thumbs-ups beside its rewards."
+    "You skipped a rating again, so this step goes on without the checker for you. The "
+    "results show the channel's thumbs-ups beside the checker's rewards."
 )
 NEXT_PROMPT = N_("Press Enter to continue (q to stop): ")
 """Asked after a blank line, as `next_prompt()` does."""
@@ -55,9 +59,11 @@ class PlayOptions:
     charts: Path | None = None
     assigned: bool = False
     recall: bool = False
-    """After the lesson, take its delayed recall check now (`--recall`), not just a preview."""
+    """Take a run's delayed recall check now (`--recall`) instead of playing the lesson."""
     language: str | None = None
     """The run's language (`--lang es`); None for the lesson's own."""
+    run: int | None = None
+    """With `recall`, the run whose check to take (`--run`); None for the latest played."""
 
 
 class PlaySession:
@@ -77,10 +83,9 @@ class PlaySession:
         self.surface = TerminalSurface(
             console.show, options.classmates, options.charts, self.assumed
         )
-        presenter = Presenter(engine, self.surface)
-        self.service = LessonService(engine, presenter, reveal_waits=False)
+        self.service = play_service(engine, self.surface)
         self.place = Place(PLATFORM, "local", f"play-{secrets.token_hex(4)}")
-        self.you = Actor("you", "You", self.place, fixed_rights(True))
+        self.you = player(self.place)
         members = make_classmates(options.classmates, self.place)
         self.classmates = Classmates(self.service, members, random.Random(options.seed))
 
@@ -200,10 +205,16 @@ class PlaySession:
             self.console.show(skipped())
 
     async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
-        """Rate each attempt, then run the checker on each: only once every one is rated."""
-        rated = [attempt for attempt in attempts if await self._rated(card, attempt)]
-        if len(rated) < len(attempts):
-            self.console.show(_(UNRATED))
+        """Rate each attempt, then run the checker on each: only once every one is rated.
+
+        The attempts skipped are asked once more; skipped again, the step goes on unchecked.
+        """
+        unrated = [attempt for attempt in attempts if not await self._rated(card, attempt)]
+        if unrated:
+            self.console.show(paragraphs(_(RATE_THE_REST)))
+            unrated = [attempt for attempt in unrated if not await self._rated(card, attempt)]
+        if unrated:
+            self.console.show(paragraphs(_(UNRATED)))
             return
         for attempt in attempts:
             checked = await self._click(card, Action.CHECK, attempt.id)
@@ -263,6 +274,16 @@ class PlaySession:
             self.console.show(
                 "\n" + _("{count} charts saved as PNG in {folder}/", count=saved, folder=folder)
             )
+
+
+def play_service(engine: LessonEngine, surface: TerminalSurface) -> LessonService:
+    """The shared service with the terminal as its surface, revealing without waiting."""
+    return LessonService(engine, Presenter(engine, surface), reveal_waits=False)
+
+
+def player(place: Place) -> Actor:
+    """You, the local player: the host and one member, in `place`."""
+    return Actor("you", "You", place, fixed_rights(True))
 
 
 def next_prompt() -> str:

@@ -36,7 +36,7 @@ async def test_a_replayed_choice_checker_run_and_form_count_once(
     exercise = await lesson.reach_from(question, "be-the-checker")
     await rate_every_attempt(lesson, ann, exercise)
     checked = await fake.click(ann, exercise, button(exercise, action="check", arg="polished"))
-    assert "Reward: **0**" in (await fake.private_reply(checked)).content
+    assert "→ reward **0**" in (await fake.private_reply(checked)).content
     await fake.redeliver(checked)
     await logged(caplog, f"repeated delivery of {checked.id}")
 

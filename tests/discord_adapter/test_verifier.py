@@ -16,7 +16,7 @@ def attempt_line(text: str, label: str) -> str:
 
 def shows_no_verdict(text: str) -> bool:
     """Whether a private reply names neither the gold answer nor a checker verdict."""
-    return GOLD not in text and "Reward" not in text and "Gold" not in text
+    return GOLD not in text and "reward" not in text and "gold answer" not in text
 
 
 async def test_rate_every_attempt_then_run_the_checker_and_compare_at_the_reveal(
@@ -44,11 +44,10 @@ async def test_rate_every_attempt_then_run_the_checker_and_compare_at_the_reveal
     checked = await lesson.press(ann, exercise, button(exercise, action="check", arg="polished"))
     assert checked.deferred and checked.response_type == 5
     assert checked.callback.body["data"]["flags"] & EPHEMERAL and checked.ephemeral
-    assert "read the final answer as: **22.5**" in checked.content
-    assert f"Gold answer: **{GOLD}**" in checked.content and "Reward: **0**" in checked.content
+    assert f"It read **22.5**; gold answer **{GOLD}** → reward **0**" in checked.content
     assert "now locked" in checked.content
     right = await lesson.press(ann, exercise, button(exercise, action="check", arg="second-look"))
-    assert "Reward: **1**" in right.content
+    assert "→ reward **1**" in right.content
     relabel = await lesson.press(ann, exercise, button(exercise, action="up", arg="second-look"))
     assert relabel.ephemeral and "ratings are locked" in relabel.content
 

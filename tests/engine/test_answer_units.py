@@ -114,9 +114,9 @@ def with_careful_attempt_ending(lesson: Lesson, ending: str) -> tuple[Lesson, st
 @pytest.mark.parametrize(
     ("ending", "reward", "shown"),
     [
-        ("Final answer: 20 km/h", 1, "It read the final answer as: **20**"),
-        ("Final answer: 20", 1, "It read the final answer as: **20**"),
-        ("Final answer: \\boxed{20 \\text{ km/h}}", 1, "It read the final answer as: **20**"),
+        ("Final answer: 20 km/h", 1, "It read **20**;"),
+        ("Final answer: 20", 1, "It read **20**;"),
+        ("Final answer: \\boxed{20 \\text{ km/h}}", 1, "It read **20**;"),
         ("Final answer: 20 m/s", 0, UNIT_REFUSAL),
         ("Final answer: 20 mph", 0, UNIT_REFUSAL),
     ],
@@ -126,7 +126,7 @@ async def test_a_sample_attempt_is_graded_with_the_unit_it_ends_in(
 ) -> None:
     lesson, text = with_careful_attempt_ending(LessonCatalog().get(), ending)
     checked = await run_checker_on(engine_for(lesson, store, checker, clock), text)
-    assert f"Reward: **{reward}**" in checked
+    assert f"→ reward **{reward}**" in checked
     assert shown in checked
 
 

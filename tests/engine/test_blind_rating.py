@@ -70,10 +70,10 @@ async def test_once_all_are_rated_the_checker_shows_verdict_and_gold_then_rating
     assert "👎" in changed.text
 
     first = await engine.run_checker(card.run_id, card.step_id, ALICE, step.attempts[0].id)
-    assert f"Gold answer: **{step.gold}**" in first.text and "Reward: **" in first.text
+    assert f"gold answer **{step.gold}** → reward **" in first.text
     assert "now locked" in first.text
     again = await engine.run_checker(card.run_id, card.step_id, ALICE, step.attempts[1].id)
-    assert f"Gold answer: **{step.gold}**" in again.text and "now locked" not in again.text
+    assert f"gold answer **{step.gold}**" in again.text and "now locked" not in again.text
     with pytest.raises(BadInput, match="ratings are locked"):
         await engine.rate(card.run_id, card.step_id, ALICE, step.attempts[0].id, True)
     votes = await store.member_votes(card.run_id, card.step_id, ALICE.user_id)
@@ -91,7 +91,7 @@ async def test_a_rating_racing_the_first_checker_run_is_kept_only_if_it_came_fir
         engine.run_checker(card.run_id, card.step_id, ALICE, step.attempts[0].id),
         return_exceptions=True,
     )
-    assert not isinstance(checked, BaseException) and "Gold answer" in checked.text
+    assert not isinstance(checked, BaseException) and "gold answer" in checked.text
     votes = await store.member_votes(card.run_id, card.step_id, ALICE.user_id)
     assert votes[f"rate:{target}"] == ("up" if isinstance(rated, BadInput) else "down")
 
@@ -118,7 +118,7 @@ async def test_300_checker_clicks_by_one_member_store_one_verdict(
     attempt = step.attempts[0]
     for _ in range(300):
         receipt = await engine.run_checker(card.run_id, card.step_id, ALICE, attempt.id)
-        assert f"Gold answer: **{step.gold}**" in receipt.text
+        assert f"gold answer **{step.gold}**" in receipt.text
     exported = await engine.export_run(card.run_id, HOST, CHANNEL)
     rows = list(csv.DictReader(io.StringIO(exported)))
     checks = [(row["user_id"], row["value"]) for row in rows if row["kind"] == "checker"]

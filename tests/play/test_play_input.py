@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
+from bot.engine import LessonEngine
+from bot.play.assigned import AssignedPlaySession
 from bot.play.console import Console
 from bot.play.markup import ansi, plain
+from bot.play.session import RATE_THE_REST, UNRATED, PlayOptions, PlaySession
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.schema import FreeAnswerStep, PredictionStep, VerifierStep
 from tests.chart_descriptions import png_description
-from tests.play.test_play_mode import play
+from tests.play.test_play_mode import play, scripted_answers
 
+STEPS = load_lesson_file(LESSON_DIR / "rlvr.yaml").steps
+VERIFIER, VERIFIER_NEXT = next(
+    (step, after) for step, after in itertools.pairwise(STEPS) if isinstance(step, VerifierStep)
+)
 ENDLESS_LINES = 100_000
 DEADLINE = 60.0
 LEFTOVER_MARKDOWN = re.compile(r"\*\*|(?<![\w*])\*[^\s*]")
@@ -81,12 +91,48 @@ def test_play_shows_only_what_is_true_there_and_no_raw_markdown(tmp_path: Path) 
     assert "You chose" in out
     assert "until the reveal" not in out
     assert "attempts left to rate" not in out  # ratings skipped: no refusal to rate them first
-    assert "You skipped a rating, so the checker stays closed for you here" in out
+    assert f"{RATE_THE_REST} " in out and f"{UNRATED} " in out
     assert LEFTOVER_MARKDOWN.search(out) is None, LEFTOVER_MARKDOWN.search(out)
     assert "12 simulated classmates answer too. They are not real people" in out
     assert "follow the weights the lesson's author set" in out
     assert "real tally" not in out
     assert "Counted here: your answers and those of 12 simulated classmates" in out
+
+
+async def verifier_step(engine: LessonEngine, *, assigned: bool, ratings: list[str]) -> str:
+    """What play printed at the verifier step, with `ratings` typed at its prompts."""
+    out = io.StringIO()
+    console = Console(io.StringIO(scripted_answers(ratings)), out)
+    kind = AssignedPlaySession if assigned else PlaySession
+    await kind(engine, console, PlayOptions(seed=3, classmates=2)).run()
+    text = flat(out.getvalue())
+    start = text.lower().index(VERIFIER.title.lower())
+    return text[start:text.lower().index(VERIFIER_NEXT.title.lower(), start)]
+
+
+@pytest.mark.parametrize("assigned", [False, True], ids=["live", "assigned"])
+async def test_ratings_skipped_are_asked_again_before_the_step_goes_on(
+    engine: LessonEngine, assigned: bool
+) -> None:
+    thumbs = ["u" if a.style == "flattering" else "d" for a in VERIFIER.attempts]
+    ratings = ["", "", *thumbs[2:], *thumbs[:2]]  # the first two skipped, rated when asked again
+    step = await verifier_step(engine, assigned=assigned, ratings=ratings)
+    asked_again = step.split(RATE_THE_REST, 1)[1]
+    for attempt in VERIFIER.attempts[:2]:
+        assert f"{attempt.label}: thumbs up or down? [u/d, Enter to skip]" in asked_again
+    assert all(f"Checker on {a.label}" in asked_again for a in VERIFIER.attempts)
+    assert UNRATED not in step
+
+
+@pytest.mark.parametrize("assigned", [False, True], ids=["live", "assigned"])
+async def test_ratings_skipped_twice_say_the_step_goes_on_without_the_checker(
+    engine: LessonEngine, assigned: bool
+) -> None:
+    step = await verifier_step(engine, assigned=assigned, ratings=["d"] + [""] * 6)
+    assert step.count(RATE_THE_REST) == 1 and step.count(UNRATED) == 1
+    after = step.split(UNRATED, 1)[1]
+    assert "thumbs up or down?" not in after and "Checker on" not in after
+    assert "opens once you have rated all" not in after
 
 
 def test_charts_are_written_as_png_files(tmp_path: Path) -> None:

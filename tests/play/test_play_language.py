@@ -50,7 +50,7 @@ def test_play_in_spanish_runs_the_spanish_lesson_to_its_end(tmp_path: Path) -> N
     for step in spanish.steps:
         assert step.title.upper() in out or step.title in out, step.title
     assert "El mismo cerebro, un año después" in out and "Same brain, a year later" not in out
-    assert "lessonbot play --lang es --recall" in out
+    assert "lessonbot play --lang es --recall --run 1" in out
     with sqlite3.connect(tmp_path / "play.db") as db:
         assert db.execute("select language, state from runs").fetchall() == [("es", "finished")]
         mine = db.execute(
@@ -98,10 +98,12 @@ def english_fragments() -> set[str]:
 
 def test_play_in_spanish_prints_no_english_catalog_line(tmp_path: Path) -> None:
     """Every line play prints in Spanish, recall check and farewell included, is Spanish."""
-    answers = spanish_lesson_answers() + "1\n" * 20
-    result = play(tmp_path, answers, "--lang", "es", "--classmates", "3", "--recall")
-    assert result.returncode == 0, result.stderr
-    out = " ".join(result.stdout.split())
+    lesson = play(tmp_path, spanish_lesson_answers(), "--lang", "es", "--classmates", "3")
+    assert lesson.returncode == 0, lesson.stderr
+    check = play(tmp_path, "1\n" * 20, "--lang", "es", "--recall")
+    assert check.returncode == 0, check.stderr
+    assert "3 días después" in check.stdout
+    out = " ".join((lesson.stdout + check.stdout).split())
     assert sorted(fragment for fragment in english_fragments() if fragment in out) == []
     assert re.findall(r"\S*\d%", out) == []  # Spanish writes "60 %"
     assert "tasa de aprendizaje 0,1;" in out and "15,6 % al 71,0 %" in out

@@ -6,6 +6,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from lessons.loader import LESSON_DIR, load_lesson_file
@@ -21,11 +22,15 @@ def play(tmp_path: Path, stdin: str, *args: str) -> subprocess.CompletedProcess[
 PLAYERS_REASON = "A program can test code but not a eulogy."
 
 
-def scripted_answers(up: str = "u", down: str = "d") -> str:
+def scripted_answers(
+    ratings: Sequence[str] | None = None, up: str = "u", down: str = "d"
+) -> str:
     """Right answers for every question, as a player would type them (`up`, `down`: thumbs).
 
     At a peer round: the answer, a reason, and the answer again (at a second vote; where there
-    is none, the Enter prompt after the results answers it and asks again).
+    is none, the Enter prompt after the results answers it and asks again). `ratings`: the
+    lines typed at the verifier step instead of a thumbs-up for each flattering attempt and a
+    thumbs-down for the others.
     """
     lines: list[str] = []
     for step in load_lesson_file(LESSON_DIR / "rlvr.yaml").steps:
@@ -35,7 +40,8 @@ def scripted_answers(up: str = "u", down: str = "d") -> str:
             if isinstance(step, PeerRoundStep):
                 lines += [PLAYERS_REASON, str(right)]
         elif isinstance(step, VerifierStep):
-            lines += [up if a.style == "flattering" else down for a in step.attempts]
+            thumbs = [up if a.style == "flattering" else down for a in step.attempts]
+            lines += thumbs if ratings is None else ratings
         elif isinstance(step, FreeAnswerStep):
             lines += ["0.1", step.gold]
         lines.append("")  # Enter to continue

@@ -189,11 +189,9 @@ def checker_text(label: str, verdict: Verdict) -> str:
     read = verdict.read or _("(nothing it could read)")
     lines = [
         _("**Checker on {label}**", label=label),
-        _("It read the final answer as: **{read}**", read=read),
-        _("Gold answer: **{gold}**", gold=verdict.gold),
         _(
-            "Reward: **{reward}** {mark}",
-            reward=verdict.reward,
+            "It read **{read}**; gold answer **{gold}** → reward **{reward}** {mark}",
+            read=read, gold=verdict.gold, reward=verdict.reward,
             mark="✅" if verdict.reward else "❌",
         ),
     ]

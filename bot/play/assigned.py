@@ -28,6 +28,18 @@ WELCOME = N_(
     "prompt to stop; then you close the assignment and its results are posted."
 )
 
+LEFT_TURNS = {
+    Action.WHY: N_(
+        "No reason, so you do not read others' reasons or answer again here. Your first "
+        "answer is counted; the results at the close show this question."
+    ),
+    Action.AGAIN: N_(
+        "You did not answer again. Your first answer is counted; the results at the close "
+        "show this question."
+    ),
+}
+"""What came of a step you left before its last turn: every answer you gave still counts."""
+
 
 class AssignedPlaySession(PlaySession):
     """Runs an assigned lesson through the shared service in a terminal."""
@@ -76,20 +88,25 @@ class AssignedPlaySession(PlaySession):
             await self.classmates.take_turns(card, step)
             self._note_shift(step)
             await self._answer(card)
-            mine = await self._next_turns()
+            asked = {Action.WHY} if buttons_for(card, Action.WHY) else set()
+            mine = await self._next_turns(asked)
             if mine is not None and mine.so_far is not None:
                 assumed = self.surface.assumed.get(card.step_id, "")
                 so_far = render_reveal(mine.so_far, self.surface.simulated, assumed)
                 self.console.show("\n" + so_far)
+            elif (left := left_turn(mine)) is not None:
+                self.console.show("\n" + paragraphs(_(LEFT_TURNS[left])))
         await self.console.ask_enter(next_prompt())
         onward = Address(run_id, step_id, Action.ONWARD).encode()
         for member in self.classmates.members:
             await (await self.service.click(member, onward)).shown()
         return await self._own(await self.service.click(self.you, onward))
 
-    async def _next_turns(self) -> OwnStep | None:
-        """Your next turns at the step, each asked once; then where you stand."""
-        asked: set[Action] = set()
+    async def _next_turns(self, asked: set[Action]) -> OwnStep | None:
+        """Your next turns at the step, each asked once, then where you stand.
+
+        `asked` holds the turns asked already, with the answer (its reason).
+        """
         own = await self._continue()
         while own is not None and own.card is not None:
             turn = next_turn(own.card)
@@ -100,6 +117,11 @@ class AssignedPlaySession(PlaySession):
             await self._answer(own.card)
             own = await self._continue()
         return own
+
+    async def _reason_needed(self, card: StepCard) -> bool:
+        """Whether your next turn at the step waits for your reason: then it is not skipped."""
+        own = await self._continue()
+        return own is not None and own.card is not None and next_turn(own.card) is Action.WHY
 
     async def _continue(self) -> OwnStep | None:
         """Your own step as it stands."""
@@ -123,6 +145,13 @@ class AssignedPlaySession(PlaySession):
         if isinstance(reply, str):
             reply = reply.partition("\n\n**" + _(SO_FAR))[0]
         super()._tell(reply)
+
+
+def left_turn(own: OwnStep | None) -> Action | None:
+    """The turn you left undone at a step you answered (a reason, an answer again), if any."""
+    if own is None or own.card is None or not own.turn:
+        return None
+    return next_turn(own.card)
 
 
 def next_turn(card: StepCard) -> Action | None:

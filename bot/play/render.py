@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.engine import Action, AssignmentCard, bar_lines, parse_address, percent, text_bar
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.model import (
     Chart,
     Place,
@@ -24,6 +24,9 @@ from lessons.schema import StepKind
 
 WIDTH = 78
 THREAD_INDENT = "    "
+YOUR_REASON = N_("Your reason, for “{choice}”")
+"""The heading of a reason in a discussion where its reader wrote it: the terminal's one reader."""
+
 
 def rule(title: str = "") -> str:
     """A horizontal rule with an optional title in it."""
@@ -39,7 +42,9 @@ def paragraphs(text: str) -> str:
 
 
 def render_step(card: StepCard, simulated: int = 0) -> str:
-    """A step as the terminal shows it."""
+    """A step as the terminal shows it; a second vote goes on under the step already shown."""
+    if card.vote > 1:
+        return render_second_vote(card)
     parts = [
         rule(_("{unit} {number} of {total}", unit=card.unit, number=card.number,
                total=card.total)),
@@ -47,13 +52,27 @@ def render_step(card: StepCard, simulated: int = 0) -> str:
         "",
         paragraphs(card.body),
     ]
-    if card.vote > 1 and isinstance(card.chart, Chart):
-        parts += ["", *chart_lines(card.chart)]
     for section in card.sections:
         parts += ["", f"[{plain(section.heading)}]", paragraphs(section.text)]
     if card.kind == StepKind.MECHANISM and simulated:
         parts += ["", simulated_note(simulated)]
     return "\n".join(parts)
+
+
+def render_second_vote(card: StepCard) -> str:
+    """A second vote on the question just shown: what it asks now, and its chart.
+
+    The step's header and question are not printed again: the vote goes on under them.
+    """
+    parts = [paragraphs(last_paragraph(card.body))]
+    if isinstance(card.chart, Chart):
+        parts += ["", *chart_lines(card.chart)]
+    return "\n".join(parts)
+
+
+def last_paragraph(text: str) -> str:
+    """The last paragraph of a card's body: what it asks now, after what it already showed."""
+    return text.rstrip().rpartition("\n\n")[2]
 
 
 def chart_lines(chart: Chart) -> list[str]:
@@ -85,7 +104,7 @@ def render_turn(card: StepCard, simulated: int = 0) -> str:
 
     The turn's prompt is the last paragraph of the card's body.
     """
-    parts = [paragraphs(card.body.rstrip().rpartition("\n\n")[2])]
+    parts = [paragraphs(last_paragraph(card.body))]
     if simulated and card.sections:
         parts += ["", simulated_reasons_note(simulated, yours=False)]
     for section in card.sections:
@@ -152,9 +171,13 @@ def render_summary(card: SummaryCard, simulated: int) -> str:
     return "\n".join(parts)
 
 
-def render_reason(card: ReasonCard) -> str:
-    """A reason in a discussion: whose it is and for which choice, then its text as written."""
-    return "\n".join([f"[{plain(card.heading)}]", paragraphs(card.text)])
+def render_reason(card: ReasonCard, yours: bool = False) -> str:
+    """A reason in a discussion: whose it is and for which choice, then its text as written.
+
+    `yours`: the reader wrote it, and reads it headed as theirs.
+    """
+    heading = _(YOUR_REASON, choice=card.choice) if yours else card.heading
+    return "\n".join([f"[{plain(heading)}]", paragraphs(card.text)])
 
 
 def render_assignment(card: AssignmentCard) -> str:
@@ -170,7 +193,8 @@ class TerminalSurface:
 
     `assumed` holds, by step id, what the simulated classmates were assumed to do at that
     step (and what came of it); its reveal says so. `reasons` holds, by step id, the reasons
-    posted in its discussion thread.
+    posted in its discussion thread; `own_reasons` the texts of the reasons the player wrote,
+    shown back headed as theirs.
     """
 
     def __init__(
@@ -184,6 +208,7 @@ class TerminalSurface:
         self.simulated = simulated
         self.assumed = dict(assumed or {})
         self.reasons: dict[str, list[ReasonCard]] = {}
+        self.own_reasons: set[str] = set()
         self.charts = charts
         self.shows_charts = charts is not None
         self.shows_own_steps = True
@@ -232,9 +257,13 @@ class TerminalSurface:
             self.assignment = card
             return render_assignment(card)
         if isinstance(card, ReasonCard):
-            return render_reason(card)
+            return render_reason(card, yours=self.wrote(card))
         # Nothing was counted if the lesson stopped before its first reveal.
         return render_summary(card, self.simulated if self.revealed else 0)
+
+    def wrote(self, card: ReasonCard) -> bool:
+        """Whether the player wrote the member's reason the card shows."""
+        return not card.by_author and not card.hidden and card.text in self.own_reasons
 
     def posted_with(self, card: Card, chart: DrawnChart | None) -> str:
         """Save a posted card's chart; the post's reference."""

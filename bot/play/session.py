@@ -44,6 +44,9 @@ UNRATED = N_(
     "You skipped a rating again, so this step goes on without the checker for you. The "
     "results show the channel's thumbs-ups beside the checker's rewards."
 )
+REASON_PROMPT = N_("{label} [Enter to skip]: ")
+REASON_NEEDED_PROMPT = N_("{label} [needed to go on]: ")
+REASON_NEEDED = N_("A reason is needed here before you go on: write one sentence.")
 NEXT_PROMPT = N_("Press Enter to continue (q to stop): ")
 """Asked after a blank line, as `next_prompt()` does."""
 MORE_PROMPT = N_("Press Enter to continue (m for more, q to stop): ")
@@ -186,23 +189,39 @@ class PlaySession:
         return picked is not None
 
     async def _reason(self, card: StepCard) -> None:
-        """Write a reason for the answer into the form the card's reason button opens."""
-        why = buttons_for(card, Action.WHY)[0]
+        """Write a reason for the answer into the form the card's reason button opens.
+
+        The prompt asks what the form asks; Enter skips it unless the step needs the reason.
+        """
         form = (await self._click(card, Action.WHY)).form
-        refused = 0
-        while form is not None and refused < MAX_UNUSABLE:
-            text = await self.console.ask(
-                _("{button}. {label} [Enter to skip]: ", button=why.label, label=form.form.label)
-            )
-            if not text:
+        if form is None:
+            return
+        needed = await self._reason_needed(card)
+        prompt = _(REASON_NEEDED_PROMPT if needed else REASON_PROMPT, label=form.form.label)
+        for _tried in range(MAX_UNUSABLE):
+            text = await self.console.ask(prompt)
+            if not text and not needed:
                 return
+            if not text:
+                self.console.show(_(REASON_NEEDED))
+                continue
             outcome = await self.service.answer(self.you, form.address.encode(), text)
             self._tell(await outcome.shown())
             if not outcome.refused:
+                await self._keep_own_reasons(card)
                 return
-            refused += 1
-        if refused == MAX_UNUSABLE:
-            self.console.show(skipped())
+        self.console.show(skipped())
+
+    async def _reason_needed(self, card: StepCard) -> bool:
+        """Whether the step waits for your reason before you go on: live, it may be skipped."""
+        return False
+
+    async def _keep_own_reasons(self, card: StepCard) -> None:
+        """Let the terminal know your reasons at the step, to show them back as yours."""
+        stored = await self.engine.store.member_reasons(
+            card.run_id, card.step_id, self.you.user_id
+        )
+        self.surface.own_reasons.update(stored.values())
 
     async def _verify(self, card: StepCard, attempts: list[Labelled]) -> None:
         """Rate each attempt, then run the checker on each: only once every one is rated.

@@ -38,10 +38,13 @@ def heading(choice: str, by_author: bool = False) -> str:
 
 
 async def choose(lesson: Platform, member: Person, post: Post, choice: str) -> None:
-    """A member's first answer, confirmed privately with an invitation to say why."""
+    """A member's first answer, confirmed privately; the post's own button says how to say why."""
     reply = await lesson.press(member, post, post.button(action="choose", arg=choice))
     assert reply.private and f"You chose {lesson.bold(LABEL[choice])}" in reply.text, reply.text
-    assert "Add a reason" in reply.text
+    assert "Add a reason" not in reply.text and "💬" not in reply.text
+    assert ["Add a reason" in b.label for b in post.buttons if b.target.action == Action.WHY] == [
+        True
+    ]
 
 
 async def say_why(lesson: Platform, member: Person, post: Post, reason: str) -> None:
@@ -103,6 +106,11 @@ async def test_a_split_channel_discusses_in_a_thread_answers_again_and_sees_both
 
     second = await reveal(lesson, SPLIT)  # 2 of 4 right: inside the band, so no answer yet
     assert second.step == ROUND.id and "answered again" in second.text
+    assert (
+        "The answer stays hidden for now. Read the reasons in the thread, then answer again: "
+        "keep your answer or change it." in second.text
+    )
+    assert "Convince" not in second.text
     assert second_vote_buttons(second) == list(LABEL)
     assert "✅" not in second.text and "right answer" not in second.text
     split = await lesson.chart(second)

@@ -21,9 +21,21 @@ from tests.play.test_play_mode import PLAYERS_REASON, scripted_answers
 LESSON = load_lesson("rlvr")
 ROUND = LESSON.step_by_id("code-vs-eulogy")
 assert isinstance(ROUND, PeerRoundStep)
-AFTER_ROUND = f"── Step {[s.id for s in LESSON.steps].index(ROUND.id) + 2} of "
+ROUND_NUMBER = [s.id for s in LESSON.steps].index(ROUND.id) + 1
+ROUND_HEADER = f"── Step {ROUND_NUMBER} of "
+AFTER_ROUND = f"── Step {ROUND_NUMBER + 1} of "
 RIGHT = ROUND.correct_choice
-WHY_PROMPT = "Add a reason. Why this answer? One sentence [Enter to skip]:"
+WHY_PROMPT = "Why this answer? One sentence [Enter to skip]:"
+NEEDED_PROMPT = "Why this answer? One sentence [needed to go on]:"
+NEEDED = "A reason is needed here before you go on: write one sentence."
+NO_REASON = (
+    "No reason, so you do not read others' reasons or answer again here. Your first answer is "
+    "counted; the results at the close show this question."
+)
+NOT_AGAIN = (
+    "You did not answer again. Your first answer is counted; the results at the close show "
+    "this question."
+)
 SIMULATED = 12
 SEED = 7
 """A seed whose first answers are split (inside the band), so the live round discusses."""
@@ -109,7 +121,8 @@ async def test_live_play_discusses_a_split_round_and_shows_the_simulated_shift(
     assert "this channel's first answers (13 answered):" in text[split:thread]
     assert "A simulation: the members' reasons here are the simulated classmates' or yours." \
         in text[thread:again]
-    assert text[thread:again].count("[A member, for “") == 3
+    assert text[thread:again].count("[A member, for “") == 2
+    assert f"[Your reason, for “{RIGHT.label}”] {PLAYERS_REASON}" in text[thread:again]
     assert "You kept your answer" in text[again:results]
     # Nothing before the results marks the answer or explains it.
     explained = plain(ROUND.explanation).split(".")[0]
@@ -124,12 +137,45 @@ async def test_live_play_discusses_a_split_round_and_shows_the_simulated_shift(
     assert_reasons_from_the_pool(await stored_reasons(engine, run_id))
 
 
+async def test_live_play_says_to_read_the_reasons_at_the_split(engine: LessonEngine) -> None:
+    text = flat(the_round((await played(engine, assigned=False))[0]))
+    split = text.index("The channel is split. The answer stays hidden for now.")
+    assert text.index(
+        "Read the reasons in the thread, then answer again: keep your answer or change it."
+    ) == split + len("The channel is split. The answer stays hidden for now. ")
+    assert "Convince" not in text
+
+
+async def test_live_play_prints_the_rounds_header_once(engine: LessonEngine) -> None:
+    out, _ = await played(engine, assigned=False)
+    text = flat(the_round(out))
+    assert flat(out).count(ROUND_HEADER) == 1  # the second vote goes on under the same header
+    assert text.count(ROUND.title.upper()) == 1
+    split = text.index("The channel is split.")
+    thread = text.index("Thread: ")
+    assert plain(ROUND.body).split(",")[0] not in text[split:thread]  # nor the question again
+    assert "this channel's first answers (13 answered):" in text[split:thread]
+
+
+async def test_play_names_no_button_for_a_reason_and_asks_for_it_once(
+    engine: LessonEngine,
+) -> None:
+    for assigned in (False, True):
+        text = flat(the_round((await played(engine, assigned))[0]))
+        chose = text.index(f"You chose {RIGHT.label}.")
+        asked = text.index("Why this answer? One sentence [", chose)
+        assert text[chose:asked] == f"You chose {RIGHT.label}. "  # nothing in between
+        assert "Add a reason" not in text and "💬" not in text
+        assert text.count("Why this answer?") == 1
+
+
 async def test_assigned_play_asks_a_reason_shows_two_and_answers_again(
     engine: LessonEngine,
 ) -> None:
     out, run_id = await played(engine, assigned=True)
     text = flat(the_round(out))
-    why = text.index(f"{WHY_PROMPT} {PLAYERS_REASON}")
+    assert WHY_PROMPT not in text and "Enter to skip]: A program" not in text
+    why = text.index(f"{NEEDED_PROMPT} {PLAYERS_REASON}")
     read = text.index("Read two reasons from others, then answer again")
     again = text.index("Your answer now [1-4, Enter to skip]: 1")
     so_far = text.index("So far: Contest coder, so-so eulogist (13 answered)")
@@ -149,15 +195,49 @@ async def test_assigned_play_asks_a_reason_shows_two_and_answers_again(
     assert_reasons_from_the_pool(await stored_reasons(engine, run_id))
 
 
-async def test_assigned_play_asks_once_more_for_a_skipped_reason(engine: LessonEngine) -> None:
+async def test_assigned_play_asks_once_more_for_a_reason_left_out(engine: LessonEngine) -> None:
     skipped_once = scripted_answers().replace(f"{PLAYERS_REASON}\n", f"\n{PLAYERS_REASON}\n")
     out, run_id = await played(engine, assigned=True, answers=skipped_once)
     text = flat(the_round(out))
-    skipped = text.index(f"{WHY_PROMPT} You chose")
-    asked_again = text.index("Why? Write one sentence: then you read two reasons from others")
-    assert skipped < asked_again < text.index(f"{WHY_PROMPT} {PLAYERS_REASON}")
+    skipped = text.index(f"{NEEDED_PROMPT} {NEEDED}")
+    assert skipped < text.index(f"{NEEDED_PROMPT} {PLAYERS_REASON}")
     assert "Your answer now [1-4, Enter to skip]: 1" in text
     assert (await stored_reasons(engine, run_id))["you"] == PLAYERS_REASON
+
+
+def closed_round(out: str) -> str:
+    """The round's results in the closed assignment's results."""
+    closed = out[out.index("Closed. The results are posted"):]
+    start = closed.index(f"── Results: {ROUND.title}")
+    end = closed.find("\n── ", start)
+    return flat(closed[start:] if end < 0 else closed[start:end])
+
+
+async def test_assigned_play_without_a_reason_says_so_and_counts_the_first_answer(
+    engine: LessonEngine,
+) -> None:
+    no_reason = scripted_answers().replace(f"{PLAYERS_REASON}\n1\n", "\n\n\n")
+    out, run_id = await played(engine, assigned=True, answers=no_reason)
+    text = flat(the_round(out))
+    asked = text.index(f"{NEEDED_PROMPT} {NEEDED}")
+    told = text.index(NO_REASON)
+    assert asked < text.index("Skipped after 3 answers that could not be used.") < told
+    assert text.count(NEEDED_PROMPT) == 3
+    assert "Read two reasons" not in text and "Your answer now" not in text
+    answers = await engine.store.export_answers(run_id)
+    mine = [(a.kind, a.value) for a in answers if a.step_id == ROUND.id and a.user_id == "you"]
+    assert mine == [("choice", RIGHT.id)]
+    results = closed_round(out)
+    assert "13 answered" in results
+    assert "1 answered only the first time and 0 only the second" in results
+
+
+async def test_assigned_play_without_a_second_answer_says_so(engine: LessonEngine) -> None:
+    not_again = scripted_answers().replace(f"{PLAYERS_REASON}\n1\n", f"{PLAYERS_REASON}\n\n")
+    out, _run_id = await played(engine, assigned=True, answers=not_again)
+    text = flat(the_round(out))
+    assert text.index("Your answer now [1-4, Enter to skip]: ") < text.index(NOT_AGAIN)
+    assert "1 answered only the first time" in closed_round(out)
 
 
 async def test_a_seed_plays_the_round_the_same_way_again(engine: LessonEngine) -> None:

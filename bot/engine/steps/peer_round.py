@@ -28,12 +28,12 @@ from bot.engine.steps.base import (
 )
 from bot.engine.steps.before_after import BeforeAfter, before_after
 from bot.engine.steps.prediction import (
-    CHANGE_UNTIL_REVEAL,
     CHOICE_KIND,
     RESULTS_AT_REVEAL,
     choice_bars,
     choice_named,
     choice_notes,
+    record_choice,
     share_chart,
 )
 from bot.engine.tally import (
@@ -80,10 +80,9 @@ REASON_FORM = Form(
     min_length=MIN_REASON_WORDS * 2,
 )
 SPLIT = N_(
-    "**The channel is split.** The answer stays hidden for now. Convince someone who chose "
-    "differently (reasons are in the thread), then answer again: keep your answer or change it."
+    "**The channel is split.** The answer stays hidden for now. Read the reasons in the "
+    "thread, then answer again: keep your answer or change it."
 )
-REASON_INVITE = N_("Say why with 💬 Add a reason: others may read it, without your name.")
 REASON_KEPT = N_("Kept your reason: it goes with the answer you choose.")
 REASON_SAVED = N_("Your reason is saved. Others may read it, without your name.")
 HIDDEN = N_("Hidden: that reason is gone from the thread and will not be shown again.")
@@ -117,7 +116,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         """A first or second answer, the reason form, or a host hiding a reason."""
         match address.action:
             case Action.CHOOSE:
-                return await self._first(members, address, member)
+                return await record_choice(members, self.step, address, member)
             case Action.AGAIN:
                 return await self._second(members, address, member)
             case Action.WHY:
@@ -289,23 +288,6 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return StepResult((line,), Bar(title, right.count, right.share, True))
         moves = PeerMoves.of(tally.pairs, self.step.correct_choice.id)
         return StepResult((f"**{title}**: {moves.summary()}",), moves.bar(title))
-
-    async def _first(self, members: Members, address: Address, member: Member) -> Receipt:
-        choice = choice_named(self.step, address.arg)
-        run_id = address.run_id
-        result = await members.cast_vote(run_id, self.step, member, CHOICE_KIND, choice.id)
-        previous = next((c.label for c in self.step.choices if c.id == result.previous), None)
-        if previous and previous != choice.label:
-            changed = _(
-                "Changed your answer to **{choice}** (was {previous}).",
-                choice=choice.label,
-                previous=previous,
-            )
-            text = f"{changed} {_(REASON_INVITE)}"
-            return Receipt(text, run_id, self.step.id, until_reveal=_(RESULTS_AT_REVEAL))
-        chose = _("You chose **{choice}**.", choice=choice.label)
-        text = f"{chose} {_(REASON_INVITE)}"
-        return Receipt(text, run_id, self.step.id, until_reveal=_(CHANGE_UNTIL_REVEAL))
 
     async def _second(self, members: Members, address: Address, member: Member) -> Receipt:
         choice = choice_named(self.step, address.arg)

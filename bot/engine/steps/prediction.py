@@ -34,7 +34,7 @@ from bot.i18n import N_, _
 from bot.model.errors import UnknownChoice
 from bot.model.records import Member, RunRecord, StepTally, VoteAt, VoteCount
 from bot.model.views import Bar, Button, Chart, Receipt, RevealCard, Tone
-from lessons.schema import Choice, PredictionStep
+from lessons.schema import Choice, PeerRoundStep, PredictionStep
 
 CHOICE_KIND = "choice"
 """The vote kind of a member's choice; its value is the choice's id."""
@@ -79,19 +79,7 @@ class Prediction(KindOfStep[PredictionStep]):
 
     async def act(self, members: Members, address: Address, member: Member) -> Receipt:
         """Record (or change) a member's choice."""
-        choice = choice_named(self.step, address.arg)
-        run_id, step = address.run_id, self.step
-        result = await members.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
-        previous = next((c.label for c in step.choices if c.id == result.previous), None)
-        if previous and previous != choice.label:
-            text = _(
-                "Changed your answer to **{choice}** (was {previous}).",
-                choice=choice.label,
-                previous=previous,
-            )
-            return Receipt(text, run_id, step.id, until_reveal=_(RESULTS_AT_REVEAL))
-        text = _("You chose **{choice}**.", choice=choice.label)
-        return Receipt(text, run_id, step.id, until_reveal=_(CHANGE_UNTIL_REVEAL))
+        return await record_choice(members, self.step, address, member)
 
     async def reveal(
         self, data: RunData, run: RunRecord, tally: StepTally, base: RevealCard
@@ -169,6 +157,25 @@ class Recall(Prediction):
         recalled = data.lesson_of(run).step_by_id(self.step.recall or "")
         assert isinstance(recalled, PredictionStep)
         return choice_bars(recalled, (await data.step_tally(run, recalled)).votes)
+
+
+async def record_choice(
+    members: Members, step: PredictionStep | PeerRoundStep, address: Address, member: Member
+) -> Receipt:
+    """Record (or change) a member's choice: what they chose, and what they may still do."""
+    choice = choice_named(step, address.arg)
+    run_id = address.run_id
+    result = await members.cast_vote(run_id, step, member, CHOICE_KIND, choice.id)
+    previous = next((c.label for c in step.choices if c.id == result.previous), None)
+    if previous and previous != choice.label:
+        text = _(
+            "Changed your answer to **{choice}** (was {previous}).",
+            choice=choice.label,
+            previous=previous,
+        )
+        return Receipt(text, run_id, step.id, until_reveal=_(RESULTS_AT_REVEAL))
+    text = _("You chose **{choice}**.", choice=choice.label)
+    return Receipt(text, run_id, step.id, until_reveal=_(CHANGE_UNTIL_REVEAL))
 
 
 def choice_named(step: ChoiceQuestion, choice_id: str) -> Choice:

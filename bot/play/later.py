@@ -21,8 +21,7 @@ from typing import Protocol
 
 from bot.engine import Action, Address, Clock, LessonEngine, span_text, utc_now
 from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language, percent
-from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard
-from bot.model.errors import UnknownLesson
+from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard, UnknownLesson
 from bot.play.classmates import buttons_for, make_classmates
 from bot.play.console import Console, QuitLesson
 from bot.play.markup import plain

@@ -9,6 +9,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.engine.addresses import Action
+from bot.i18n import _
+from bot.play.session import THUMBS
 from lessons.loader import LESSON_DIR, load_lesson_file
 from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, VerifierStep
 
@@ -23,9 +26,10 @@ PLAYERS_REASON = "A program can test code but not a eulogy."
 
 
 def scripted_answers(
-    ratings: Sequence[str] | None = None, up: str = "u", down: str = "d"
+    ratings: Sequence[str] | None = None, up: str | None = None, down: str | None = None
 ) -> str:
-    """Right answers for every question, as a player would type them (`up`, `down`: thumbs).
+    """Right answers for every question, as a player would type them (`up`, `down`: thumbs,
+    by default the letters play asks for in the language spoken now).
 
     At a peer round: the answer, a reason, and the answer again (at a second vote; where there
     is none, the Enter prompt after the results answers it and asks again). `ratings`: the
@@ -40,12 +44,19 @@ def scripted_answers(
             if isinstance(step, PeerRoundStep):
                 lines += [PLAYERS_REASON, str(right)]
         elif isinstance(step, VerifierStep):
-            thumbs = [up if a.style == "flattering" else down for a in step.attempts]
+            thumbs = [thumb(Action.UP if a.style == "flattering" else Action.DOWN, up, down)
+                      for a in step.attempts]
             lines += thumbs if ratings is None else ratings
         elif isinstance(step, FreeAnswerStep):
             lines += ["0.1", step.gold]
         lines.append("")  # Enter to continue
     return "\n".join(lines) + "\n"
+
+
+def thumb(action: Action, up: str | None, down: str | None) -> str:
+    """The letter typed for a thumb: the one given, else play's in the language spoken now."""
+    given = up if action is Action.UP else down
+    return given if given is not None else _(THUMBS[action][0])
 
 
 def test_play_runs_the_whole_lesson_from_piped_answers(tmp_path: Path) -> None:

@@ -41,8 +41,8 @@ async def test_an_unread_answer_and_its_advice_are_said_in_spanish(checker: Chec
         several = await checker.check_answer("3, 4", "4", language="es")
         base = await checker.check_answer("54", "204_5", language="es")
     assert several.reason == (
-        "Eso parece más de una respuesta (3, 4); da solo una. Para un decimal usa una coma "
-        "(1,5); escribe los números enteros sin separador (1000)."
+        "Eso parece más de una respuesta (3, 4); da solo una. Decimales con coma (1,5); "
+        "enteros sin separador (1000)."
     )
     assert base.reason == "La respuesta se pide en base 5: escríbela con su base, como 10_5."
 

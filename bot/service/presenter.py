@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import replace
 
+from bot.charts import chart_png
 from bot.engine import (
     NOT_POSTED,
     AssignmentCard,
@@ -380,8 +381,6 @@ class Presenter:
         """The chart as PNG, drawn one at a time in a worker thread, off the event loop."""
         if chart is None or not self.surface.shows_charts:
             return None
-        from bot.charts import chart_png  # matplotlib loads with the first chart, not at start
-
         async with self._drawing:
             png = await asyncio.to_thread(chart_png, chart)
         return DrawnChart(png, chart.title, describe_chart(chart))

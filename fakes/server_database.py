@@ -18,12 +18,15 @@ RESTART_SEQUENCES = """
 DO $$
 DECLARE sequence record;
 BEGIN
-  FOR sequence IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() LOOP
-    EXECUTE format('ALTER SEQUENCE %I RESTART', sequence.sequencename);
+  FOR sequence IN SELECT schemaname, sequencename FROM pg_sequences
+                  WHERE schemaname = current_schema() AND last_value IS NOT NULL LOOP
+    PERFORM setval(format('%I.%I', sequence.schemaname, sequence.sequencename), 1, false);
   END LOOP;
 END $$
 """
-"""Every id counter of the schema back to 1, as a new database has them."""
+"""Every id counter the schema used back to 1, as a new database has them: `setval`, which
+changes no table definition, instead of `ALTER SEQUENCE ... RESTART` (a tenth of the time,
+and the other connections keep their cached catalog)."""
 
 
 async def run_autocommit(url: str, *statements: str) -> None:

@@ -4,7 +4,8 @@ Start on the card, `/lesson continue` and `/lesson-me` open a fresh ephemeral me
 member's step. Each click in it (and a form opened from it) edits it through the click's own,
 always fresh, interaction, however old the message. A newer pass message takes the buttons off
 the one before while a token (15 minutes) still allows, else the first click on it does (in
-place, not acted on); a reload clears them all anyway.
+place, not acted on); a reload clears them all anyway. A direct message (a recall check) is
+a message of its own, edited in place and never replaced: it is not remembered.
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class PrivatePasses:
             shown = await move(interaction, step.message, self.clock())
         except discord.HTTPException as error:
             log.warning("could not show a member's own step: %s", error.text or error.status)
+            return
+        if interaction.guild_id is None:  # a direct message (a recall check) stands alone
             return
         await self._replace((interaction.channel_id, interaction.user.id), shown)
 

@@ -211,8 +211,9 @@ async def reasons_read(
     """A member's own peer round up to its second answer: they choose, say why, and read two
     reasons from others; the post that shows those reasons and takes the second answer."""
     await choose(lesson, member, await own_round(lesson, member, card), choice)
-    ask = await own_shows(lesson, member, "Why? Write one sentence")
+    ask = await own_shows(lesson, member, f"Why {lesson.bold(LABEL[choice])}? Write one sentence")
     assert "So far" not in ask.text and second_vote_buttons(ask) == []
+    assert ask.text.count("You chose") <= 1  # said once, by the reply to the click
     await say_why(lesson, member, ask, reason)
     read = await own_shows(lesson, member, "Read two reasons from others")
     assert second_vote_buttons(read) == list(LABEL) and "So far" not in read.text

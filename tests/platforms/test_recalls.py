@@ -50,11 +50,10 @@ def lesson_answers(alice: Person, bob: Person, cara: Person, dan: Person) -> dic
 
 async def whole_lesson(lesson: Platform, answers: dict[str, dict], recall: str = "") -> None:
     """The host runs the lesson to its end; members choose as `answers` says on the way."""
-    if recall:
-        await lesson.command("start", options={"recall": recall})
-        post = await lesson.wait(lambda: next(iter(lesson.posts()), None), what="the first step")
-    else:
-        post = await lesson.start()
+    before = len(lesson.posts())
+    await lesson.command("start", options={"recall": recall} if recall else None)
+    post = await lesson.wait(lambda: next(iter(lesson.posts()[before:]), None),
+                             what="the first step")
     while post.step != LAST:
         for member, choice in answers.get(str(post.step), {}).items():
             reply = await lesson.press(member, post, post.button(action="choose", arg=choice))
@@ -246,3 +245,31 @@ async def test_right_at_the_lesson_is_each_members_last_answer_there(
         lambda: any(figures in told.text for told in lesson.told_in_answer(asked)),
         what="the posted figures in the results",
     )
+
+
+def checks_of(lesson: Platform, member: Person) -> list[Post]:
+    """Every recall check in the member's direct messages, oldest first, as each shows now."""
+    return [post for post in lesson.direct_posts(member) if CHECK in post.text]
+
+
+async def test_answering_one_check_leaves_another_open_check_as_it_was(
+    lesson: Platform, clock: FakeClock
+) -> None:
+    """Each check is a direct message of its own: a click on one never retires another."""
+    alice, bob, cara, dan = (lesson.member(name) for name in ("Alice", "Bob", "Cara", "Dan"))
+    await whole_lesson(lesson, lesson_answers(alice, bob, cara, dan))
+    await whole_lesson(lesson, lesson_answers(alice, bob, cara, dan))
+    clock.advance(3 * DAY + 60)
+    await lesson.fire_timers()
+    await lesson.wait(lambda: len(checks_of(lesson, alice)) == 2, what="Alice's two checks")
+    for turn in (0, 1, 0, 1):
+        check = checks_of(lesson, alice)[turn]
+        assert check.buttons and "Moved on" not in check.text, check.text
+        asked = check.buttons[0].target.step_id
+        await lesson.click(alice, check, check.buttons[0].address)
+        await lesson.wait(
+            lambda t=turn, q=asked: all(
+                b.target.step_id != q for b in checks_of(lesson, alice)[t].buttons),
+            what=f"check {turn + 1} moved past {asked}",
+        )
+    assert all("Moved on" not in check.text for check in checks_of(lesson, alice))

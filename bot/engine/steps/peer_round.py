@@ -88,8 +88,8 @@ REASON_SAVED = N_("Your reason is saved. Others may read it, without your name."
 HIDDEN = N_("Hidden: that reason is gone from the thread and will not be shown again.")
 NO_SUCH_REASON = N_("There is no such reason to hide.")
 ASK_WHY = N_(
-    "You chose **{choice}**. Why? Write one sentence: then you read two reasons from others "
-    "and answer again."
+    "Why **{choice}**? Write one sentence: then you read two reasons from others and answer "
+    "again."
 )
 READ_AND_ANSWER = N_(
     "Read two reasons from others, then answer again: keep your answer or change it."

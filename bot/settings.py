@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from pydantic import Field, SecretStr, field_validator
@@ -9,7 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import SOURCE_LANGUAGE, available_languages
 from bot.model import BadInput
-from bot.service.assignments import parse_recall
+from bot.service.assignments import TEND_EVERY, parse_recall
 from bot.service.recalls import DEFAULT_PACE
 from lessons.schema import DEFAULT_MAX_TRIES, MAX_TRIES_LIMIT
 from storage.database import DEFAULT_DATABASE_URL
@@ -56,6 +57,9 @@ class Settings(BaseSettings):
     """How long each recall check stays open to answer."""
     recall_pace: int = Field(default=DEFAULT_PACE, ge=1, le=1000)
     """Recall checks one process sends per second, at most (within the platforms' limits)."""
+    due_check_interval: float = Field(default=TEND_EVERY.total_seconds(), ge=1, le=60)
+    """Seconds between two looks for assignments due to close or remind, posts to mend and
+    recall checks to plan."""
 
     discord_token: SecretStr | None = None
     discord_shard_id: int | None = Field(default=None, ge=0)
@@ -103,6 +107,10 @@ class Settings(BaseSettings):
     def recall_plan(self) -> tuple[int, ...]:
         """The default delayed recall's delays after a lesson, in seconds."""
         return parse_recall(self.recall_after)
+
+    def tend_every(self) -> timedelta:
+        """How often the timer loop looks for due assignments, reminders and recall rounds."""
+        return timedelta(seconds=self.due_check_interval)
 
     def retired(self) -> list[str]:
         """A warning for each setting that is set but no longer does anything."""

@@ -116,7 +116,7 @@ class LessonBot(discord.Client):
         self.presenter = Presenter(engine, self.surface, options.counter_interval, lease)
         self.service = LessonService(
             engine, self.presenter, HELP_NOTE, recall_pace=settings.recall_pace,
-            lesson_language=settings.lesson_language)
+            lesson_language=settings.lesson_language, tend_every=settings.tend_every())
         passes = PrivatePasses(clock=lambda: engine.clock().timestamp())  # the bot's one clock
         self.replies = PrivateReplies(
             self.service.deliveries, options.patience, acks=acks, passes=passes)

@@ -47,7 +47,8 @@ THREAD_REFUSED = (
 )
 MAX_AHEAD = timedelta(days=90)
 TEND_EVERY = timedelta(seconds=5)
-"""How often the timer loop looks for assignments to close, posts to mend and reminders."""
+"""How often the timer loop looks for assignments to close, posts to mend and reminders
+(and recall checks to plan), unless DUE_CHECK_INTERVAL says otherwise."""
 CLOSE_PATIENCE = 2.0
 """Seconds closing a due assignment waits for its run's turn; else the next round closes it."""
 WHEN = N_(
@@ -241,9 +242,12 @@ def so_far_text(so_far: RevealCard) -> str:
 class Assignments:
     """The assigned mode's verbs, clicks and closing, through the engine and the presenter."""
 
-    def __init__(self, engine: LessonEngine, presenter: Presenter) -> None:
+    def __init__(
+        self, engine: LessonEngine, presenter: Presenter, tend_every: timedelta = TEND_EVERY
+    ) -> None:
         self.engine = engine
         self.presenter = presenter
+        self.tend_every = tend_every
         self._tended: dict[str | None, datetime] = {}
         """When each platform's assignments were last tended."""
 
@@ -308,14 +312,14 @@ class Assignments:
         return await self.presenter.in_turn(run.id, decide)
 
     async def tend(self, platform: str | None = None) -> int:
-        """At most once per `TEND_EVERY`: close what is due, post what is missing, remind.
+        """At most once per `tend_every`: close what is due, post what is missing, remind.
 
         An assignment's times are coarse, so the timer loop's tick (a second) need not query
         for them each time; how many of them acted.
         """
         now = self.engine.clock()
         last = self._tended.get(platform)
-        if last is not None and now - last < TEND_EVERY:
+        if last is not None and now - last < self.tend_every:
             return 0
         self._tended[platform] = now
         closed = await self.close_due(platform)

@@ -13,12 +13,13 @@ import io
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from functools import partial
 
 from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.i18n import N_, SOURCE_LANGUAGE, _, command, to_reader
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
-from bot.service.assignments import Assignments, assign_usage, parse_recall
+from bot.service.assignments import TEND_EVERY, Assignments, assign_usage, parse_recall
 from bot.service.languages import base_language
 from bot.service.presenter import Presenter
 from bot.service.recalls import progress_line, with_recall
@@ -143,13 +144,18 @@ class Verbs:
         presenter: Presenter,
         help_note: str = "",
         lesson_language: str = SOURCE_LANGUAGE,
+        tend_every: timedelta = TEND_EVERY,
     ) -> None:
-        """`lesson_language`: a run's language where neither its host nor its place names one."""
+        """The verbs on `engine`, showing through `presenter`.
+
+        `lesson_language`: a run's language where neither its host nor its place names one;
+        `tend_every`: how often assignments are looked at (`Assignments.tend`).
+        """
         self.engine = engine
         self.presenter = presenter
         self.help_note = help_note
         self.lesson_language = lesson_language
-        self.assignments = Assignments(engine, presenter)
+        self.assignments = Assignments(engine, presenter, tend_every)
         self.table: dict[str, Run] = {
             "start": self.start,
             "reveal": self.reveal,

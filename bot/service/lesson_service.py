@@ -13,11 +13,12 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import timedelta
 
 from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
 from bot.i18n import SOURCE_LANGUAGE, _
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
-from bot.service.assignments import so_far_text
+from bot.service.assignments import TEND_EVERY, so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
 from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
@@ -67,20 +68,22 @@ class LessonService:
         reveal_waits: bool = True,
         recall_pace: int = DEFAULT_PACE,
         lesson_language: str = SOURCE_LANGUAGE,
+        tend_every: timedelta = TEND_EVERY,
     ) -> None:
         """The service on `engine`, showing through `presenter`.
 
         `reveal_waits` is False where each question is revealed as soon as it is answered;
         `recall_pace`: recall checks sent per tick of the timer loop (a second), at most;
-        `lesson_language`: a run's language where neither its host nor its place names one.
+        `lesson_language`: a run's language where neither its host nor its place names one;
+        `tend_every`: how often due assignments, reminders and recall rounds are looked for.
         """
         self.engine = engine
         self.reveal_waits = reveal_waits
         self.presenter = presenter
         self.deliveries = Deliveries(engine)
-        self.verbs = Verbs(engine, presenter, help_note, lesson_language)
+        self.verbs = Verbs(engine, presenter, help_note, lesson_language, tend_every)
         self.assignments = self.verbs.assignments
-        self.recalls = Recalls(engine, presenter, recall_pace)
+        self.recalls = Recalls(engine, presenter, recall_pace, tend_every)
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None

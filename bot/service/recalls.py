@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.engine import (
     STOP_STEP,
@@ -264,22 +264,28 @@ class Recalls:
     """Sends members' checks at a pace, answers their clicks, posts each round once."""
 
     def __init__(
-        self, engine: LessonEngine, presenter: Presenter, pace: int = DEFAULT_PACE
+        self, engine: LessonEngine, presenter: Presenter, pace: int = DEFAULT_PACE,
+        tend_every: timedelta = TEND_EVERY,
     ) -> None:
-        """`pace`: how many checks one process sends a second (a tick of its timer loop)."""
+        """Recall checks on `engine`, shown through `presenter`.
+
+        `pace`: how many checks one process sends a second (a tick of its timer loop);
+        `tend_every`: how often it plans checks and posts rounds too.
+        """
         self.engine = engine
         self.presenter = presenter
         self.pace = pace
+        self.tend_every = tend_every
         self.window = SendWindow(pace)
         self._tended: dict[str | None, datetime] = {}
 
     async def tend(self, platform: str | None = None) -> int:
-        """Send up to `pace` due checks; each `TEND_EVERY`, plan checks and post rounds too.
+        """Send up to `pace` due checks; each `tend_every`, plan checks and post rounds too.
 
         How many checks and rounds went out.
         """
         now, last = self.engine.clock(), self._tended.get(platform)
-        if last is None or now - last >= TEND_EVERY:
+        if last is None or now - last >= self.tend_every:
             self._tended[platform] = now
             await self.engine.recall.plan_due()
             return await self.send_due(platform) + await self.post_rounds(platform)

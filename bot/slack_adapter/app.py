@@ -83,7 +83,8 @@ def build_slack_bot(
     surface = SlackSurface(client)
     presenter = Presenter(engine, surface, counter_interval, settings.post_turn_lease)
     service = LessonService(engine, presenter, HELP_NOTE, recall_pace=settings.recall_pace,
-                            lesson_language=settings.lesson_language)
+                            lesson_language=settings.lesson_language,
+                            tend_every=settings.tend_every())
     hosts = HostRights(surface.is_admin, settings.slack_hosts())
     engine.on_forget(hosts.forget)
     requests = Requests(service, surface, hosts, settings.burst_handling)

@@ -27,12 +27,14 @@ from tests.discord_adapter.helpers import (
     step_id,
     title,
 )
+from tests.due_now import timer_due_now
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 """Waits on bot processes for seconds at a time: spread through the run."""
 
-TIMER = 15
+TIMER = 60
+"""The question's timer: long enough that only the test, ending it, makes it fire."""
 STEP = "what-changed"
 NAMES = [f"member-{n}" for n in range(100)]
 Start = Callable[[str], Awaitable[BotProcess]]
@@ -91,9 +93,10 @@ async def test_a_killed_process_loses_nothing_and_its_timer_fires_once_after_a_r
     assert joined.ephemeral and "You chose" in joined.content
     assert str(late.id) in {a.user_id for a in await answers_of(store, run_id, "choice")}
 
+    await timer_due_now(store, run_id)
     results = await fake.wait_until(
         lambda: [m for m in lesson.messages() if title(m).startswith("Results")],
-        timeout=TIMER + 10,
+        timeout=10,
         what="the timed reveal",
     )
     stopped = await lesson.command("stop")

@@ -14,6 +14,8 @@ from tests.platforms.on_discord import DiscordPlatform
 from tests.platforms.on_slack import SlackPlatform
 
 PLATFORMS = ("discord", "slack")
+DUE_CHECK_SECONDS = 1.0
+"""How often the bot processes of a test asking for `quick_due_checks` look for due work."""
 
 
 def opened(name: str, checker: Checker) -> AbstractAsyncContextManager[Platform]:
@@ -35,3 +37,11 @@ async def lesson(platform: Platform, engine: LessonEngine) -> AsyncIterator[Plat
     """The real bot running in this process on the test's engine, and the platform to drive."""
     async with platform.running(engine):
         yield platform
+
+
+@pytest.fixture
+def quick_due_checks(monkeypatch: pytest.MonkeyPatch) -> float:
+    """Bot processes started by the test look for due assignments and recall checks each
+    second (`DUE_CHECK_INTERVAL`), so a wait for their next look lasts a second, not five."""
+    monkeypatch.setenv("DUE_CHECK_INTERVAL", str(DUE_CHECK_SECONDS))
+    return DUE_CHECK_SECONDS

@@ -15,24 +15,26 @@ from pathlib import Path
 import pytest
 from sqlalchemy import update
 
-from bot.service.assignments import CLOSE_PATIENCE, TEND_EVERY
+from bot.service.assignments import CLOSE_PATIENCE
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
 from storage.models import RunRow
 from tests.conftest import SERVER_URL
+from tests.platforms.conftest import DUE_CHECK_SECONDS
 from tests.platforms.driver import LESSON, Person, Platform
 from tests.platforms.test_assigned import answer, assign, onward, reminders, start
 from tests.platforms.views import Post
 
-pytestmark = pytest.mark.slow
-"""Waits on bot processes for seconds at a time: spread through the run."""
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("quick_due_checks")]
+"""Waits on bot processes for seconds at a time: spread through the run. The processes look
+for due work each `DUE_CHECK_SECONDS`."""
 
 QUESTION = "what-changed"
 CLOSED_RESULTS = "Assigned lesson, closed:"
 """The results' first line once an assignment closed."""
 ELSEWHERE = "another-machine:1:0:1"
 """A turn holder on no machine of the test's: only its lease lapsing frees the turn."""
-TEND_SECONDS = TEND_EVERY.total_seconds()
+TEND_SECONDS = DUE_CHECK_SECONDS
 HELD_FOR = TEND_SECONDS + 1.0
 """Seconds that holder keeps the turn: longer than the time between two tendings of the
 assignments, so each process finds the run due while its turn is held, and waits for it."""

@@ -209,6 +209,7 @@ async def test_a_thread_the_platform_refuses_leaves_the_channel_alone_and_result
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("quick_due_checks")  # ONCE_WINDOW counts on it
 async def test_a_thread_cut_short_by_a_crash_is_finished_once_by_the_next_process(
     platform: Platform, database_url: str, store: SqlRunStore, tmp_path: Path
 ) -> None:

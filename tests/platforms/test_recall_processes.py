@@ -15,19 +15,20 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select, update
 
-from bot.service.assignments import TEND_EVERY
 from storage import SqlRunStore
 from storage.models import RecallCheckRow, RunRow
 from tests.conftest import SERVER_URL
+from tests.platforms.conftest import DUE_CHECK_SECONDS
 from tests.platforms.driver import Person, Platform
 from tests.platforms.test_assigned_processes import folder
 
-pytestmark = pytest.mark.slow
-"""Waits on bot processes for seconds at a time: spread through the run."""
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("quick_due_checks")]
+"""Waits on bot processes for seconds at a time: spread through the run. The processes look
+for due work each `DUE_CHECK_SECONDS`."""
 
 CHECK = "Recall check"
 QUESTION = "what-changed"
-ROUND = TEND_EVERY.total_seconds() + 1.0
+ROUND = DUE_CHECK_SECONDS + 1.0
 """Seconds within which a running bot has tended its recall checks at least once more."""
 
 

@@ -23,6 +23,7 @@ from fakes.slack_driver import (
 )
 from fakes.slack_processes import BotProcess, bot_processes
 from storage import SqlRunStore
+from tests.due_now import timer_due_now
 
 pytestmark = pytest.mark.slow
 """Waits on bot processes for seconds at a time: spread through the run."""
@@ -31,18 +32,24 @@ TIMED = "CTIMED"
 STEP = "what-changed"
 RIGHT = "A new training stage"
 BIGGER = "A bigger model"
-TIMER_FIRES_WITHIN = 25.0
+TIMER_FIRES_WITHIN = 10.0
+"""Seconds within which a bot's timer loop fires a timer that ended."""
 ONCE_WINDOW = 2.5  # every process's timer loop ticks each second: a second fire would show
 
 
 async def arm_timer(slack: SlackDriver) -> None:
-    """Start a 10-second timed run in its own channel; its first step is posted."""
-    assert await slack.command("start rlvr 10s", channel=TIMED) == 200
+    """Start a timed run in its own channel; its first step is posted. Its minute is long
+    enough that only `timer_fired_once`, ending it, makes it fire."""
+    assert await slack.command("start rlvr 60s", channel=TIMED) == 200
     await slack.wait_post(f"Step 1/{TOTAL}", channel=TIMED)
 
 
 async def timer_fired_once(slack: SlackDriver, store: SqlRunStore) -> None:
-    """The timed run moved to step 2 by itself, posted once, whatever the processes did."""
+    """The timed run, its timer ended now, moved to step 2 by itself, posted once, whatever
+    the processes did."""
+    timed = await store.find_active_run(Place("slack", TEAM_ID, TIMED))
+    assert timed is not None
+    await timer_due_now(store, timed.id)
     fired = f"Step 2/{TOTAL}"
     await slack.wait_post(fired, timeout=TIMER_FIRES_WITHIN, channel=TIMED)
     assert await slack.fake.holds_for(

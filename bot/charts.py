@@ -4,6 +4,9 @@ Every chart is 8 × 4.5 inches: 1200 × 675 pixels, drawn to stay readable when 
 shows it at about 800 × 450. No chart relies on colour alone: marks (✓, ↻) name the bars
 that matter, a second series of bars is hatched, each line has its own dashes and markers,
 and every colour stands out from the white background (contrast of 3:1 or more).
+
+matplotlib is loaded with the first chart: a process that draws none (a health check, a
+bot sending recall checks) never pays for it.
 """
 
 from __future__ import annotations
@@ -11,16 +14,15 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Sequence
-from typing import Literal
-
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from typing import TYPE_CHECKING, Literal
 
 from bot.i18n import _
 from bot.model.chart_text import describe_chart, line_value
 from bot.model.views import AnyChart, Chart, LineChart, LinePanel, Series
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 SIZE_INCHES = (8.0, 4.5)
 DPI = 150
@@ -60,6 +62,8 @@ def bar_chart_figure(chart: Chart) -> Figure:
     _tidy(axes, grid_axis="x")
     _label_rows(axes, chart)
     axes.set_xlim(0, 100)
+    from matplotlib.ticker import PercentFormatter
+
     axes.xaxis.set_major_formatter(PercentFormatter(100))
     axes.set_xlabel(_(chart.value_label), fontsize=9, color=INK)
     figure.suptitle(_wrap(chart.title, TITLE_WIDTH), fontsize=11, color=INK)
@@ -116,6 +120,9 @@ def spread(values: Sequence[float], gap: float) -> list[float]:
 
 
 def _figure() -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     figure = Figure(figsize=SIZE_INCHES, dpi=DPI, layout="constrained")
     FigureCanvasAgg(figure)
     return figure
@@ -191,6 +198,8 @@ def _draw_lines(axes: Axes, panel: LinePanel) -> None:
     _line_end_labels(axes, panel)
     axes.set_title(_wrap(panel.title, 32), fontsize=9, color=INK)
     axes.set_ylim(0, Y_TOP)
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
     axes.yaxis.set_major_formatter(PercentFormatter(1.0))
     axes.xaxis.set_major_locator(MaxNLocator(nbins=3, integer=True))
     _tidy(axes, grid_axis="both")

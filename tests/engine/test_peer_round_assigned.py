@@ -51,7 +51,8 @@ async def test_members_read_earlier_reasons_then_see_both_tallies(
 
     card = await walk_to(engine, run_id, ALICE, "peer_round")
     asking = await first_answer(engine, card, ALICE, WRONG)
-    assert "Why?" in asking.body
+    chosen = next(b.label for b in card.buttons if b.address.endswith(f"choose:{WRONG}"))
+    assert f"Why **{chosen}**? Write one sentence" in asking.body
     assert not any(b.address.endswith(f"again:{RIGHT}") for b in asking.buttons)
     reading = await reason(engine, asking, ALICE, ALICES)
     authors = [s for s in reading.sections if s.heading.startswith("The lesson's author")]

@@ -286,7 +286,11 @@ class AssignedRuns:
         return await self.own_step(run, held, member)
 
     async def onward(self, run_id: int, member: Member, step_id: str) -> OwnStep:
-        """The member's own Next: their pass moves one step on, or they finish the lesson."""
+        """The member's own Next: their pass moves one step on, or they finish the lesson.
+
+        Left before a turn of the step they answered (a reason, a second answer), they are told
+        what still counts.
+        """
         run = await self._open_assignment(run_id)
         held = await self.passes.member_pass(run.id, member.user_id)
         if held is None:
@@ -296,6 +300,8 @@ class AssignedRuns:
             return OwnStep(None, text=_(FINISHED))
         if steps[held.step_index].id != step_id:
             raise StepClosed(_(NOT_YOUR_STEP))
+        turn = await kind_of(steps[held.step_index]).own_turn(self.views, run, member)
+        left = turn.left if turn is not None else ""
         last = held.step_index + 1 >= len(steps)
         finished_at = self.core.clock() if last else None
         new_index = held.step_index if last else held.step_index + 1
@@ -305,8 +311,9 @@ class AssignedRuns:
         if moved is None:  # a second click moved it first
             raise StepClosed(_(NOT_YOUR_STEP))
         if moved.finished:
-            return OwnStep(None, text=_(FINISHED))
-        return await self.own_step(run, moved, member)
+            return OwnStep(None, text="\n\n".join(filter(None, (left, _(FINISHED)))))
+        own = await self.own_step(run, moved, member)
+        return replace(own, text=left) if left else own
 
     async def own_step(self, run: RunRecord, held: MemberPass, member: Member) -> OwnStep:
         """The member's current step: its card with their own Next, and the tally if answered."""
@@ -339,7 +346,7 @@ class AssignedRuns:
         body = f"{card.body.rstrip()}\n\n{turn.prompt}"
         buttons = own_buttons(run.id, step, turn.buttons)
         shown = replace(card, body=body, sections=turn.sections, buttons=buttons)
-        return OwnStep(shown, turn=True)
+        return OwnStep(shown, turn=True, left=turn.left)
 
     async def so_far(
         self, run: RunRecord, step: Step, member: Member, answered: bool | None = None

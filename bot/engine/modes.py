@@ -68,6 +68,8 @@ class OwnStep:
     turn: bool = False
     """Whether the card is the member's next turn at a step answered in several turns: a new
     question to them (a reason to give, an answer to give again), not the step as answered."""
+    left: str = ""
+    """At such a turn, what the member is told if they move on without taking it."""
 
     @property
     def chart(self) -> AnyChart | None:

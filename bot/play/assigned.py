@@ -28,17 +28,6 @@ WELCOME = N_(
     "prompt to stop; then you close the assignment and its results are posted."
 )
 
-LEFT_TURNS = {
-    Action.WHY: N_(
-        "No reason, so you do not read others' reasons or answer again here. Your first "
-        "answer is counted; the results at the close show this question."
-    ),
-    Action.AGAIN: N_(
-        "You did not answer again. Your first answer is counted; the results at the close "
-        "show this question."
-    ),
-}
-"""What came of a step you left before its last turn: every answer you gave still counts."""
 
 
 class AssignedPlaySession(PlaySession):
@@ -94,8 +83,8 @@ class AssignedPlaySession(PlaySession):
                 assumed = self.surface.assumed.get(card.step_id, "")
                 so_far = render_reveal(mine.so_far, self.surface.simulated, assumed)
                 self.console.show("\n" + so_far)
-            elif (left := left_turn(mine)) is not None:
-                self.console.show("\n" + paragraphs(_(LEFT_TURNS[left])))
+            elif mine is not None and mine.left:  # a turn left: what still counts
+                self.console.show("\n" + paragraphs(mine.left))
         await self.console.ask_enter(next_prompt())
         onward = Address(run_id, step_id, Action.ONWARD).encode()
         for member in self.classmates.members:
@@ -145,13 +134,6 @@ class AssignedPlaySession(PlaySession):
         if isinstance(reply, str):
             reply = reply.partition("\n\n**" + _(SO_FAR))[0]
         super()._tell(reply)
-
-
-def left_turn(own: OwnStep | None) -> Action | None:
-    """The turn you left undone at a step you answered (a reason, an answer again), if any."""
-    if own is None or own.card is None or not own.turn:
-        return None
-    return next_turn(own.card)
 
 
 def next_turn(card: StepCard) -> Action | None:

@@ -187,6 +187,8 @@ class Requests:
         reply = await outcome.shown()
         own = outcome.own
         if own is not None and own.card is not None:
+            if own.text:  # what still counts at the step they left
+                await self.surface.reply(request, own.text)
             await self.surface.show_own(request, *await self.service.presenter.draw_own(own))
             return
         if reply is not None:

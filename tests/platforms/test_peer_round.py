@@ -429,3 +429,30 @@ async def test_a_reason_sent_before_choosing_is_kept_for_the_answer_then_chosen(
     (for_feelings,) = [post for post in thread if heading(FEELINGS, by_author=True) in post.text]
     assert AUTHOR[FEELINGS] in for_feelings.text  # Dee's reason stayed hidden
     assert not any("Feelings are" in post.text or "Nobody grades" in post.text for post in thread)
+
+
+async def moved_on(lesson: Platform, member: Person, post: Post) -> list[str]:
+    """The member presses their own Next on `post`: what they were told and then shown."""
+    shown = len(lesson.own_posts(member))
+    sent = await lesson.click(member, post, post.button("Next", action="onward"))
+    later = await lesson.own_step_after(member, shown)
+    assert later.step == LESSON.steps[LESSON.steps.index(ROUND) + 1].id
+    return [*(reply.text for reply in lesson.told_in_answer(sent)), later.text]
+
+
+async def test_a_member_who_moves_on_before_a_turn_is_told_their_first_answer_counts(
+    lesson: Platform,
+) -> None:
+    card = await assign(lesson)
+    ines, jonah = lesson.member("Ines"), lesson.member("Jonah")
+    await choose(lesson, ines, await own_round(lesson, ines, card), DATA)
+    ask = await own_shows(lesson, ines, "Write one sentence")
+    said = await moved_on(lesson, ines, ask)
+    assert any("No reason, so you do not read others' reasons" in text for text in said), said
+
+    read = await reasons_read(lesson, jonah, card, DATA, "There is not enough data for it")
+    said = await moved_on(lesson, jonah, read)
+    assert any("You did not answer again. Your first answer is counted" in text
+               for text in said), said
+    progress = await lesson.ask("progress")
+    assert "2 started" in progress.text

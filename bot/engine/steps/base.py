@@ -53,12 +53,14 @@ class ModeWords:
 class OwnTurn:
     """What a member does next at a step they answer in several turns, in their own pass.
 
-    `prompt` follows the step's body; `sections` and `buttons` replace the card's own.
+    `prompt` follows the step's body; `sections` and `buttons` replace the card's own;
+    `left` is what the member is told if they move on without taking the turn.
     """
 
     prompt: str
     sections: tuple[Section, ...] = ()
     buttons: tuple[Button, ...] = ()
+    left: str = ""
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,14 @@ ASK_WHY = N_(
 READ_AND_ANSWER = N_(
     "Read two reasons from others, then answer again: keep your answer or change it."
 )
+LEFT_WITHOUT_REASON = N_(
+    "No reason, so you do not read others' reasons or answer again here. Your first answer "
+    "is counted; the results at the close show this question."
+)
+LEFT_WITHOUT_SECOND = N_(
+    "You did not answer again. Your first answer is counted; the results at the close show "
+    "this question."
+)
 FIRST_ANSWER = N_("first answer")
 SECOND_ANSWER = N_("after discussion")
 
@@ -168,7 +176,8 @@ class PeerRound(KindOfStep[PeerRoundStep]):
             return None
         if 1 not in await data.reasons.member_reasons(run.id, self.step.id, member.user_id):
             label = next(c.label for c in self.step.choices if c.id == first)
-            return OwnTurn(_(ASK_WHY, choice=label), buttons=(why_button(run.id, self.step),))
+            why = (why_button(run.id, self.step),)
+            return OwnTurn(_(ASK_WHY, choice=label), buttons=why, left=_(LEFT_WITHOUT_REASON))
         other = await self._other_choice(data, run, first)
         shown = await data.reasons.reasons_to_show(
             run.id, self.first_vote, [other, first], not_by=member.user_id
@@ -177,7 +186,7 @@ class PeerRound(KindOfStep[PeerRoundStep]):
         cards = [self._reason_card(run.id, c, by_choice.get(c)) for c in (other, first)]
         sections = tuple(Section(card.heading, card.text, plain=True) for card in cards)
         buttons = choice_buttons(run.id, self.step, Action.AGAIN)
-        return OwnTurn(_(READ_AND_ANSWER), sections, buttons)
+        return OwnTurn(_(READ_AND_ANSWER), sections, buttons, _(LEFT_WITHOUT_SECOND))
 
     async def _other_choice(self, data: RunData, run: RunRecord, first: str) -> str:
         """The other choice a member reads a reason for: the right one, or the top wrong one."""

@@ -356,7 +356,7 @@ class AssignedRuns:
             return None
         if answered is None:
             answered = await self.store.member_answered(run.id, step.id, member.user_id)
-        if not answered:
+        if not answered or not await kind_of(step).shows_so_far(self.views, run, member):
             return None
         # An assignment's tallies are frozen at its close: until then, counted as they stand.
         live = run.state is RunState.ACTIVE

@@ -8,11 +8,13 @@ import io
 
 import pytest
 
-from bot.engine import LessonEngine
+from bot.engine import Action, LessonEngine
 from bot.model import BadInput, StepCard, StepClosed
 from lessons.schema import VerifierStep
 from storage import SqlRunStore
+from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CHANNEL, HOST, start_at
+from tests.engine.test_assigned import assign, button, walk_to
 
 
 def verifier(engine: LessonEngine, card: StepCard) -> VerifierStep:
@@ -124,3 +126,24 @@ async def test_300_checker_clicks_by_one_member_store_one_verdict(
     checks = [(row["user_id"], row["value"]) for row in rows if row["kind"] == "checker"]
     assert checks == [(ALICE.user_id, attempt.id)]
     assert len(rows) == len(step.attempts) + 2  # the ratings, the lock and one checker run
+
+
+async def test_an_assigned_member_sees_the_tally_so_far_once_they_ran_the_checker(
+    engine: LessonEngine, clock: FakeClock
+) -> None:
+    """The tally so far holds the checker's rewards: a member still rating blind sees none."""
+    run_id = await assign(engine, clock)
+    card = await walk_to(engine, run_id, ALICE, "verifier")
+    step = verifier(engine, card)
+    for attempt in step.attempts:
+        await engine.click(button(card, Action.UP, attempt.id), ALICE)
+        after = await engine.after_answer(run_id, card.step_id, ALICE)
+        assert after.own is not None and after.own.so_far is None
+        resumed = await engine.assigned.resume(CHANNEL, ALICE)
+        assert resumed.so_far is None
+    await engine.click(button(card, Action.CHECK, step.attempts[0].id), ALICE)
+    after = await engine.after_answer(run_id, card.step_id, ALICE)
+    assert after.own is not None and after.own.so_far is not None
+    assert [row.reward for row in after.own.so_far.rows] == [
+        int(attempt.expect == "correct") for attempt in step.attempts
+    ]

@@ -46,6 +46,8 @@ def main_text(post: Card | OwnStep) -> str:
     if isinstance(post, OwnStep):
         if post.so_far is not None:  # the step redrawn after an answer: what it adds
             return "\n".join([post.text, *reveal_text(post.so_far)[:-1]])
+        if answered_verifier(post):  # rated, not yet checked: the receipt is what it adds
+            return post.text
         return "\n".join([post.text, *(step_text(post.card) if post.card else [])])
     if isinstance(post, StepCard):
         return "\n".join(step_text(post))
@@ -159,8 +161,11 @@ async def test_an_assigned_verifier_step_redrawn_after_an_answer_reads_in_half_a
 
 
 def answered_verifier(post: Card | OwnStep) -> bool:
-    """A member's own verifier step redrawn after they rated or checked an attempt."""
-    return isinstance(post, OwnStep) and post.so_far is not None and bool(post.so_far.rows)
+    """A member's own verifier step redrawn after they rated or checked an attempt (with the
+    receipt on top; with the tally so far too, once they ran the checker)."""
+    card = post.card if isinstance(post, OwnStep) else None
+    return isinstance(post, OwnStep) and card is not None and card.kind == "verifier" and (
+        bool(post.text) or post.so_far is not None)
 
 
 def test_a_post_one_word_above_the_limit_is_found_and_more_is_not_counted() -> None:

@@ -259,6 +259,10 @@ class KindOfStep(Generic[S]):
         """
         return None
 
+    async def shows_so_far(self, data: RunData, run: RunRecord, member: Member) -> bool:
+        """Whether a member who answered this step in their own pass may see its tally so far."""
+        return True
+
     async def closes_to(self, data: RunData, run: RunRecord) -> Phase:
         """Where a host's reveal takes this step: to its results (a peer round may vote again)."""
         return Phase.REVEALED

@@ -121,6 +121,11 @@ class Verifier(KindOfStep[VerifierStep]):
             text = f"{text}\n{_(JUST_LOCKED_TEXT)}"
         return Receipt(text, run.id, step.id, verdict.reward)
 
+    async def shows_so_far(self, data: RunData, run: RunRecord, member: Member) -> bool:
+        """Once the member ran the checker: the tally holds its rewards, kept from blind raters."""
+        votes = await data.answers.member_votes(run.id, self.step.id, member.user_id)
+        return RATINGS_LOCKED in votes
+
     async def unrated(self, members: Members, run_id: int, member: Member) -> list[Attempt]:
         """The attempts of this step the member has not rated yet."""
         votes = await members.answers.member_votes(run_id, self.step.id, member.user_id)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import update
 
 from bot.engine import (
     IS_ASSIGNMENT,
@@ -42,7 +43,9 @@ from bot.service.assignments import (
 from bot.service.commands import parse_command
 from bot.service.posting import HOST as THIS_MACHINE
 from bot.service.posting import INCARNATION
+from bot.settings import Settings
 from storage import SqlRunStore
+from storage.models import RunRow
 from tests.conftest import FakeClock
 from tests.engine.helpers import start_at
 
@@ -617,3 +620,24 @@ async def test_a_live_members_last_try_is_told_the_answer_comes_at_the_reveal(
     while tried.tries_left:
         tried = await bot.service.answer(ALICE, answer, "1/2")
     assert str(tried.reply).endswith("That was your last try. The answer comes at the reveal.")
+
+
+async def test_due_check_interval_sets_how_often_a_process_looks_for_due_assignments(
+    engine: LessonEngine, store: SqlRunStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DUE_CHECK_INTERVAL", "2")
+    surface = RecordingSurface()
+    presenter = Presenter(engine, surface, counter_interval=0.0)
+    tending = Settings(_env_file=None).tend_every()  # type: ignore[call-arg]
+    bot = Bot(engine, LessonService(engine, presenter, tend_every=tending), surface)
+    card = await assigned(bot)
+    assert await bot.service.fire_timers() == 0  # a look now: nothing is due
+    async with store.database.begin() as connection:  # due from now on
+        await connection.execute(
+            update(RunRow).where(RunRow.id == card.run_id).values(due_at=clock()))
+    clock.advance(1.5)
+    assert await bot.service.fire_timers() == 0  # no look yet
+    clock.advance(0.6)
+    assert await bot.service.fire_timers() == 1  # 2 s after the last look: closed
+    run = await store.get_run(card.run_id)
+    assert run is not None and run.state is RunState.FINISHED

@@ -1,4 +1,4 @@
-"""Times bot processes read from the database, brought to now as if they had come.
+"""Times bot processes read from the database, moved as if they had come.
 
 A bot in a process of its own keeps the real clock; a test that needs a stored time to pass
 moves the time instead of waiting for it.
@@ -14,9 +14,12 @@ from storage import SqlRunStore
 from storage.models import RunRow
 
 
+async def set_run_times(store: SqlRunStore, run_id: int, **values: object) -> None:
+    """Store these columns of the run (its due time, reminder, timer, post turn…) as given."""
+    async with store.database.begin() as connection:
+        await connection.execute(update(RunRow).where(RunRow.id == run_id).values(**values))
+
+
 async def timer_due_now(store: SqlRunStore, run_id: int) -> None:
     """The run's timer ends now: the next tick of a bot's timer loop fires it."""
-    async with store.database.begin() as connection:
-        await connection.execute(
-            update(RunRow).where(RunRow.id == run_id).values(deadline=datetime.now(UTC))
-        )
+    await set_run_times(store, run_id, deadline=datetime.now(UTC))

@@ -29,7 +29,6 @@ WELCOME = N_(
 )
 
 
-
 class AssignedPlaySession(PlaySession):
     """Runs an assigned lesson through the shared service in a terminal."""
 

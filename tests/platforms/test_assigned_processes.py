@@ -13,13 +13,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
 from bot.service.assignments import CLOSE_PATIENCE
 from lessons.schema import PredictionStep
 from storage import SqlRunStore
-from storage.models import RunRow
 from tests.conftest import SERVER_URL
+from tests.due_now import set_run_times
 from tests.platforms.conftest import DUE_CHECK_SECONDS
 from tests.platforms.driver import LESSON, Person, Platform
 from tests.platforms.test_assigned import answer, assign, onward, reminders, start
@@ -52,16 +51,12 @@ def folder(tmp_path: Path, name: str) -> Path:
 
 async def make_due(store: SqlRunStore, run_id: int) -> None:
     """Move the run's due time an hour into the past, as if that time had passed."""
-    past = datetime.now(UTC) - timedelta(hours=1)
-    async with store.database.begin() as connection:
-        await connection.execute(update(RunRow).where(RunRow.id == run_id).values(due_at=past))
+    await set_run_times(store, run_id, due_at=datetime.now(UTC) - timedelta(hours=1))
 
 
 async def make_remind_now(store: SqlRunStore, run_id: int) -> None:
     """Bring the run's reminder time to now, after every member so far started."""
-    now = datetime.now(UTC)
-    async with store.database.begin() as connection:
-        await connection.execute(update(RunRow).where(RunRow.id == run_id).values(remind_at=now))
+    await set_run_times(store, run_id, remind_at=datetime.now(UTC))
 
 
 async def make_due_while_held_elsewhere(store: SqlRunStore, run_id: int, seconds: float) -> None:
@@ -72,12 +67,7 @@ async def make_due_while_held_elsewhere(store: SqlRunStore, run_id: int, seconds
     """
     now = datetime.now(UTC)
     held = {"post_holder": ELSEWHERE, "post_until": now + timedelta(seconds=seconds)}
-    async with store.database.begin() as connection:
-        await connection.execute(
-            update(RunRow)
-            .where(RunRow.id == run_id)
-            .values(due_at=now - timedelta(hours=1), **held)
-        )
+    await set_run_times(store, run_id, due_at=now - timedelta(hours=1), **held)
 
 
 def results_posts(lesson: Platform) -> list[Post]:

@@ -14,9 +14,12 @@ from tests.service.test_assignments import Bot, bot_on
 
 
 @pytest.fixture
-def bot(engine: LessonEngine) -> Bot:
-    """The service on the test's engine, posting to a recording channel."""
-    return bot_on(engine)
+async def bot(engine: LessonEngine) -> AsyncIterator[Bot]:
+    """The service on the test's engine, posting to a recording channel; afterwards its
+    presenter stops retrying lost posts, which would otherwise go on into the next test."""
+    made = bot_on(engine)
+    yield made
+    await made.service.presenter.flush()
 
 
 @pytest.fixture
@@ -25,5 +28,7 @@ async def other_bot(
 ) -> AsyncIterator[Bot]:
     """A second process on the same database."""
     database = open_database(database_url)
-    yield bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
+    made = bot_on(LessonEngine(SqlRunStore(database), checker, LessonCatalog(), clock))
+    yield made
+    await made.service.presenter.flush()
     await database.dispose()

@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import update
 
 from bot.engine import (
     IS_ASSIGNMENT,
@@ -45,8 +44,8 @@ from bot.service.posting import HOST as THIS_MACHINE
 from bot.service.posting import INCARNATION
 from bot.settings import Settings
 from storage import SqlRunStore
-from storage.models import RunRow
 from tests.conftest import FakeClock
+from tests.due_now import set_run_times
 from tests.engine.helpers import start_at
 
 PLACE = Place("discord", "guild-1", "channel-1")
@@ -632,12 +631,11 @@ async def test_due_check_interval_sets_how_often_a_process_looks_for_due_assignm
     bot = Bot(engine, LessonService(engine, presenter, tend_every=tending), surface)
     card = await assigned(bot)
     assert await bot.service.fire_timers() == 0  # a look now: nothing is due
-    async with store.database.begin() as connection:  # due from now on
-        await connection.execute(
-            update(RunRow).where(RunRow.id == card.run_id).values(due_at=clock()))
+    await set_run_times(store, card.run_id, due_at=clock())  # due from now on
     clock.advance(1.5)
     assert await bot.service.fire_timers() == 0  # no look yet
     clock.advance(0.6)
     assert await bot.service.fire_timers() == 1  # 2 s after the last look: closed
     run = await store.get_run(card.run_id)
     assert run is not None and run.state is RunState.FINISHED
+    await bot.service.presenter.flush()

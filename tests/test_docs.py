@@ -74,16 +74,12 @@ async def no_verb(_interaction: Any, _verb: str, _args: CommandArgs) -> None:
     """A command callback that is never called: the tree is only read."""
 
 
-async def no_way_back(_interaction: Any) -> None:
-    """The member command's callback, never called: the tree is only read."""
-
-
 def discord_tree() -> Tree:
     """The commands the Discord bot registers."""
     return [
         LessonCommands(no_verb, LessonCatalog()),
         forget_me_command(no_verb),
-        way_back_command(no_way_back),
+        way_back_command(no_verb),
     ]
 
 

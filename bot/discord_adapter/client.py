@@ -137,7 +137,7 @@ class LessonBot(discord.Client):
         run = self.interactions.command
         self.tree.add_command(LessonCommands(run, self.service.engine.catalog))
         self.tree.add_command(forget_me_command(run))
-        self.tree.add_command(way_back_command(self.interactions.way_back))
+        self.tree.add_command(way_back_command(run))
         if self.options.sync_commands and self.shard.registers_commands:
             await sync_commands(self.tree, self.guild_id)
         if self.application_id is not None:

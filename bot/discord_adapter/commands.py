@@ -198,13 +198,13 @@ def forget_me_command(run: RunVerb) -> PlainCommand:
     return forget_me
 
 
-def way_back_command(way_back: Callable[[Interaction], Awaitable[None]]) -> PlainCommand:
+def way_back_command(run: RunVerb) -> PlainCommand:
     """`/lesson-me`: any member gets back to their own step here, or sees the results."""
 
     @app_commands.command(name=LESSON_ME, description=LESSON_ME_DESCRIPTION)
     @app_commands.guild_only()
     async def lesson_me(interaction: Interaction) -> None:
-        await way_back(interaction)
+        await run(interaction, "me", NO_ARGS)
 
     return lesson_me
 

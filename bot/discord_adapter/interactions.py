@@ -22,31 +22,14 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord_adapter.forms import StepForm, submitted_text
+from bot.discord_adapter.effects import DiscordEffects, PrivateMessage, Told
+from bot.discord_adapter.forms import submitted_text
 from bot.discord_adapter.passes import PassStep, PrivatePasses, from_private_message, retire
-from bot.discord_adapter.render import (
-    Outgoing,
-    file_message,
-    own_step_message,
-    private_text,
-    reason_message,
-    reveal_message,
-    step_message,
-    summary_message,
-)
-from bot.engine import FORM_ACTIONS, Action, OwnStep, is_lesson_address, parse_address
+from bot.discord_adapter.render import Outgoing, private_text
+from bot.engine import FORM_ACTIONS, Action, is_lesson_address, parse_address
 from bot.i18n import N_, _, reading
-from bot.model import LessonBotError, Place, ReasonCard, StepCard, SummaryCard
-from bot.service import (
-    Actor,
-    CommandArgs,
-    Delivery,
-    FileReply,
-    LessonService,
-    Outcome,
-    Reply,
-    fixed_rights,
-)
+from bot.model import LessonBotError, Place
+from bot.service import Actor, CommandArgs, Delivery, LessonService, Outcome, fixed_rights
 from bot.service.backpressure import PendingAcks
 from bot.service.lesson_service import Deliveries
 
@@ -57,12 +40,8 @@ Interaction = discord.Interaction[discord.Client]
 PLATFORM = "discord"
 NO_SERVER = "dm"
 
-PrivateMessage = str | Outgoing
-"""What the member is told: a text, or a message with embeds or files."""
-Told = PrivateMessage | PassStep
-"""What the member is told, or shown in their pass message."""
-Work = Callable[[], Awaitable[Told | None]]
-"""Decide and show; what to tell the member, or None for a delivery another process handled."""
+Work = Callable[[], Awaitable[list[Told]]]
+"""Decide and show; what to answer the member with (nothing: another process answered)."""
 T = TypeVar("T")
 Decide = Callable[[], Awaitable[Outcome]]
 
@@ -83,7 +62,6 @@ FORBIDDEN = N_(
     "`{command:results}` shows them."
 )
 ALREADY_HANDLED = N_("That was already handled.")
-NO_ARGS = CommandArgs()
 
 
 def is_host(interaction: Interaction, host_role_id: int | None) -> bool:
@@ -123,35 +101,16 @@ def action_of(custom_id: str) -> Action | None:
         return None
 
 
-async def redraw_clicked(interaction: Interaction, card: ReasonCard) -> None:
-    """Redraw the bot's message a button was clicked on (a reason a host hid); logged if refused.
-
-    Only the message that carries the clicked button, never another the click names.
-    """
-    message, clicked = interaction.message, lesson_custom_id(interaction)
-    if message is None or clicked not in {
-        getattr(item, "custom_id", None) for row in message.components
-        for item in getattr(row, "children", ())
-    }:
-        return
-    try:
-        await message.edit(**reason_message(card).edit_kwargs())
-    except discord.HTTPException as error:
-        log.warning("could not redraw the clicked message: Discord answered %s", error.status)
-
-
 class Interactions:
     """Hands lesson buttons, forms and commands to the service and answers each privately."""
 
     def __init__(
-        self,
-        service: LessonService,
-        replies: PrivateReplies,
-        host_role_id: int | None,
+        self, service: LessonService, replies: PrivateReplies, host_role_id: int | None
     ) -> None:
         self.service = service
         self.replies = replies
         self.host_role_id = host_role_id
+        self.effects = DiscordEffects(service.presenter)
 
     async def lesson_item(self, interaction: Interaction, custom_id: str) -> None:
         """A lesson button clicked or an answer form submitted, answered in their language."""
@@ -163,8 +122,9 @@ class Interactions:
             elif interaction.type is discord.InteractionType.modal_submit:
                 text = submitted_text(interaction)
                 delivery = self.delivery(interaction, slow=True)
-                decide = partial(self.service.answer, actor, custom_id, text, delivery)
-                await self.replies.reply(interaction, partial(self.told, interaction, decide))
+                await self.answer(
+                    interaction, partial(self.service.answer, actor, custom_id, text, delivery)
+                )
 
     async def click(self, interaction: Interaction, actor: Actor, custom_id: str) -> None:
         """A lesson button: some open a form; the checker may be slow, so Check defers."""
@@ -173,40 +133,21 @@ class Interactions:
             await self.open_form(interaction, actor, custom_id)
             return
         delivery = self.delivery(interaction, slow=action is Action.CHECK)
-        decide = partial(self.service.click, actor, custom_id, delivery)
-        await self.replies.reply(interaction, partial(self.told, interaction, decide))
+        await self.answer(interaction, partial(self.service.click, actor, custom_id, delivery))
 
     async def open_form(self, interaction: Interaction, actor: Actor, custom_id: str) -> None:
         """Show the step's form if it still takes answers; otherwise say why not."""
         if self.service.deliveries.repeated_here(str(interaction.id)):
             return
         outcome = await self.service.click(actor, custom_id)
-        if outcome.form is not None:
-            form = StepForm(outcome.form.address, outcome.form.form)
-            await interaction.response.send_modal(form)
-        else:
-            await send_private(interaction, str(outcome.reply or ""))
+        await self.replies.send(interaction, await self.effects.told(interaction, outcome.effects))
 
     async def command(self, interaction: Interaction, verb: str, args: CommandArgs) -> None:
         """A slash command: the service's verb, answered privately in the member's language."""
         actor = actor_of(interaction, self.host_role_id)
-        delivery = self.delivery(interaction)
-        decide = partial(self.service.command, actor, verb, args, delivery)
+        decide = partial(self.service.command, actor, verb, args, self.delivery(interaction))
         with reading(str(interaction.locale)):
-            await self.replies.reply(interaction, partial(self.told, interaction, decide))
-
-    async def way_back(self, interaction: Interaction) -> None:
-        """`/lesson-me`: `continue` while this channel's assignment is open, else `results`."""
-        actor = actor_of(interaction, self.host_role_id)
-        delivery = self.delivery(interaction)
-
-        async def decide() -> Outcome:
-            open_here = await self.service.assignments.open_here(actor.place)
-            verb = "continue" if open_here else "results"
-            return await self.service.command(actor, verb, NO_ARGS, delivery)
-
-        with reading(str(interaction.locale)):
-            await self.replies.reply(interaction, partial(self.told, interaction, decide))
+            await self.answer(interaction, decide)
 
     @staticmethod
     def delivery(interaction: Interaction, slow: bool = False) -> Delivery:
@@ -214,45 +155,14 @@ class Interactions:
         key = str(interaction.id)
         return Delivery(key, partial(defer_privately, interaction)) if slow else Delivery(key)
 
-    async def told(self, interaction: Interaction, decide: Decide) -> Told | None:
-        """Decide, show in the channel what changed, then what to tell the member privately.
+    async def answer(self, interaction: Interaction, decide: Decide) -> None:
+        """Decide, show in the channel what changed, then answer the member privately."""
 
-        A member's own step, or what their answer at it came to, goes to their pass message.
-        None for a delivery another process claimed first: it answers the member.
-        """
-        outcome = await decide()
-        if outcome.repeated:
-            return None
-        if isinstance(outcome.redraw, StepCard):  # a recall check moves on in its message
-            return PassStep(step_message(outcome.redraw))
-        if outcome.redraw is not None:
-            await redraw_clicked(interaction, outcome.redraw)
-        reply = await outcome.answer()
-        own = outcome.answered or outcome.own
-        if own is not None:
-            return PassStep(await self.own_step_message(own))
-        return await self.private_message(interaction, reply)
+        async def told() -> list[Told]:
+            outcome = await decide()
+            return await self.effects.told(interaction, await outcome.shown())
 
-    async def own_step_message(self, own: OwnStep) -> Outgoing:
-        """A member's own step of an assignment, with its buttons and its tally so far."""
-        return own_step_message(*await self.service.presenter.draw_own(own))
-
-    async def private_message(
-        self, interaction: Interaction, reply: Reply | None
-    ) -> PrivateMessage:
-        """The service's reply as Discord sends it: results with their chart, a file or text."""
-        if isinstance(reply, SummaryCard):
-            return await self.results_message(reply)
-        if isinstance(reply, FileReply):
-            return file_message(reply, interaction.filesize_limit)
-        return reply or ""
-
-    async def results_message(self, summary: SummaryCard) -> Outgoing:
-        """The results with their chart, then each question's results with its chart."""
-        draw = self.service.presenter.draw
-        message = summary_message(summary, await draw(summary.chart))
-        message.then = [reveal_message(card, await draw(card.chart)) for card in summary.reveals]
-        return message
+        await self.replies.reply(interaction, told)
 
 
 class PrivateReplies:
@@ -310,13 +220,18 @@ class PrivateReplies:
         deadline = asyncio.get_running_loop().time() + self.patience
         if self._burst.is_set():
             await self._acknowledge_first(interaction)
-        reply = await self._in_time(interaction, or_refusal(work()), deadline)
-        if isinstance(reply, PassStep):
-            await self.passes.show(interaction, reply)
-        elif reply is not None:
-            await send_private(interaction, reply)
-        elif interaction.response.is_done():  # a repeat this process already acknowledged
-            await send_private(interaction, _(ALREADY_HANDLED))
+        told = await self._in_time(interaction, or_refusal(work()), deadline)
+        if not told and interaction.response.is_done():  # a repeat acknowledged here
+            told = [_(ALREADY_HANDLED)]
+        await self.send(interaction, told)
+
+    async def send(self, interaction: Interaction, told: list[Told]) -> None:
+        """Answer the interaction: each private message in turn, the pass message moved on."""
+        for answer in told:
+            if isinstance(answer, PassStep):
+                await self.passes.show(interaction, answer)
+            else:
+                await send_private(interaction, answer)
 
     async def _acknowledge_first(self, interaction: Interaction) -> None:
         """Defer now, then wait until the burst's acknowledgements are done.
@@ -366,18 +281,18 @@ class PrivateReplies:
             self._idle.set()
 
 
-async def or_refusal(work: Awaitable[T]) -> T | str:
-    """The work's result; a refused request becomes its message, a failure a short apology."""
+async def or_refusal(work: Awaitable[list[Told]]) -> list[Told]:
+    """The work's answers; a refused request becomes its message, a failure a short apology."""
     try:
         return await work
     except LessonBotError as error:
-        return str(error)
+        return [str(error)]
     except discord.HTTPException as error:
         log.warning("Discord refused a lesson message: %s %s", error.status, error.text)
-        return _(FORBIDDEN) if error.status == 403 else _(DISCORD_FAILED, status=error.status)
+        return [_(FORBIDDEN) if error.status == 403 else _(DISCORD_FAILED, status=error.status)]
     except Exception:
         log.exception("a lesson interaction failed")
-        return _(FAILED)
+        return [_(FAILED)]
 
 
 async def defer_privately(interaction: Interaction, thinking: bool = True) -> None:

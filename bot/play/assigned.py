@@ -13,14 +13,13 @@ from bot.i18n import N_, _
 from bot.model import StepCard
 from bot.play.classmates import buttons_for
 from bot.play.console import QuitLesson
+from bot.play.effects import shown_by
 from bot.play.render import paragraphs, render_reveal, render_step, render_turn
 from bot.play.session import PlaySession, next_prompt, title_line
 from bot.service import CommandArgs, Outcome
 from lessons.reading import reading_minutes
 
 DUE = "1d"
-SO_FAR = N_("So far: ")
-"""Where a reply's tally so far begins (`so_far_text`), after a blank line and `**`."""
 WELCOME = N_(
     "You are the host and one member. You assign the lesson; {classmates} Each member takes "
     "it privately at their own pace; the channel sees only how many started and finished. "
@@ -36,10 +35,9 @@ class AssignedPlaySession(PlaySession):
         """Assign the lesson, take it with the classmates, see the progress, close it."""
         self._welcome()
         asked = CommandArgs(lesson=self.options.lesson_id, due=DUE, language=self.options.language)
-        assigned = await self._host("assign", asked)
+        await self._host("assign", asked)
         card = self.surface.assignment
-        if card is None:
-            self.console.show(str(assigned.reply))
+        if card is None:  # refused: the host was told why
             return
         start = card.buttons[0].address
         for member in self.classmates.members:
@@ -113,26 +111,22 @@ class AssignedPlaySession(PlaySession):
 
     async def _continue(self) -> OwnStep | None:
         """Your own step as it stands."""
-        return (await self.service.command(self.you, "continue", CommandArgs())).own
+        outcome = await self.service.command(self.you, "continue", CommandArgs())
+        return (await shown_by(await outcome.shown())).own
 
     async def _own(self, outcome: Outcome) -> OwnStep:
         """Show your own step privately (or why there is none)."""
-        reply = await outcome.shown()
-        own = outcome.own
+        shown = await shown_by(await outcome.shown())
+        own = shown.own
         if own is None:
-            self.console.show(paragraphs(str(reply)))
-            return OwnStep(None, text=str(reply))
+            told = "\n\n".join(shown.texts)
+            self.console.show(paragraphs(told))
+            return OwnStep(None, text=told)
         if own.card is None:
             self.console.show("\n" + paragraphs(own.text))
         else:
             self.console.show("\n" + render_step(own.card, self.surface.simulated))
         return own
-
-    def _tell(self, reply: object) -> None:
-        """Tell a reply; a tally so far is left out here and shown once, after the step."""
-        if isinstance(reply, str):
-            reply = reply.partition("\n\n**" + _(SO_FAR))[0]
-        super()._tell(reply)
 
 
 def next_turn(card: StepCard) -> Action | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.engine import Action, Address, parse_address
 from bot.i18n import _, percent
 from bot.model import Place, ReasonCard, StepCard
+from bot.play.effects import shown_by
 from bot.service import Actor, CommandArgs, LessonService
 from lessons.schema import Attempt, Choice, Crowd, CrowdAnswer, Learning, Lesson, Step
 
@@ -181,7 +182,8 @@ class Classmates:
             return
         crowd = step.crowd()
         for member in self.members:
-            own = (await self.service.command(member, "continue", CommandArgs())).own
+            resumed = await self.service.command(member, "continue", CommandArgs())
+            own = (await shown_by(resumed.effects)).own
             turn = own.card if own is not None else None
             if turn is not None and buttons_for(turn, Action.AGAIN):
                 headings = [section.heading for section in turn.sections]
@@ -230,7 +232,7 @@ class Classmates:
         if not pool:
             return
         address = Address(card.run_id, card.step_id, Action.WHY).encode()
-        form = (await self.service.click(member, address)).form
+        form = (await shown_by((await self.service.click(member, address)).effects)).form
         if form is not None:
             reason = self.rng.choice(pool)
             await (await self.service.answer(member, form.address.encode(), reason)).shown()
@@ -253,8 +255,8 @@ class Classmates:
         for _try in range(2):
             answer = self.rng.choices(answers, weights=weights)[0]
             outcome = await self.service.answer(member, address, answer.text)
-            await outcome.shown()
-            if outcome.reward or self.rng.random() > RETRY_CHANCE:
+            graded = await shown_by(await outcome.shown())
+            if graded.reward or self.rng.random() > RETRY_CHANCE:
                 return
 
     async def _click(self, member: Actor, card: StepCard, action: Action, arg: str) -> None:

@@ -24,6 +24,7 @@ from bot.i18n import N_, SOURCE_LANGUAGE, _, current_language, percent
 from bot.model import RecallCheck, RecallRound, RunRecord, StepCard, SummaryCard, UnknownLesson
 from bot.play.classmates import buttons_for, make_classmates
 from bot.play.console import Console, QuitLesson
+from bot.play.effects import shown_by
 from bot.play.markup import plain
 from bot.play.render import WIDTH, TerminalSurface, paragraphs, rule, series_lines
 from bot.play.session import PLATFORM, PlayOptions, PlaySession, play_service, player
@@ -329,10 +330,10 @@ class LaterPlay:
         address = Address(card.run_id, card.step_id, Action.RECALL, choices[picked - 1].id)
         outcome = await self.service.click(self.you, address.encode())
         self.you_counted = True
-        if not isinstance(outcome.redraw, StepCard):
-            self.show(paragraphs(str(outcome.reply)))
-            return None
-        return outcome.redraw
+        shown = await shown_by(await outcome.shown())
+        if shown.check is None:
+            self.show(paragraphs("\n\n".join(shown.texts)))
+        return shown.check
 
     async def _classmates_answer(self, classmates: Sequence[Actor]) -> None:
         """Each simulated classmate answers their check by the assumed forgetting rate."""

@@ -26,10 +26,10 @@ from bot.play.classmates import (
     switch_assumption,
 )
 from bot.play.console import MAX_UNUSABLE, Console, QuitLesson, skipped
+from bot.play.effects import Shown, shown_by
 from bot.play.markup import plain
 from bot.play.render import TerminalSurface, paragraphs
 from bot.service import Actor, CommandArgs, LessonService, Outcome, Presenter, fixed_rights
-from bot.service.surface import FileReply
 from lessons.reading import reading_minutes
 from lessons.schema import Lesson, Step
 
@@ -97,8 +97,7 @@ class PlaySession:
         self._welcome()
         asked = CommandArgs(lesson=self.options.lesson_id, language=self.options.language)
         started = await self._host("start", asked)
-        if started.reply is not None:
-            self.console.show(str(started.reply))
+        if started.refused:
             return
         try:
             while (card := self.surface.latest_step) is not None:
@@ -133,8 +132,7 @@ class PlaySession:
                 await self._host("reveal")
         more_prompt = "\n" + _(MORE_PROMPT)
         while self.surface.more and await self.console.ask_enter(more_prompt, more=True):
-            outcome = await self.service.click(self.you, self.surface.more)
-            self._tell(await outcome.shown())
+            await self._shown(await self.service.click(self.you, self.surface.more))
         if not self.surface.more:
             await self.console.ask_enter(next_prompt())
         await self._host("next")
@@ -206,8 +204,7 @@ class PlaySession:
                 self.console.show(_(REASON_NEEDED))
                 continue
             outcome = await self.service.answer(self.you, form.address.encode(), text)
-            self._tell(await outcome.shown())
-            if not outcome.refused:
+            if not (await self._shown(outcome)).refused:
                 await self._keep_own_reasons(card)
                 return
         self.console.show(skipped())
@@ -259,29 +256,26 @@ class PlaySession:
             if not text:
                 return
             outcome = await self.service.answer(self.you, form.address.encode(), text)
-            self._tell(await outcome.shown())
-            if outcome.reward or outcome.tries_left == 0:
+            graded = await self._shown(outcome)
+            if graded.reward or graded.tries_left == 0:
                 return
-            refused += outcome.reward is None
+            refused += graded.reward is None
         if refused == MAX_UNUSABLE:
             self.console.show(skipped())
 
-    async def _click(self, card: StepCard, action: Action, arg: str = "") -> Outcome:
+    async def _click(self, card: StepCard, action: Action, arg: str = "") -> Shown:
         address = Address(card.run_id, card.step_id, action, arg).encode()
-        outcome = await self.service.click(self.you, address)
-        self._tell(await outcome.shown())
-        return outcome
+        return await self._shown(await self.service.click(self.you, address))
 
-    async def _host(self, verb: str, args: CommandArgs | None = None) -> Outcome:
-        outcome = await self.service.command(self.you, verb, args or CommandArgs())
-        self._tell(await outcome.shown())
-        return outcome
+    async def _host(self, verb: str, args: CommandArgs | None = None) -> Shown:
+        return await self._shown(await self.service.command(self.you, verb, args or CommandArgs()))
 
-    def _tell(self, reply: object) -> None:
-        if isinstance(reply, str):
-            self.console.show(paragraphs(reply))
-        elif isinstance(reply, FileReply):
-            self.console.show(reply.text)
+    async def _shown(self, outcome: Outcome) -> Shown:
+        """Show the channel's updates, then print what the player was told."""
+        shown = await shown_by(await outcome.shown())
+        for text in shown.texts:
+            self.console.show(paragraphs(text))
+        return shown
 
     def _farewell(self) -> None:
         lesson = self.lesson()

@@ -1,7 +1,9 @@
 """The layer every front end shares: one interaction path, one presenter, one verb table."""
 
+from bot.service import effects
 from bot.service.assignments import card_lines, card_title, utc_text
 from bot.service.commands import VERBS, CommandArgs, help_text
+from bot.service.effects import EFFECT_TYPES, Effect, FileReply, FormToOpen, Renderer, render
 from bot.service.languages import language_choices
 from bot.service.lesson_service import LessonService
 from bot.service.presenter import Presenter
@@ -10,23 +12,22 @@ from bot.service.surface import (
     Card,
     Delivery,
     DrawnChart,
-    FileReply,
-    FormToOpen,
     Outcome,
     PlatformUnavailable,
     Redrawn,
-    Reply,
     Surface,
     fixed_rights,
 )
 
 __all__ = [
+    "EFFECT_TYPES",
     "VERBS",
     "Actor",
     "Card",
     "CommandArgs",
     "Delivery",
     "DrawnChart",
+    "Effect",
     "FileReply",
     "FormToOpen",
     "LessonService",
@@ -34,12 +35,14 @@ __all__ = [
     "PlatformUnavailable",
     "Presenter",
     "Redrawn",
-    "Reply",
+    "Renderer",
     "Surface",
     "card_lines",
     "card_title",
+    "effects",
     "fixed_rights",
     "help_text",
     "language_choices",
+    "render",
     "utc_text",
 ]

@@ -1,8 +1,8 @@
 """Assigned lessons in the service: assigning, each member's private pass, closing once.
 
 `/lesson assign` opens an assigned run and posts its card in the channel; Start on the card
-and each member's own Next come back as an `Outcome` carrying the member's step (`own`),
-shown to them alone; a member who answered a question gets its tally so far (`so_far`).
+and each member's own Next come back as an `Outcome` showing the member's step to them alone
+(`OwnStepShown`); a member who answered a question gets its tally so far.
 The card's counts ("12 started · 7 finished") are redrawn through the presenter's throttled
 counters. The run closes once, at its due time (`close_due`, from the timer loop) or by
 `/lesson close`; the process that closed it posts the results and shows the card closed.
@@ -26,10 +26,11 @@ from bot.model import (
     RunRecord,
     SummaryCard,
 )
+from bot.service.effects import OwnStepShown
 from bot.service.languages import member_language
 from bot.service.posting import each_in_turn, holder_gone
 from bot.service.presenter import Presenter
-from bot.service.surface import Actor, Outcome, PlatformUnavailable, Reply
+from bot.service.surface import Actor, Outcome, PlatformUnavailable, confirmed, told
 
 log = logging.getLogger(__name__)
 
@@ -271,7 +272,7 @@ class Assignments:
             actor.place, host, lesson, due_at, remind_at, plan, language
         )
 
-        async def post_card() -> Reply | None:
+        async def post_card() -> str | None:
             if await self.engine.step_message(card.run_id, CARD_STEP) is not None:
                 return None  # a timer round (`post_missing`) took the run's turn first
             if await self.post_card(await self.engine.open_run(card.run_id)) is not None:
@@ -285,7 +286,7 @@ class Assignments:
             "Members press Start on its card to take it privately.",
             run=card.run_id, steps=card.steps, due=utc_text(due_at),
         )
-        decided = Outcome(done=done, show=post_card)
+        decided = confirmed(done, post_card)
 
         async def ready() -> Outcome:
             return decided
@@ -300,14 +301,14 @@ class Assignments:
         async def decide() -> Outcome:
             summary = await self.engine.assigned.close(run.id, host)
             with to_reader():
-                told = _(ALREADY_CLOSED if summary is None else CLOSED_NOW)
+                text = _(ALREADY_CLOSED if summary is None else CLOSED_NOW)
             if summary is None:
-                return Outcome(reply=told)
+                return told(text)
 
             async def show() -> None:
                 await self.closed(run, summary)
 
-            return Outcome(done=told, show=show)
+            return confirmed(text, show)
 
         return await self.presenter.in_turn(run.id, decide)
 
@@ -479,8 +480,8 @@ class Assignments:
         await self.engine.remember_message(run.id, CARD_STEP, ref or NOT_POSTED)
         return ref
 
-    async def progress(self, actor: Actor) -> Outcome:
-        """For a host, privately: how many started and finished, and where the others are."""
+    async def progress(self, actor: Actor) -> str:
+        """For a host: how many started and finished, and where the others are, as text."""
         run, progress = await self.engine.assigned.progress(actor.place, await actor.member())
         lesson = self.engine.lesson_of(run)
         due = (
@@ -502,7 +503,7 @@ class Assignments:
                     number=index + 1, title=step.title, count=count,
                 ))
         lines.append(_("Could not be messaged: {count}", count=progress.unreachable))
-        return Outcome(reply="\n".join(lines))
+        return "\n".join(lines)
 
     async def open_here(self, place: Place) -> bool:
         """Whether the lesson going on in a channel is an open assignment."""
@@ -515,7 +516,7 @@ class Assignments:
     async def resume(self, actor: Actor) -> Outcome:
         """`/lesson continue`: the member's own step of the channel's assignment, privately."""
         own = await self.engine.assigned.resume(actor.place, await actor.member(False))
-        return Outcome(reply=own_text(own), own=own)
+        return Outcome((OwnStepShown(own, own_text(own)),))
 
     def own(self, run_id: int, own: OwnStep) -> Outcome:
         """Start or a member's own Next: their step privately; the card's counts follow."""
@@ -523,7 +524,7 @@ class Assignments:
         async def counted() -> None:
             self.presenter.redraw_soon((CARD_STEP, run_id), lambda: self.redraw_card(run_id))
 
-        return Outcome(reply=own_text(own), own=own, show=counted)
+        return Outcome((OwnStepShown(own, own_text(own)),), counted)
 
     async def redraw_card(self, run_id: int) -> None:
         """Redraw the assignment card in its run's channel, with its counts as stored now.

@@ -12,7 +12,7 @@ import csv
 import io
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
@@ -20,10 +20,11 @@ from bot.engine import FORGET_CONFIRM, Closing, LessonEngine
 from bot.i18n import N_, SOURCE_LANGUAGE, _, command, to_reader
 from bot.model import Advance, BadInput, Discussion, Member, NoActiveRun, RunRecord
 from bot.service.assignments import TEND_EVERY, Assignments, assign_usage, parse_recall
+from bot.service.effects import FileReply, PrivateResults
 from bot.service.languages import base_language
 from bot.service.presenter import Presenter
 from bot.service.recalls import progress_line, with_recall
-from bot.service.surface import Actor, FileReply, Outcome
+from bot.service.surface import Actor, Outcome, confirmed, told
 
 REVEALED = N_("Revealed. The results are posted in the channel.")
 DISCUSSING = N_(
@@ -170,6 +171,7 @@ class Verbs:
             "close": self.close,
             "progress": self.progress,
             "continue": self.resume,
+            "me": self.way_back,
             "reasons": self.reasons,
             "hide": self.hide,
         }
@@ -193,7 +195,7 @@ class Verbs:
                 return _(CANNOT_POST)
 
         done = started_text(card.run_id, card.total, args.timer)
-        started = Outcome(done=done, show=post_first_step)
+        started = confirmed(done, post_first_step)
         return await self.presenter.in_turn(card.run_id, _ready(started))
 
     async def reveal(self, actor: Actor, args: CommandArgs) -> Outcome:
@@ -203,7 +205,7 @@ class Verbs:
             closing = await self.engine.reveal(run.id, host)
             channel = run.place.channel
             done = revealed_text(closing)
-            return Outcome(done=done, show=lambda: self.presenter.reveal(channel, closing))
+            return confirmed(done, lambda: self.presenter.reveal(channel, closing))
 
         return await self._steer(actor, reveal)
 
@@ -214,23 +216,22 @@ class Verbs:
             advance = await self.engine.advance(run.id, host)
             done = moved_text(advance)
             channel = run.place.channel
-            return Outcome(done=done, show=lambda: self.presenter.advance(channel, advance))
+            return confirmed(done, lambda: self.presenter.advance(channel, advance))
 
         return await self._steer(actor, advance)
 
     async def reasons(self, actor: Actor, args: CommandArgs) -> Outcome:
         """For a host: members' reasons in this channel's lesson, numbered, privately."""
         host = await actor.member()
-        return Outcome(reply=await self.engine.reasons_here(actor.place, host, args.page))
+        return told(await self.engine.reasons_here(actor.place, host, args.page))
 
     async def hide(self, actor: Actor, args: CommandArgs) -> Outcome:
         """For a host: hide a reason of this channel's lesson by its number, and its post."""
         hidden = await self.engine.hide_here(actor.place, await actor.member(), args.number)
         redraw, channel = hidden.redraw, actor.channel
         if redraw is None:
-            return Outcome(reply=hidden.text)
-        show = partial(self.presenter.redraw_reason, channel, redraw)
-        return Outcome(reply=hidden.text, show=show)
+            return told(hidden.text)
+        return told(hidden.text, partial(self.presenter.redraw_reason, channel, redraw))
 
     async def stop(self, actor: Actor, args: CommandArgs) -> Outcome:
         """End the channel's run, close its step and post the results so far."""
@@ -241,9 +242,7 @@ class Verbs:
             channel = run.place.channel
             with to_reader():
                 done = _(STOPPED)
-            return Outcome(
-                done=done, show=lambda: self.presenter.stopped(channel, closed, summary, left)
-            )
+            return confirmed(done, lambda: self.presenter.stopped(channel, closed, summary, left))
 
         return await self._steer(actor, stop)
 
@@ -254,7 +253,7 @@ class Verbs:
         """
         summary = await self.engine.results_here(actor.place)
         standing = await self.engine.recall.standing(summary.run_id)
-        return Outcome(reply=with_recall(summary, standing))
+        return Outcome((PrivateResults(with_recall(summary, standing)),))
 
     async def repost(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Post the current step again, e.g. when the platform lost its message."""
@@ -264,7 +263,7 @@ class Verbs:
             channel = run.place.channel
             with to_reader():
                 done = _(REPOSTED)
-            return Outcome(done=done, show=lambda: self.presenter.repost(channel, shown))
+            return confirmed(done, lambda: self.presenter.repost(channel, shown))
 
         return await self._steer(actor, repost)
 
@@ -296,14 +295,14 @@ class Verbs:
         )
         data = table.encode("utf-8")
         title = _("Answers of lesson run {run}", run=run_id)
-        return Outcome(reply=FileReply(text, f"run-{run_id}.csv", data, title))
+        return Outcome((FileReply(text, f"run-{run_id}.csv", data, title),))
 
     async def forget_me(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Say what is stored about the member here; once confirmed, delete it."""
         member = await actor.member(needs_rights=False)
         if not args.confirm:
-            return Outcome(reply=await self.engine.forget_preview(actor.place, member))
-        return Outcome(reply=await self.engine.forget_member(actor.place, member))
+            return told(await self.engine.forget_preview(actor.place, member))
+        return told(await self.engine.forget_member(actor.place, member))
 
     async def assign(self, actor: Actor, args: CommandArgs) -> Outcome:
         """Assign a lesson here, due at a time: members take it privately."""
@@ -332,17 +331,23 @@ class Verbs:
         run, checks = await self.engine.recall.progress_here(actor.place, await actor.member())
         recall = progress_line(checks)
         if recall and not self.engine.modes.allows(run, "progress"):
-            return Outcome(reply=_("**Run {run}**", run=run.id) + f"\n{recall}")
-        outcome = await self.assignments.progress(actor)
-        return replace(outcome, reply=f"{outcome.reply}\n{recall}") if recall else outcome
+            return told(_("**Run {run}**", run=run.id) + f"\n{recall}")
+        progress = await self.assignments.progress(actor)
+        return told(f"{progress}\n{recall}" if recall else progress)
 
     async def resume(self, actor: Actor, args: CommandArgs) -> Outcome:
         """A member's own step of the channel's assignment."""
         return await self.assignments.resume(actor)
 
+    async def way_back(self, actor: Actor, args: CommandArgs) -> Outcome:
+        """`me`: the member's own step while the assignment here is open, else the results."""
+        if await self.assignments.open_here(actor.place):
+            return await self.resume(actor, args)
+        return await self.results(actor, args)
+
     async def help(self, actor: Actor, args: CommandArgs) -> Outcome:
         """What the command can do, and which lessons there are."""
-        return Outcome(reply=help_text(self.engine.catalog.ids(), self.help_note))
+        return told(help_text(self.engine.catalog.ids(), self.help_note))
 
 
 def _ready(outcome: Outcome) -> Callable[[], Awaitable[Outcome]]:

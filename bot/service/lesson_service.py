@@ -15,15 +15,32 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import timedelta
 
-from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, parse_address
-from bot.i18n import SOURCE_LANGUAGE, _
+from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, OwnStep, parse_address
+from bot.i18n import SOURCE_LANGUAGE
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import TEND_EVERY, so_far_text
 from bot.service.commands import CommandArgs, Verbs, moved_text, parse_command, revealed_text
+from bot.service.effects import (
+    AlreadyHandled,
+    AnswerReceipt,
+    CheckMovedOn,
+    Effect,
+    FormToOpen,
+    OwnStepAnswered,
+    ReasonHidden,
+    Refusal,
+)
 from bot.service.posting import each_in_turn
 from bot.service.presenter import Presenter
-from bot.service.recalls import CHECK_ANSWERED, DEFAULT_PACE, Recalls, check_card
-from bot.service.surface import Actor, Delivery, FormToOpen, Outcome, PlatformUnavailable, nothing
+from bot.service.recalls import DEFAULT_PACE, Recalls, check_card
+from bot.service.surface import (
+    Actor,
+    Delivery,
+    Outcome,
+    PlatformUnavailable,
+    confirmed,
+    nothing,
+)
 
 log = logging.getLogger(__name__)
 
@@ -121,11 +138,11 @@ class LessonService:
         try:
             if delivery is not None:
                 if not await self.deliveries.claim(actor.place.platform, delivery.key):
-                    return Outcome(repeated=True)
+                    return Outcome((AlreadyHandled(),))
                 await delivery.claimed()
             return await decide()
         except LessonBotError as error:
-            return Outcome(reply=str(error), refused=True)
+            return Outcome((Refusal(str(error)),))
 
     async def note_locale(self, actor: Actor, locale: str) -> None:
         """Store a member's language learnt after their request was answered (a Slack burst)."""
@@ -168,9 +185,9 @@ class LessonService:
         if result.form is not None:
             card, form = result.form
             answer = Address(address.run_id, address.step_id, Action.ANSWER)
-            return Outcome(form=FormToOpen(answer, card, form))
+            return Outcome((FormToOpen(answer, card, form),))
         if result.check is not None:  # a private check: its message is redrawn where clicked
-            return Outcome(redraw=check_card(result.check), done=_(CHECK_ANSWERED))
+            return Outcome((CheckMovedOn(check_card(result.check)),))
         # The run's own channel, wherever the click came from (a member's direct message).
         presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
         if result.receipt is not None:
@@ -179,11 +196,10 @@ class LessonService:
             return self.assignments.own(address.run_id, result.own)
         if result.reveal is not None:
             reveal = result.reveal
-            done = revealed_text(reveal)
-            return Outcome(done=done, show=lambda: presenter.reveal(channel, reveal))
+            return confirmed(revealed_text(reveal), lambda: presenter.reveal(channel, reveal))
         assert result.advance is not None
         advance = result.advance
-        return Outcome(done=moved_text(advance), show=lambda: presenter.advance(channel, advance))
+        return confirmed(moved_text(advance), lambda: presenter.advance(channel, advance))
 
     async def _answer(self, actor: Actor, custom_id: str, text: str) -> Outcome:
         address = parse_address(custom_id)
@@ -209,12 +225,16 @@ class LessonService:
 
         after = await self.engine.after_answer(receipt.run_id, receipt.step_id, member)
         told = receipt.full_text(self.reveal_waits and after.channel_reveals)
-        so_far = after.own.so_far if after.own is not None else None
-        reply = told if so_far is None else f"{told}\n\n{so_far_text(so_far)}"
-        answered = replace(after.own, text=told) if after.own is not None else None
+        hidden = () if receipt.redraw is None else (ReasonHidden(receipt.redraw),)
         show = count if receipt.counted and after.channel_reveals else nothing
-        return Outcome(
-            reply=reply, show=show, reward=receipt.reward, tries_left=receipt.tries_left,
-            so_far=so_far, answered=answered, redraw=receipt.redraw,
-        )
+        return Outcome((*hidden, self._receipt_effect(told, receipt, after.own)), show)
+
+    @staticmethod
+    def _receipt_effect(told: str, receipt: Receipt, own: OwnStep | None) -> Effect:
+        """The receipt alone; in an assignment, with the tally so far and the member's step."""
+        if own is None:
+            return AnswerReceipt(told, receipt.reward, receipt.tries_left)
+        so_far = "" if own.so_far is None else f"\n\n{so_far_text(own.so_far)}"
+        step = replace(own, text=told)
+        return OwnStepAnswered(told + so_far, step, receipt.reward, receipt.tries_left)
 

@@ -54,7 +54,6 @@ from bot.service.surface import (
     Outcome,
     PlatformUnavailable,
     Redrawn,
-    Reply,
     Surface,
 )
 
@@ -122,7 +121,7 @@ class Presenter:
             await turn.release()
             raise
 
-        async def show() -> Reply | None:
+        async def show() -> str | None:
             try:
                 with speaking(language):
                     return await outcome.show()

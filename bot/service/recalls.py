@@ -58,8 +58,6 @@ DEFAULT_PACE = 20
 """Checks sent per tick of the timer loop (about a second) by one process, at most."""
 STOP_LABEL = N_("No more of these")
 KIND = "recall"
-CHECK_ANSWERED = N_("Noted.")
-"""The confirmation of a click on a check, where a platform must say something."""
 
 
 def check_card(view: CheckView) -> StepCard:

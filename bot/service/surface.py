@@ -1,8 +1,8 @@
 """What a platform and the shared service hand each other: who acted, what to show, what to say.
 
 Each front end (Discord, Slack, the terminal) implements `Surface` for channel messages. What
-goes back to the one member who acted (a private reply, a file, the answer form) travels in
-the `Outcome` of their request, because only the platform's request object can answer it.
+goes back to the one member who acted (a private reply, a file, the answer form) travels as
+the effects of their request's `Outcome`, because only the platform's request can answer it.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Address, AssignmentCard, OwnStep
+from bot.engine import AssignmentCard
 from bot.i18n import reader_locale
-from bot.model import Form, Member, Place, ReasonCard, RevealCard, StepCard, SummaryCard
+from bot.model import Member, Place, ReasonCard, RevealCard, StepCard, SummaryCard
+from bot.service.effects import Confirmation, Effect, PrivateText
 
 Card = StepCard | RevealCard | SummaryCard | AssignmentCard | ReasonCard
 Redrawn = StepCard | RevealCard | AssignmentCard | ReasonCard
@@ -138,30 +139,8 @@ class Surface(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class FileReply:
-    """A private reply with a file attached (a run's answers as CSV)."""
-
-    text: str
-    filename: str
-    data: bytes
-    title: str = ""
-
-
-@dataclass(frozen=True)
-class FormToOpen:
-    """Open a step's form (a free answer, a reason): its address, the step's card, the form."""
-
-    address: Address
-    card: StepCard
-    form: Form
-
-
-Reply = str | SummaryCard | FileReply
-"""What one member is told privately: a text, the results so far, or a file."""
-
-Show = Callable[[], Awaitable["Reply | None"]]
-"""Channel updates that follow a request; may return a reply that replaces the planned one."""
+Show = Callable[[], Awaitable[str | None]]
+"""Channel updates that follow a request; may return what the member is told instead."""
 
 
 async def nothing() -> None:
@@ -182,39 +161,26 @@ class Delivery:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a request came to: a private reply, channel updates, maybe a form to open.
+    """What a request came to: the effects shown to the member who acted, and channel updates.
 
-    `reply` must reach the member; `done` is a short confirmation for platforms where every
-    request gets an answer anyway (a Discord interaction does; a Slack command need not).
-    `repeated` marks a delivery some process already handled: nothing is shown or told.
-    `reward` is what the checker gave, when the request was graded; `tries_left` how many
-    more tries the member has at a free-answer problem. In an assigned lesson, `own` is the
-    member's own step to show them privately (`reply` says it in text for platforms that show
-    only text), and `so_far` the tally of the question they just answered; `answered` is then
-    their step as it stands after that answer (its `text` what the answer came to), for a
-    platform that redraws the private message the answer came from. `redraw` is what the
-    clicked message itself becomes (a reason a host hid). `refused`: the request was refused,
-    and `reply` says why.
+    The channel updates (`show`) run first, after the platform's acknowledgement; if they
+    could not all be made, the member is told so instead of the planned effects.
     """
 
-    reply: Reply | None = None
-    done: str | None = None
+    effects: tuple[Effect, ...] = ()
     show: Show = nothing
-    form: FormToOpen | None = None
-    repeated: bool = False
-    reward: int | None = None
-    tries_left: int | None = None
-    own: OwnStep | None = None
-    so_far: RevealCard | None = None
-    answered: OwnStep | None = None
-    redraw: ReasonCard | StepCard | None = None
-    refused: bool = False
 
-    async def shown(self) -> Reply | None:
-        """Run the channel updates; the reply that must reach the member afterwards."""
-        replaced = await self.show()
-        return replaced if replaced is not None else self.reply
+    async def shown(self) -> tuple[Effect, ...]:
+        """Run the channel updates; the effects to show the member afterwards."""
+        instead = await self.show()
+        return self.effects if instead is None else (PrivateText(instead),)
 
-    async def answer(self) -> Reply | None:
-        """Run the channel updates; the reply, or else the confirmation, to give afterwards."""
-        return await self.shown() or self.done
+
+def told(text: str, show: Show = nothing) -> Outcome:
+    """An outcome that tells the member `text` privately, after the channel updates."""
+    return Outcome((PrivateText(text),), show)
+
+
+def confirmed(text: str, show: Show = nothing) -> Outcome:
+    """An outcome the channel shows; the member gets a short confirmation where one is due."""
+    return Outcome((Confirmation(text),), show)

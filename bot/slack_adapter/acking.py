@@ -32,11 +32,9 @@ from bot.i18n import reading
 from bot.service import LessonService, Outcome
 from bot.service.backpressure import PendingAcks
 from bot.service.member_locales import MemberLocales
-from bot.slack_adapter.blocks import card_message
-from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.host_rights import HostRights
 from bot.slack_adapter.members import SlackRequest
-from bot.slack_adapter.surface import SlackSurface
+from bot.slack_adapter.surface import SlackEffects, SlackSurface
 
 log = logging.getLogger(__name__)
 
@@ -132,16 +130,14 @@ class Requests:
     """
 
     def __init__(
-        self,
-        service: LessonService,
-        surface: SlackSurface,
-        hosts: HostRights,
+        self, service: LessonService, surface: SlackSurface, hosts: HostRights,
         burst_handling: bool = True,
     ) -> None:
         self.service = service
         self.surface = surface
         self.hosts = hosts
         self.locales = MemberLocales(surface.locale_of)
+        self.effects = SlackEffects(surface, service.presenter)
         self.inflight = InFlight(acks=PendingAcks(burst_handling))
 
     async def settle(self, ack: Ack, request: SlackRequest, decision: Awaitable[Outcome]) -> None:
@@ -168,31 +164,7 @@ class Requests:
             await self.service.note_locale(request.actor, locale)
 
     async def show(self, request: SlackRequest, decided: Awaitable[Spoken]) -> None:
-        """What the decision came to, shown speaking the member's locale."""
+        """Update the channel, then show the member what their request came to, in their locale."""
         locale, outcome = await decided
         with reading(locale):
-            await self.shown(request, outcome)
-
-    async def shown(self, request: SlackRequest, outcome: Outcome) -> None:
-        """Open the answer form, or update the channel and then reply to the member."""
-        if outcome.repeated:
-            return
-        if outcome.form is not None:
-            view = answer_view(outcome.form, request.channel)
-            await self.surface.open_view(request.trigger_id, view)
-            return
-        if outcome.redraw is not None and request.message_ts:
-            text, blocks = card_message(outcome.redraw)
-            await self.surface.update(request.channel, request.message_ts, text, blocks)
-        reply = await outcome.shown()
-        own = outcome.own
-        if own is not None and own.card is not None:
-            if own.text:  # what still counts at the step they left
-                await self.surface.reply(request, own.text)
-            await self.surface.show_own(request, *await self.service.presenter.draw_own(own))
-            return
-        if reply is not None:
-            await self.surface.reply(request, reply)
-        turn = outcome.answered  # a next turn at the step answered: a new direct message
-        if turn is not None and turn.turn and turn.card is not None:
-            await self.surface.show_own(request, *await self.service.presenter.draw_own(turn))
+            await self.effects.show(request, await outcome.shown())

@@ -27,8 +27,19 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.engine import OwnStep
 from bot.i18n import N_, _
-from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, SummaryCard, clip
-from bot.service import Card, DrawnChart, FileReply, PlatformUnavailable, Redrawn, Reply
+from bot.model import SLACK_ALT_TEXT_LIMIT, Place, RevealCard, StepCard, clip
+from bot.service import (
+    Card,
+    DrawnChart,
+    Effect,
+    FileReply,
+    PlatformUnavailable,
+    Presenter,
+    Redrawn,
+    Renderer,
+    effects,
+    render,
+)
 from bot.slack_adapter.blocks import (
     MAX_FALLBACK_TEXT,
     Block,
@@ -38,6 +49,7 @@ from bot.slack_adapter.blocks import (
     to_mrkdwn,
     to_plain,
 )
+from bot.slack_adapter.forms import answer_view
 from bot.slack_adapter.members import SlackRequest
 
 log = logging.getLogger(__name__)
@@ -206,16 +218,6 @@ class SlackSurface:
         """Open a modal for the click that carried `trigger_id`."""
         await safely("views.open", self.client.views_open(trigger_id=trigger_id, view=view))
 
-    async def reply(self, request: SlackRequest, reply: Reply) -> None:
-        """Tell the member who asked: a text, their own view of the results, or a file."""
-        if isinstance(reply, SummaryCard):
-            for text, blocks in results_messages(reply):
-                await self.tell(request, text, blocks)
-        elif isinstance(reply, FileReply):
-            await self.tell(request, to_mrkdwn(await self.send_file(request.user_id, reply)))
-        else:
-            await self.tell(request, to_mrkdwn(reply))
-
     async def tell(self, request: SlackRequest, text: str, blocks: Blocks = None) -> None:
         """A message only the member sees: to the request's response_url, else chat.postEphemeral.
 
@@ -330,3 +332,60 @@ class SlackSurface:
             thread_ts=thread_ts,
         )
         return await safely("files_upload_v2", call) is not None
+
+
+class SlackEffects:
+    """Shows the service's effects to the member of one Slack request (an ack confirms)."""
+
+    def __init__(self, surface: SlackSurface, presenter: Presenter) -> None:
+        self.surface = surface
+        self.presenter = presenter
+        self.table: dict[type[Any], Renderer[SlackRequest]] = {
+            effects.PrivateText: self._text, effects.Refusal: self._text,
+            effects.AnswerReceipt: self._text, effects.Confirmation: _nothing,
+            effects.AlreadyHandled: _nothing, effects.PrivateResults: self._results,
+            effects.FileReply: self._file, effects.FormToOpen: self._form,
+            effects.OwnStepShown: self._own_step, effects.OwnStepAnswered: self._next_turn,
+            effects.ReasonHidden: self._redraw_clicked, effects.CheckMovedOn: self._redraw_clicked,
+        }
+
+    async def show(self, request: SlackRequest, shown: tuple[Effect, ...]) -> None:
+        """Show each effect to the member who sent `request`, in order."""
+        await render(self.table, request, shown)
+
+    async def _text(self, request: SlackRequest, effect: effects.PrivateText) -> None:
+        await self.surface.tell(request, to_mrkdwn(effect.text))
+
+    async def _results(self, request: SlackRequest, effect: effects.PrivateResults) -> None:
+        for text, blocks in results_messages(effect.summary):
+            await self.surface.tell(request, text, blocks)
+
+    async def _file(self, request: SlackRequest, effect: effects.FileReply) -> None:
+        told = await self.surface.send_file(request.user_id, effect)
+        await self.surface.tell(request, to_mrkdwn(told))
+
+    async def _form(self, request: SlackRequest, effect: effects.FormToOpen) -> None:
+        await self.surface.open_view(request.trigger_id, answer_view(effect, request.channel))
+
+    async def _own_step(self, request: SlackRequest, effect: effects.OwnStepShown) -> None:
+        step = effect.step  # in their direct message; what still counts is said first
+        if step.card is None:  # finished: no step to show, only what they did
+            await self.surface.tell(request, to_mrkdwn(effect.text))
+            return
+        if step.text:
+            await self.surface.tell(request, to_mrkdwn(step.text))
+        await self.surface.show_own(request, *await self.presenter.draw_own(step))
+
+    async def _next_turn(self, request: SlackRequest, effect: effects.OwnStepAnswered) -> None:
+        await self.surface.tell(request, to_mrkdwn(effect.text))
+        if effect.step.turn and effect.step.card is not None:
+            await self.surface.show_own(request, *await self.presenter.draw_own(effect.step))
+
+    async def _redraw_clicked(self, request: SlackRequest, effect: effects.CheckMovedOn) -> None:
+        if request.message_ts:
+            text, blocks = card_message(effect.card)
+            await self.surface.update(request.channel, request.message_ts, text, blocks)
+
+
+async def _nothing(request: SlackRequest, effect: effects.AlreadyHandled) -> None:
+    """Nothing to show: the ack said it, or another delivery was answered."""

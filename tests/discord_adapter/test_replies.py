@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_adapter.effects import Told
 from bot.discord_adapter.interactions import PrivateReplies
 from bot.service.backpressure import STREAM_CLICKS, Arrivals, PendingAcks
 
@@ -97,9 +98,9 @@ class FirstTime:
 def answer(replies: PrivateReplies, log: Log, number: int) -> asyncio.Task[None]:
     """Start handling click `number`, whose work notes itself."""
 
-    async def work() -> str:
+    async def work() -> list[Told]:
         log.add(f"work {number}")
-        return "You chose"
+        return ["You chose"]
 
     return asyncio.ensure_future(replies.reply(Click(number, log), work))  # type: ignore[arg-type]
 

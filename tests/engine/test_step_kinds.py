@@ -19,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 STEPS = ROOT / "bot" / "engine" / "steps"
 CHECKED = ("bot/engine", "bot/service", "bot/discord_adapter", "bot/slack_adapter", "bot/play")
 ALLOWED = (STEPS,)
+TYPE_TABLES = {"bot/service/effects.py": ["looked up by type()"]}
+"""Where a table is looked up by an object's type on purpose: the service's effects, which
+each front end renders from its table by effect type (an effect is never a step)."""
 STEP_CLASSES = typing.get_args(typing.get_args(schema.Step)[0])
 """The classes of the schema's `Step` union."""
 
@@ -105,11 +108,11 @@ def test_no_module_outside_the_step_kinds_branches_on_a_steps_class() -> None:
     modules = checked_modules()
     assert len(modules) > 40, "the checked packages are missing"
     offenders = {
-        path.relative_to(ROOT).as_posix(): checks
+        path.relative_to(ROOT).as_posix(): [check.split(": ", 1)[1] for check in checks]
         for path in modules
         if (checks := class_checks(path.read_text(encoding="utf-8")))
     }
-    assert offenders == {}
+    assert offenders == TYPE_TABLES
 
 
 BAD_SNIPPETS = {

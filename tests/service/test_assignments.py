@@ -26,7 +26,6 @@ from bot.service import (
     CommandArgs,
     DrawnChart,
     LessonService,
-    Outcome,
     PlatformUnavailable,
     Presenter,
     Redrawn,
@@ -47,6 +46,7 @@ from storage import SqlRunStore
 from tests.conftest import FakeClock
 from tests.due_now import set_run_times
 from tests.engine.helpers import start_at
+from tests.seen import Seen, seen
 
 PLACE = Place("discord", "guild-1", "channel-1")
 HOST = Actor("host-1", "Hosting Hana", PLACE, fixed_rights(True))
@@ -130,16 +130,17 @@ class Bot:
     service: LessonService
     surface: RecordingSurface
 
-    async def run(self, actor: Actor, verb: str, **args: object) -> Outcome:
+    async def run(self, actor: Actor, verb: str, **args: object) -> Seen:
         outcome = await self.service.command(actor, verb, CommandArgs(**args))  # type: ignore[arg-type]
-        await outcome.shown()
-        return outcome
+        return await seen(outcome)
 
-    async def click(self, actor: Actor, address: str) -> Outcome:
-        outcome = await self.service.click(actor, address)
-        await outcome.shown()
+    async def click(self, actor: Actor, address: str) -> Seen:
+        shown = await seen(await self.service.click(actor, address))
         await self.service.presenter.flush()
-        return outcome
+        return shown
+
+    async def answer(self, actor: Actor, address: str, text: str) -> Seen:
+        return await seen(await self.service.answer(actor, address, text))
 
 
 def bot_on(engine: LessonEngine) -> Bot:
@@ -165,7 +166,7 @@ def start_of(card: AssignmentCard) -> str:
     return start.address
 
 
-def own_card(outcome: Outcome) -> StepCard:
+def own_card(outcome: Seen) -> StepCard:
     assert outcome.own is not None and outcome.own.card is not None, outcome.reply
     return outcome.own.card
 
@@ -493,8 +494,7 @@ async def test_a_card_lost_to_an_outage_is_posted_once_by_a_later_timer_round(
     bot: Bot, other_bot: Bot
 ) -> None:
     bot.surface.down = True
-    outcome = await bot.service.command(HOST, "assign", CommandArgs(due="1d"))
-    told = await outcome.shown()
+    told = (await bot.run(HOST, "assign", due="1d")).reply
     assert isinstance(told, str) and "did not answer the bot's post" in told
     assert bot.surface.posted(AssignmentCard) == []
     bot.surface.down = False
@@ -584,8 +584,7 @@ async def test_a_members_own_free_answer_step_opens_its_form_and_grades(bot: Bot
     opened = await bot.click(ALICE, Address(card.run_id, problem.step_id, Action.ANSWER).encode())
     assert opened.form is not None, opened.reply
     assert opened.form.card.step_id == problem.step_id
-    answer = await bot.service.answer(ALICE, opened.form.address.encode(), "1/2")
-    await answer.shown()
+    answer = await bot.answer(ALICE, opened.form.address.encode(), "1/2")
     assert answer.reward is not None
     assert answer.so_far is not None and answer.so_far.answered == 1
     still = answer.answered  # tries are left: the Answer button stays, More and Next beside
@@ -600,9 +599,9 @@ async def test_an_assigned_members_replies_promise_no_reveal(bot: Bot) -> None:
     replies = [(await bot.click(ALICE, choice.address)).reply]
     problem = await walk_to(bot, ALICE, start_of(card), "free_answer")
     answer = Address(card.run_id, problem.step_id, Action.ANSWER).encode()
-    tried = await bot.service.answer(ALICE, answer, "1/2")
+    tried = await bot.answer(ALICE, answer, "1/2")
     while tried.tries_left:
-        tried = await bot.service.answer(ALICE, answer, "1/2")
+        tried = await bot.answer(ALICE, answer, "1/2")
     replies.append(tried.reply)
     last = str(tried.reply)
     assert last.startswith("Try 5: the checker read **1/2**") and "That was your last try." in last
@@ -615,9 +614,9 @@ async def test_a_live_members_last_try_is_told_the_answer_comes_at_the_reveal(
 ) -> None:
     problem = await start_at(engine, "free_answer", PLACE)
     answer = Address(problem.run_id, problem.step_id, Action.ANSWER).encode()
-    tried = await bot.service.answer(ALICE, answer, "1/2")
+    tried = await bot.answer(ALICE, answer, "1/2")
     while tried.tries_left:
-        tried = await bot.service.answer(ALICE, answer, "1/2")
+        tried = await bot.answer(ALICE, answer, "1/2")
     assert str(tried.reply).endswith("That was your last try. The answer comes at the reveal.")
 
 

@@ -13,8 +13,7 @@ import io
 
 from bot.engine import Action, Address
 from bot.model import RevealCard, SummaryCard
-from bot.service import Actor
-from bot.service.surface import FileReply
+from bot.service import Actor, FileReply
 from tests.conftest import FakeClock
 from tests.service.test_assignments import ALICE, BOB, HOST, Bot
 from tests.service.test_recalls import (

@@ -19,6 +19,7 @@ from bot.service import Actor, CommandArgs
 from bot.service.assignments import parse_recall
 from bot.settings import Settings
 from tests.conftest import FakeClock
+from tests.seen import seen
 from tests.service.test_assignment_results import choose_at
 from tests.service.test_assignments import (
     ALICE,
@@ -259,7 +260,7 @@ def test_a_bad_recall_plan_is_refused_with_its_usage(text: str) -> None:
 
 
 async def test_a_bad_recall_plan_opens_no_run(bot: Bot) -> None:
-    outcome = await bot.service.command(HOST, "start", CommandArgs(recall="tomorrow"))
+    outcome = await seen(await bot.service.command(HOST, "start", CommandArgs(recall="tomorrow")))
     assert outcome.refused and "recall:3d" in str(outcome.reply)
     assert not bot.surface.posts
     later = timedelta(days=1)

@@ -25,6 +25,7 @@ from bot.play.session import PlayOptions, PlaySession
 from bot.service import Card, DrawnChart, Outcome
 from bot.service.assignments import card_lines, card_title
 from tests.play.test_play_mode import scripted_answers
+from tests.seen import seen_in
 
 MAX_POST_WORDS = 120
 """Words a post's main text may have: about 30 seconds of reading at 240 words a minute."""
@@ -115,7 +116,8 @@ def own_steps_noted(method: object, session: PlaySession, posts: Posts) -> objec
     async def noting(actor: object, *args: object) -> Outcome:
         outcome: Outcome = await method(actor, *args)  # type: ignore[operator]
         if actor == session.you:
-            posts.shown += [own for own in (outcome.own, outcome.answered) if own is not None]
+            shown = seen_in(outcome.effects)
+            posts.shown += [own for own in (shown.own, shown.answered) if own is not None]
         return outcome
 
     return noting

@@ -8,6 +8,7 @@ from bot.model import RecallProgress
 from bot.service import help_text
 from bot.service.assignments import card_lines
 from bot.service.recalls import progress_line
+from tests.seen import seen
 from tests.service.test_assignments import ALICE, HOST, Bot, start_of
 
 WHEN_ES = (
@@ -36,7 +37,7 @@ async def test_a_due_time_that_is_not_a_time_is_refused_in_spanish(bot: Bot) -> 
 
 async def test_a_typed_command_that_cannot_be_read_is_refused_in_spanish(bot: Bot) -> None:
     with speaking("es"):
-        refused = await bot.service.command_text(HOST, "export 1 2")
+        refused = await seen(await bot.service.command_text(HOST, "export 1 2"))
     assert refused.reply == (
         "Uso: `/lesson export [número de sesión]` (sin número: la última sesión de este canal)."
     )

@@ -18,7 +18,16 @@ from bot.engine.assigned import IS_ASSIGNMENT, AssignmentCard
 from bot.engine.cards import moved_past, step_card, superseded
 from bot.engine.catalog import LessonCatalog, run_languages
 from bot.engine.core import Clock, utc_now
-from bot.engine.engine import ClickResult, LessonEngine
+from bot.engine.engine import (
+    Answered,
+    CheckAnswered,
+    Click,
+    FormOpened,
+    LessonEngine,
+    MovedOn,
+    OwnStepReached,
+    Revealed,
+)
 from bot.engine.host_actions import MAX_TIMER_SECONDS, MIN_TIMER_SECONDS, Closing
 from bot.engine.member_data import (
     FORGET_CONFIRM,
@@ -69,19 +78,25 @@ __all__ = [
     "Address",
     "AfterAnswer",
     "AnswerChecker",
+    "Answered",
     "AskedAgain",
     "AssignmentCard",
+    "CheckAnswered",
     "CheckView",
-    "ClickResult",
+    "Click",
     "Clock",
     "Closing",
+    "FormOpened",
     "Kept",
     "KeptQuestion",
     "LessonCatalog",
     "LessonEngine",
+    "MovedOn",
     "NextRound",
     "OwnStep",
+    "OwnStepReached",
     "RecallStanding",
+    "Revealed",
     "RunStore",
     "TimerFired",
     "answers_csv",

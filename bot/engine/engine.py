@@ -39,18 +39,50 @@ from lessons.schema import DEFAULT_MAX_TRIES, Lesson
 
 
 @dataclass(frozen=True)
-class ClickResult:
-    """What a button click produced: a private receipt, a reveal, or a move to the next step."""
+class Answered:
+    """A step's own button (or More) pressed: the member's private receipt."""
 
-    receipt: Receipt | None = None
-    reveal: Closing | None = None
-    advance: Advance | None = None
-    own: OwnStep | None = None
-    """A member's own step of an assigned run, shown to them privately."""
-    form: tuple[StepCard, Form] | None = None
-    """A form to open, and the step it is for (in an assignment, the member's)."""
-    check: CheckView | None = None
-    """A member's delayed recall check after their click, to redraw where they clicked."""
+    receipt: Receipt
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A host's Reveal: the question closed with its results, or its discussion opened."""
+
+    reveal: Closing
+
+
+@dataclass(frozen=True)
+class MovedOn:
+    """A host's Next: the step left, and the next step or the lesson's results."""
+
+    advance: Advance
+
+
+@dataclass(frozen=True)
+class OwnStepReached:
+    """Start on an assignment's card, or a member's own Next: their own step now."""
+
+    own: OwnStep
+
+
+@dataclass(frozen=True)
+class FormOpened:
+    """A button that opens a form: the step as the lesson has it (a form shows no count)."""
+
+    card: StepCard
+    form: Form
+
+
+@dataclass(frozen=True)
+class CheckAnswered:
+    """A click on a member's delayed recall check: the check as it stands, to redraw."""
+
+    check: CheckView
+
+
+Click = Answered | Revealed | MovedOn | OwnStepReached | FormOpened | CheckAnswered
+"""What a button click came to, one type for each kind of result."""
 
 
 class LessonEngine:
@@ -266,24 +298,24 @@ class LessonEngine:
 
     async def click(
         self, address: Address, member: Member, place: Place | None = None
-    ) -> ClickResult:
+    ) -> Click:
         """Handle any button of this bot, read from its address, clicked in `place`."""
         if address.action in RECALL_ACTIONS:
-            return ClickResult(check=await self._recall_click(address, member, place))
+            return CheckAnswered(await self._recall_click(address, member, place))
         if place is not None:
             await self.members.require_place(address.run_id, place, address.action)
         run_id, step_id = address.run_id, address.step_id
         match address.action:
             case Action.REVEAL:
-                return ClickResult(reveal=await self.hosts.reveal(run_id, member, step_id))
+                return Revealed(await self.hosts.reveal(run_id, member, step_id))
             case Action.NEXT:
-                return ClickResult(advance=await self.hosts.advance(run_id, member, step_id))
+                return MovedOn(await self.hosts.advance(run_id, member, step_id))
             case Action.MORE:
-                return ClickResult(await self.members.more(run_id, step_id, member, self.views))
+                return Answered(await self.members.more(run_id, step_id, member, self.views))
             case Action.START:
-                return ClickResult(own=await self.assigned.begin(run_id, member))
+                return OwnStepReached(await self.assigned.begin(run_id, member))
             case Action.ONWARD:
-                return ClickResult(own=await self.assigned.onward(run_id, member, step_id))
+                return OwnStepReached(await self.assigned.onward(run_id, member, step_id))
             case _:
                 return await self.step_click(address, member)
 
@@ -298,14 +330,14 @@ class LessonEngine:
             return await self.recall.stop(address.run_id, member)
         return await self.recall.answer(address.run_id, address.step_id, address.arg, member)
 
-    async def step_click(self, address: Address, member: Member) -> ClickResult:
+    async def step_click(self, address: Address, member: Member) -> Answered | FormOpened:
         """A press of a step's own button, which the kind of step handles."""
         reply = await self.members.act(address, member)
         if isinstance(reply, OpenForm):  # the step as the lesson has it: a form shows no count
             lesson = self.core.lesson_of(reply.run)
             card = step_card(reply.run.id, lesson, lesson.steps.index(reply.step))
-            return ClickResult(form=(card, reply.form))
-        return ClickResult(reply)
+            return FormOpened(card, reply.form)
+        return Answered(reply)
 
 
     async def fire_timer(self, run_id: int) -> TimerFired | None:

@@ -14,8 +14,22 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
-from bot.engine import HOST_ACTIONS, Action, Address, LessonEngine, OwnStep, parse_address
+from bot.engine import (
+    HOST_ACTIONS,
+    Action,
+    Address,
+    Answered,
+    CheckAnswered,
+    FormOpened,
+    LessonEngine,
+    MovedOn,
+    OwnStep,
+    OwnStepReached,
+    Revealed,
+    parse_address,
+)
 from bot.i18n import SOURCE_LANGUAGE
 from bot.model import BadAddress, LessonBotError, Member, Receipt, RunRecord
 from bot.service.assignments import TEND_EVERY, so_far_text
@@ -45,6 +59,8 @@ from bot.service.surface import (
 log = logging.getLogger(__name__)
 
 MAX_REMEMBERED = 50_000
+ClickHandler = Callable[[Address, Member, Any], Awaitable[Outcome]]
+"""Makes an outcome of one kind of click result, for the member who clicked."""
 TIMER_PATIENCE = 2.0
 """Seconds a due timer waits for its run's turn; a run still posting then fires next round."""
 
@@ -101,6 +117,10 @@ class LessonService:
         self.verbs = Verbs(engine, presenter, help_note, lesson_language, tend_every)
         self.assignments = self.verbs.assignments
         self.recalls = Recalls(engine, presenter, recall_pace, tend_every)
+        self._clicked: dict[type[Any], ClickHandler] = {
+            Answered: self._answered, Revealed: self._revealed, MovedOn: self._moved_on,
+            OwnStepReached: self._own_step, FormOpened: self._form, CheckAnswered: self._check,
+        }
 
     async def click(
         self, actor: Actor, custom_id: str, delivery: Delivery | None = None
@@ -181,25 +201,35 @@ class LessonService:
         return await self._decide_click(actor, address, member)
 
     async def _decide_click(self, actor: Actor, address: Address, member: Member) -> Outcome:
-        result = await self.engine.click(address, member, actor.place)
-        if result.form is not None:
-            card, form = result.form
-            answer = Address(address.run_id, address.step_id, Action.ANSWER)
-            return Outcome((FormToOpen(answer, card, form),))
-        if result.check is not None:  # a private check: its message is redrawn where clicked
-            return Outcome((CheckMovedOn(check_card(result.check)),))
+        """What the click came to, made an outcome by the handler its kind of result has."""
+        clicked = await self.engine.click(address, member, actor.place)
+        return await self._clicked[type(clicked)](address, member, clicked)
+
+    async def _answered(self, address: Address, member: Member, clicked: Answered) -> Outcome:
         # The run's own channel, wherever the click came from (a member's direct message).
-        presenter, channel = self.presenter, await self.engine.channel_of(address.run_id)
-        if result.receipt is not None:
-            return await self._receipt(channel, result.receipt, member)
-        if result.own is not None:
-            return self.assignments.own(address.run_id, result.own)
-        if result.reveal is not None:
-            reveal = result.reveal
-            return confirmed(revealed_text(reveal), lambda: presenter.reveal(channel, reveal))
-        assert result.advance is not None
-        advance = result.advance
-        return confirmed(moved_text(advance), lambda: presenter.advance(channel, advance))
+        channel = await self.engine.channel_of(address.run_id)
+        return await self._receipt(channel, clicked.receipt, member)
+
+    async def _revealed(self, address: Address, member: Member, clicked: Revealed) -> Outcome:
+        reveal, channel = clicked.reveal, await self.engine.channel_of(address.run_id)
+        return confirmed(revealed_text(reveal), lambda: self.presenter.reveal(channel, reveal))
+
+    async def _moved_on(self, address: Address, member: Member, clicked: MovedOn) -> Outcome:
+        advance, channel = clicked.advance, await self.engine.channel_of(address.run_id)
+        return confirmed(moved_text(advance), lambda: self.presenter.advance(channel, advance))
+
+    async def _own_step(
+        self, address: Address, member: Member, clicked: OwnStepReached
+    ) -> Outcome:
+        return self.assignments.own(address.run_id, clicked.own)
+
+    async def _form(self, address: Address, member: Member, clicked: FormOpened) -> Outcome:
+        answer = Address(address.run_id, address.step_id, Action.ANSWER)
+        return Outcome((FormToOpen(answer, clicked.card, clicked.form),))
+
+    async def _check(self, address: Address, member: Member, clicked: CheckAnswered) -> Outcome:
+        """A private check: its message is redrawn where it was clicked."""
+        return Outcome((CheckMovedOn(check_card(clicked.check)),))
 
     async def _answer(self, actor: Actor, custom_id: str, text: str) -> Outcome:
         address = parse_address(custom_id)

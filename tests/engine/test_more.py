@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Address, LessonEngine
+from bot.engine import Action, Address, Answered, LessonEngine
 from bot.model import NotRevealedYet, Phase, WrongStep
 from bot.model.views import Button, StepCard
 from storage import SqlRunStore
@@ -31,9 +31,8 @@ async def test_a_narration_with_more_has_a_member_button_that_answers_privately(
     [button] = more_buttons(card.buttons)
     assert not button.host_only and not button.disabled
     result = await engine.click(Address(card.run_id, card.step_id, Action.MORE), ALICE, CHANNEL)
-    assert result.receipt is not None
+    assert isinstance(result, Answered)
     assert "group relative policy optimization" in result.receipt.text
-    assert result.reveal is None and result.advance is None
     assert await store.count_participants(card.run_id, card.step_id) == 0
 
 
@@ -44,7 +43,7 @@ async def test_more_still_works_after_the_lesson_moved_on(engine: LessonEngine) 
     [button] = more_buttons(advance.closed_card.buttons)
     assert not button.disabled
     result = await engine.click(Address(card.run_id, card.step_id, Action.MORE), ALICE, CHANNEL)
-    assert result.receipt is not None and "SFT" in result.receipt.text
+    assert isinstance(result, Answered) and "SFT" in result.receipt.text
 
 
 async def test_a_question_offers_more_with_its_reveal_not_before(
@@ -57,7 +56,8 @@ async def test_a_question_offers_more_with_its_reveal_not_before(
     run = await store.get_run(card.run_id)
     assert run is not None and run.position.phase is Phase.REVEALED
     result = await engine.click(Address(card.run_id, card.step_id, Action.MORE), ALICE, CHANNEL)
-    assert result.receipt is not None and "30 km at 30 km/h takes 1 hour" in result.receipt.text
+    assert isinstance(result, Answered)
+    assert "30 km at 30 km/h takes 1 hour" in result.receipt.text
     assert button.address == Address(card.run_id, card.step_id, Action.MORE).encode()
 
 
@@ -77,4 +77,4 @@ async def test_a_hand_made_more_on_an_open_question_is_refused_until_its_reveal(
         await engine.click(more, ALICE, CHANNEL)
     await engine.reveal(card.run_id, HOST)
     result = await engine.click(more, ALICE, CHANNEL)
-    assert result.receipt is not None and "takes 1 hour" in result.receipt.text
+    assert isinstance(result, Answered) and "takes 1 hour" in result.receipt.text

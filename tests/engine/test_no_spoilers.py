@@ -7,7 +7,7 @@ read too.
 
 from __future__ import annotations
 
-from bot.engine import Action, LessonEngine, parse_address
+from bot.engine import Action, Answered, LessonEngine, parse_address
 from bot.model import Discussion, RevealCard, StepCard
 from bot.model.views import Button
 from lessons.schema import FreeAnswerStep, PeerRoundStep, PredictionStep, Step, VerifierStep
@@ -21,7 +21,7 @@ async def more_texts(engine: LessonEngine, buttons: tuple[Button, ...]) -> list[
         address = parse_address(button.address)
         if address.action is Action.MORE:
             result = await engine.click(address, ALICE, CHANNEL)
-            assert result.receipt is not None
+            assert isinstance(result, Answered)
             texts.append(result.receipt.text)
     return texts
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import LessonEngine
+from bot.engine import FormOpened, LessonEngine
 from bot.engine.addresses import Action, Address
 from bot.model import (
     BadInput,
@@ -136,7 +136,7 @@ async def test_a_reason_before_an_answer_is_kept_and_needs_a_few_words(
     card = await peer_round(engine)
     why = Address(card.run_id, card.step_id, Action.WHY)
     opened = await engine.click(why, ALICE)  # at once, with no query: checked when sent
-    assert opened.form is not None and opened.form[1].max_length == 280
+    assert isinstance(opened, FormOpened) and opened.form.max_length == 280
     kept = await engine.submit_answer(card.run_id, card.step_id, ALICE, "Code has tests to pass.")
     assert kept.text == "Kept your reason: it goes with the answer you choose."
     assert await engine.store.member_reasons(card.run_id, card.step_id, ALICE.user_id) == {

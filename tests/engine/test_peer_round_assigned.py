@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, LessonEngine, OwnStep
+from bot.engine import Action, Answered, FormOpened, LessonEngine, OwnStep
 from bot.model import BadInput, Member, StepCard
 from tests.conftest import FakeClock
 from tests.engine.helpers import ALICE, BOB, CAROL
@@ -20,7 +20,7 @@ async def first_answer(
 ) -> StepCard:
     """The member's first answer; their step as it stands after it."""
     result = await engine.click(button(card, Action.CHOOSE, choice), member)
-    assert result.receipt is not None
+    assert isinstance(result, Answered)
     after = await engine.after_answer(card.run_id, card.step_id, member)
     return card_of(after.own or OwnStep(None))
 
@@ -28,7 +28,7 @@ async def first_answer(
 async def reason(engine: LessonEngine, card: StepCard, member: Member, text: str) -> StepCard:
     """The member's reason, through the form the step's Add a reason button opens."""
     opened = await engine.click(button(card, Action.WHY), member)
-    assert opened.form is not None
+    assert isinstance(opened, FormOpened)
     await engine.submit_answer(card.run_id, card.step_id, member, text)
     after = await engine.after_answer(card.run_id, card.step_id, member)
     return card_of(after.own or OwnStep(None))

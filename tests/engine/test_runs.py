@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Address, LessonEngine, TimerFired
+from bot.engine import Action, Address, LessonEngine, MovedOn, TimerFired
 from bot.model import (
     BadAddress,
     BadInput,
@@ -271,4 +271,4 @@ async def test_a_forged_button_cannot_act_on_another_channels_run(
     run = await store.get_run(card.run_id)
     assert run is not None and run.step_index == 0
     result = await engine.click(forged, HOST, CHANNEL)
-    assert result.advance is not None and result.advance.card is not None
+    assert isinstance(result, MovedOn) and result.advance.card is not None

@@ -19,9 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 STEPS = ROOT / "bot" / "engine" / "steps"
 CHECKED = ("bot/engine", "bot/service", "bot/discord_adapter", "bot/slack_adapter", "bot/play")
 ALLOWED = (STEPS,)
-TYPE_TABLES = {"bot/service/effects.py": ["looked up by type()"]}
-"""Where a table is looked up by an object's type on purpose: the service's effects, which
-each front end renders from its table by effect type (an effect is never a step)."""
+TYPE_TABLES = {
+    "bot/service/effects.py": ["looked up by type()"],
+    "bot/service/lesson_service.py": ["looked up by type()"],
+}
+"""Where a table is looked up by an object's type on purpose, never a step's: the effects each
+front end renders from its table, and the kinds of click result the service handles."""
 STEP_CLASSES = typing.get_args(typing.get_args(schema.Step)[0])
 """The classes of the schema's `Step` union."""
 

@@ -73,7 +73,7 @@ class DiscordEffects:
         to.told.append(PassStep(own_step_message(*await self.presenter.draw_own(effect.step))))
 
 
-async def _text(to: Answer, effect: effects.PrivateText | effects.Confirmation) -> None:
+async def _text(to: Answer, effect: effects.Said) -> None:
     to.told.append(effect.text)
 
 

@@ -119,9 +119,8 @@ class AssignedPlaySession(PlaySession):
         shown = await shown_by(await outcome.shown())
         own = shown.own
         if own is None:
-            told = "\n\n".join(shown.texts)
-            self.console.show(paragraphs(told))
-            return OwnStep(None, text=told)
+            self.console.show(paragraphs(shown.told))
+            return OwnStep(None, text=shown.told)
         if own.card is None:
             self.console.show("\n" + paragraphs(own.text))
         else:

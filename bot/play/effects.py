@@ -28,6 +28,11 @@ class Shown:
     check: StepCard | None = None
     """The player's recall check, moved on to its verdicts and next question."""
 
+    @property
+    def told(self) -> str:
+        """Everything the player was told, one paragraph after another."""
+        return "\n\n".join(self.texts)
+
 
 async def text(shown: Shown, effect: effects.PrivateText | effects.FileReply) -> None:
     """A private text (a file's text: the terminal keeps no file)."""

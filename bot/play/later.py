@@ -332,7 +332,7 @@ class LaterPlay:
         self.you_counted = True
         shown = await shown_by(await outcome.shown())
         if shown.check is None:
-            self.show(paragraphs("\n\n".join(shown.texts)))
+            self.show(paragraphs(shown.told))
         return shown.check
 
     async def _classmates_answer(self, classmates: Sequence[Actor]) -> None:

@@ -121,6 +121,10 @@ Effect = (
     | AnswerReceipt | OwnStepShown | OwnStepAnswered | ReasonHidden | CheckMovedOn
     | AlreadyHandled
 )
+Said = PrivateText | Refusal | Confirmation | AnswerReceipt
+"""The effects that carry a text for the member, and nothing else to show."""
+RedrawClicked = ReasonHidden | CheckMovedOn
+"""The effects that redraw the message the member clicked, as a card."""
 EFFECT_TYPES: tuple[type[Any], ...] = get_args(Effect)
 """Every effect type, for the front ends' tables to cover."""
 

@@ -353,7 +353,7 @@ class SlackEffects:
         """Show each effect to the member who sent `request`, in order."""
         await render(self.table, request, shown)
 
-    async def _text(self, request: SlackRequest, effect: effects.PrivateText) -> None:
+    async def _text(self, request: SlackRequest, effect: effects.Said) -> None:
         await self.surface.tell(request, to_mrkdwn(effect.text))
 
     async def _results(self, request: SlackRequest, effect: effects.PrivateResults) -> None:
@@ -381,7 +381,7 @@ class SlackEffects:
         if effect.step.turn and effect.step.card is not None:
             await self.surface.show_own(request, *await self.presenter.draw_own(effect.step))
 
-    async def _redraw_clicked(self, request: SlackRequest, effect: effects.CheckMovedOn) -> None:
+    async def _redraw_clicked(self, request: SlackRequest, effect: effects.RedrawClicked) -> None:
         if request.message_ts:
             text, blocks = card_message(effect.card)
             await self.surface.update(request.channel, request.message_ts, text, blocks)
